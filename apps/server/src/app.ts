@@ -1,0 +1,157 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_PREFIX } from '@kadr/contract';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import type { App, AppContext } from './app-types.ts';
+import type { Config } from './config.ts';
+import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
+import { memoryBus, redisBus } from './lib/bus.ts';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { authRepository } from './modules/auth/repository.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authService } from './modules/auth/service.ts';
+import { healthRoutes, metricsRoutes } from './modules/health/routes.ts';
+import { livekitProbe } from './modules/livekit/status.ts';
+import { profilesRepository } from './modules/profiles/repository.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
+import { profilesService } from './modules/profiles/service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+import { createGateway } from './realtime/gateway.ts';
+import { memoryPresence, redisPresence } from './realtime/presence.ts';
+import { localStorage } from './storage/storage.ts';
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise opened from config. */
+  db?: Db;
+  /** Run migrations while building (default true). */
+  migrate?: boolean;
+  /** Pretty logs for a terminal. */
+  prettyLogs?: boolean;
+}
+
+async function connectRedis(url: string) {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await client.connect();
+  const subscriber = client.duplicate();
+  await subscriber.connect().catch(() => undefined);
+  return { client, subscriber };
+}
+
+/** Builds the whole server (plugins, then modules). It never listens; main.ts and tests decide that. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            ...(options.prettyLogs
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    ajv: { customOptions: { strict: false, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db =
+    options.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') }));
+  if (options.migrate !== false) await migrateToLatest(db);
+
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const bus = redis ? redisBus(redis.client, redis.subscriber) : memoryBus();
+  const limiter = redis ? redisRateLimiter(redis.client) : memoryRateLimiter();
+  const storage = localStorage(path.join(config.dataDir, 'media'));
+  const profilesRepo = profilesRepository(db.kysely);
+  const auth = await authService({
+    repo: authRepository(db.kysely),
+    limiter,
+    limits: config.rateLimit,
+    bus,
+    tokenCacheTtlMs: config.tokenCacheTtlMs,
+  });
+  const gateway = createGateway(app.server, {
+    resolveToken: auth.resolveToken,
+    presence: redis ? redisPresence(redis.client) : memoryPresence(),
+    setLastSeen: profilesRepo.setLastSeen,
+    redis,
+    log: app.log,
+  });
+  gateway.addAudienceProvider(profilesRepo.followerIds);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    redis,
+    bus,
+    limiter,
+    storage,
+    auth,
+    profiles: profilesService({ repo: profilesRepo, storage }),
+    mediaServer: livekitProbe(config.livekit.url),
+    gateway,
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('preClose', async () => {
+    await gateway.close();
+  });
+  app.addHook('onClose', async () => {
+    limiter.close();
+    await bus.close();
+    if (redis) await Promise.all([redis.client.quit(), redis.subscriber.quit()]).catch(() => undefined);
+    if (!options.db) await db.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(config.livekit.url ? [config.livekit.url.replace(/^ws/, 'http')] : []),
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.avatarMaxBytes, files: 10, fields: 20, fieldSize: 64 * 1024 },
+  });
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(healthRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(metricsRoutes);
+  await registerWeb(app);
+  return app;
+}

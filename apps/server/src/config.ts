@@ -1,0 +1,100 @@
+import path from 'node:path';
+
+/** Environment schema, parsed once at start. A wrong value stops the process with a clear message. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDist: string;
+  bodyLimitBytes: number;
+  avatarMaxBytes: number;
+  trustProxy: boolean;
+  rateLimit: {
+    /** Register + login attempts per IP per window. */
+    authPerIp: number;
+    /** Login attempts per username per window. */
+    authPerUsername: number;
+    windowMs: number;
+  };
+  tokenCacheTtlMs: number;
+  livekit: { url: string | null; apiKey: string; apiSecret: string };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(', ')}), got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must use one of ${protocols.join(', ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const livekitUrl = url(env, 'LIVEKIT_URL', ['ws', 'wss', 'http', 'https']);
+  const livekitKey = env.LIVEKIT_API_KEY || '';
+  const livekitSecret = env.LIVEKIT_API_SECRET || '';
+  if (livekitUrl && (!livekitKey || !livekitSecret)) {
+    throw new ConfigError('LIVEKIT_URL is set, so LIVEKIT_API_KEY and LIVEKIT_API_SECRET must be set too');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`,
+    logLevel,
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    avatarMaxBytes: int(env, 'AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    rateLimit: {
+      authPerIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
+      authPerUsername: int(env, 'AUTH_RATE_LIMIT_PER_USERNAME', 10, 1, 1_000_000),
+      windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
+    },
+    tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
+    livekit: { url: livekitUrl, apiKey: livekitKey, apiSecret: livekitSecret },
+  };
+}

@@ -1,0 +1,47 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+
+/** Cross-node broadcast of small internal notices (e.g. a revoked session). */
+export interface Bus {
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function memoryBus(): Bus {
+  const emitter = new EventEmitter();
+  return {
+    async publish(channel, message) {
+      emitter.emit(channel, message);
+    },
+    async subscribe(channel, handler) {
+      emitter.on(channel, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export function redisBus(publisher: Redis, subscriber: Redis): Bus {
+  const handlers = new Map<string, Array<(message: string) => void>>();
+  subscriber.on('message', (channel: string, message: string) => {
+    for (const handler of handlers.get(channel) ?? []) handler(message);
+  });
+  return {
+    async publish(channel, message) {
+      await publisher.publish(channel, message);
+    },
+    async subscribe(channel, handler) {
+      const list = handlers.get(channel);
+      if (list) list.push(handler);
+      else {
+        handlers.set(channel, [handler]);
+        await subscriber.subscribe(channel);
+      }
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(
+        `Configuration error: ${err.message}\nSee .env.example and the README's configuration table.`,
+      );
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config, { prettyLogs: process.stdout.isTTY });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url =
+    config.publicUrl.replace(/:\d+$/, '') === 'http://localhost'
+      ? `http://localhost:${port}`
+      : config.publicUrl;
+  console.log(
+    `Kadr is running at ${url} (database: ${app.ctx.db.engine}, realtime: ${config.redisUrl ? 'redis' : 'in-process'})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import { type AuthSession, ErrorCode, ErrorText, type RegisterBody } from '@kadr/contract';
+import type { Bus } from '../../lib/bus.ts';
+import { errors } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { toMe } from './mappers.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import type { AuthRepository } from './repository.ts';
+import { hashToken, newToken } from './tokens.ts';
+import {
+  nameProblem,
+  normalizeName,
+  normalizeUsername,
+  passwordProblem,
+  usernameProblem,
+} from './validation.ts';
+
+export interface AuthLimits {
+  authPerIp: number;
+  authPerUsername: number;
+  windowMs: number;
+}
+
+const REVOKED_CHANNEL = 'kadr:session-revoked';
+
+/** Accounts and sessions: registration, login, token resolution and revocation. */
+export async function authService(deps: {
+  repo: AuthRepository;
+  limiter: RateLimiter;
+  limits: AuthLimits;
+  bus: Bus;
+  tokenCacheTtlMs: number;
+}) {
+  const { repo, limiter, limits, bus } = deps;
+  // Token → user id, so an authenticated request costs no extra query; revocations reach every node via the bus.
+  const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs);
+  await bus.subscribe(REVOKED_CHANNEL, (tokenHash) => tokenCache.delete(tokenHash));
+
+  async function throttle(action: string, ip: string, username: string) {
+    const byIp = await limiter.hit(`${action}:ip:${ip}`, limits.authPerIp, limits.windowMs);
+    const byName = await limiter.hit(`${action}:user:${username}`, limits.authPerUsername, limits.windowMs);
+    const blocked = [byIp, byName].find((r) => !r.allowed);
+    if (blocked) throw errors.rateLimited(blocked.retryAfterMs);
+  }
+
+  async function startSession(userId: number, userAgent: string | null): Promise<string> {
+    const token = newToken();
+    await repo.insertSession(userId, hashToken(token), userAgent);
+    return token;
+  }
+
+  return {
+    async register(body: RegisterBody, ip: string, userAgent: string | null): Promise<AuthSession> {
+      const username = normalizeUsername(body.username);
+      const name = normalizeName(body.name);
+      await throttle('register', ip, username);
+      const fields: Record<string, string> = {};
+      const problems = {
+        username: usernameProblem(username),
+        name: nameProblem(name),
+        password: passwordProblem(body.password),
+      };
+      for (const [field, problem] of Object.entries(problems)) if (problem) fields[field] = problem;
+      if (Object.keys(fields).length > 0) throw errors.validation(fields);
+
+      const passwordHash = await hashPassword(body.password);
+      const user = await repo.insertUser({
+        username,
+        name,
+        password_hash: passwordHash,
+        avatar_url: null,
+        avatar_thumbnail_url: null,
+        last_seen: null,
+      });
+      if (!user) {
+        throw errors.conflict(ErrorCode.usernameTaken, ErrorText.usernameTaken, {
+          username: ErrorText.usernameTaken,
+        });
+      }
+      return { access_token: await startSession(user.id, userAgent), user: toMe(user) };
+    },
+
+    async login(
+      rawUsername: string,
+      password: string,
+      ip: string,
+      userAgent: string | null,
+    ): Promise<AuthSession> {
+      const username = normalizeUsername(rawUsername);
+      await throttle('login', ip, username);
+      const user = await repo.findUserByUsername(username);
+      const ok = user
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstDummy(password);
+      if (!user || !ok) throw errors.invalidCredentials();
+      return { access_token: await startSession(user.id, userAgent), user: toMe(user) };
+    },
+
+    /** The user id behind a bearer token, or null when it is unknown or revoked. */
+    async resolveToken(token: string): Promise<number | null> {
+      const tokenHash = hashToken(token);
+      const cached = tokenCache.get(tokenHash);
+      if (cached !== undefined) return cached;
+      const session = await repo.findActiveSession(tokenHash);
+      if (!session) return null;
+      tokenCache.set(tokenHash, session.user_id);
+      return session.user_id;
+    },
+
+    async logout(token: string): Promise<void> {
+      const tokenHash = hashToken(token);
+      await repo.revokeSession(tokenHash);
+      tokenCache.delete(tokenHash);
+      await bus.publish(REVOKED_CHANNEL, tokenHash);
+    },
+
+    async me(userId: number) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw errors.unauthorized();
+      return toMe(user);
+    },
+  };
+}
+
+export type AuthService = Awaited<ReturnType<typeof authService>>;

@@ -1,0 +1,45 @@
+import { HealthResponse, paths } from '@kadr/contract';
+import client from 'prom-client';
+import type { App } from '../../app-types.ts';
+
+const startedAt = Date.now();
+
+export async function healthRoutes(app: App) {
+  const { db, mediaServer, config } = app.ctx;
+
+  app.get(
+    paths.health,
+    { schema: { tags: ['operations'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_req, reply) => {
+      const [dbOk, media] = await Promise.all([db.ping(), mediaServer.status()]);
+      const body: HealthResponse = {
+        status: dbOk ? 'ok' : 'degraded',
+        database: { status: dbOk ? 'ok' : 'unavailable', engine: db.engine },
+        media_server: { status: media, url: mediaServer.url },
+        realtime: { adapter: config.redisUrl ? 'redis' : 'memory' },
+        version: process.env.npm_package_version ?? '0.1.0',
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+      };
+      return reply.code(dbOk ? 200 : 503).send(body);
+    },
+  );
+}
+
+/** Prometheus metrics at /metrics (outside /api so a scraper needs no token). */
+export async function metricsRoutes(app: App) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const sockets = new client.Gauge({
+    name: 'kadr_sockets_connected',
+    help: 'Socket.IO connections on this node',
+    registers: [registry],
+    collect() {
+      this.set(app.ctx.gateway.io.engine.clientsCount);
+    },
+  });
+  void sockets;
+  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}

@@ -1,0 +1,173 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function profilesRepository(db: Kysely<Database>) {
+  return {
+    /** One query: the profile plus whether the viewer follows it. */
+    findProfile(username: string, viewerId: number | null) {
+      return db
+        .selectFrom('users as u')
+        .select([
+          'u.id',
+          'u.username',
+          'u.name',
+          'u.bio',
+          'u.avatar_url',
+          'u.avatar_thumbnail_url',
+          'u.followers_count',
+          'u.following_count',
+          'u.posts_count',
+          'u.last_seen',
+        ])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('follows as f')
+                .select(sql`1`.as('one'))
+                .whereRef('f.followee_id', '=', 'u.id')
+                .where('f.follower_id', '=', viewerId ?? 0),
+            )
+            .as('is_following'),
+        )
+        .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    findUsernameById(id: number) {
+      return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Prefix match on username or display name, exact username first, then the most followed. */
+    search(query: string, limit: number) {
+      const q = query.toLowerCase();
+      const prefix = `${escapeLike(q)}%`;
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'name', 'avatar_url', 'avatar_thumbnail_url'])
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(username)`, 'like', prefix),
+            eb(sql`lower(name)`, 'like', prefix),
+            eb(sql`lower(name)`, 'like', `% ${prefix}`),
+          ]),
+        )
+        .orderBy(sql`lower(username) = ${q}`, 'desc')
+        .orderBy('followers_count', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    async updateProfile(userId: number, changes: { name?: string; bio?: string }) {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+    },
+
+    async setAvatar(userId: number, avatarUrl: string, thumbnailUrl: string) {
+      return db.transaction().execute(async (trx) => {
+        const previous = await trx
+          .selectFrom('users')
+          .select(['avatar_url', 'avatar_thumbnail_url'])
+          .where('id', '=', userId)
+          .forUpdate()
+          .executeTakeFirst();
+        await trx
+          .updateTable('users')
+          .set({ avatar_url: avatarUrl, avatar_thumbnail_url: thumbnailUrl })
+          .where('id', '=', userId)
+          .execute();
+        return previous;
+      });
+    },
+
+    async isUrlInUse(url: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('avatar_url', '=', url), eb('avatar_thumbnail_url', '=', url)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Follows idempotently; counters move only when a row was really added. Returns the followee's count. */
+    follow(followerId: number, followeeId: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('follows')
+          .values({ follower_id: followerId, followee_id: followeeId })
+          .onConflict((oc) => oc.doNothing())
+          .returning('follower_id')
+          .executeTakeFirst();
+        if (inserted) {
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ following_count: eb('following_count', '+', 1) }))
+            .where('id', '=', followerId)
+            .execute();
+          const row = await trx
+            .updateTable('users')
+            .set((eb) => ({ followers_count: eb('followers_count', '+', 1) }))
+            .where('id', '=', followeeId)
+            .returning('followers_count')
+            .executeTakeFirstOrThrow();
+          return row.followers_count;
+        }
+        const row = await trx
+          .selectFrom('users')
+          .select('followers_count')
+          .where('id', '=', followeeId)
+          .executeTakeFirstOrThrow();
+        return row.followers_count;
+      });
+    },
+
+    unfollow(followerId: number, followeeId: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('follows')
+          .where('follower_id', '=', followerId)
+          .where('followee_id', '=', followeeId)
+          .returning('follower_id')
+          .executeTakeFirst();
+        if (deleted) {
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
+            .where('id', '=', followerId)
+            .execute();
+          const row = await trx
+            .updateTable('users')
+            .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))
+            .where('id', '=', followeeId)
+            .returning('followers_count')
+            .executeTakeFirstOrThrow();
+          return row.followers_count;
+        }
+        const row = await trx
+          .selectFrom('users')
+          .select('followers_count')
+          .where('id', '=', followeeId)
+          .executeTakeFirstOrThrow();
+        return row.followers_count;
+      });
+    },
+
+    async followerIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('followee_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.follower_id);
+    },
+
+    async setLastSeen(userId: number, at: Date): Promise<void> {
+      await db.updateTable('users').set({ last_seen: at }).where('id', '=', userId).execute();
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof profilesRepository>;

@@ -1,0 +1,143 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  type OnlineEvent,
+  rooms,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@kadr/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { PresenceStore } from './presence.ts';
+
+interface SocketData {
+  userId: number;
+}
+
+export type KadrServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type KadrSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** The user ids who should hear about a user's presence (followers; chat peers once the messenger adds them). */
+export type AudienceProvider = (userId: number) => Promise<number[]>;
+
+export interface GatewayDeps {
+  resolveToken(token: string): Promise<number | null>;
+  presence: PresenceStore;
+  setLastSeen(userId: number, at: Date): Promise<void>;
+  redis: { client: Redis; subscriber: Redis } | null;
+  log: FastifyBaseLogger;
+}
+
+export interface Gateway {
+  io: KadrServer;
+  emitToUser<E extends keyof ServerToClientEvents>(
+    userId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  addAudienceProvider(provider: AudienceProvider): void;
+  onlineAmong(userIds: number[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gateway {
+  const io: KadrServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    // Idle sockets are cheap; keep per-connection buffers small so one node holds many of them.
+    perMessageDeflate: false,
+    httpCompression: false,
+    maxHttpBufferSize: 1e6,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const adapterClients = deps.redis ? [deps.redis.client.duplicate(), deps.redis.client.duplicate()] : [];
+  if (adapterClients.length === 2) io.adapter(createAdapter(adapterClients[0], adapterClients[1]));
+  const audienceProviders: AudienceProvider[] = [];
+
+  async function audience(userId: number): Promise<number[]> {
+    const lists = await Promise.all(audienceProviders.map((p) => p(userId)));
+    return [...new Set(lists.flat())].filter((id) => id !== userId);
+  }
+
+  async function announce(userId: number, event: OnlineEvent) {
+    const ids = await audience(userId);
+    if (ids.length > 0) io.to(ids.map(rooms.user)).emit('online', event);
+  }
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    if (typeof token !== 'string' || token === '') return next(new Error('unauthorized'));
+    try {
+      const userId = await deps.resolveToken(token);
+      if (userId === null) return next(new Error('unauthorized'));
+      socket.data.userId = userId;
+      next();
+    } catch (err) {
+      deps.log.error({ err }, 'socket handshake failed');
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket: KadrSocket) => {
+    const { userId } = socket.data;
+    socket.join(rooms.user(userId));
+    deps.presence
+      .connect(userId, socket.id)
+      .then((cameOnline) =>
+        cameOnline ? announce(userId, { type: 'online', sender_id: userId }) : undefined,
+      )
+      .catch((err) => deps.log.error({ err }, 'presence connect failed'));
+
+    socket.on('presence:query', (userIds, ack) => {
+      if (typeof ack !== 'function') return;
+      const ids = Array.isArray(userIds) ? userIds.filter((id) => Number.isInteger(id)).slice(0, 500) : [];
+      deps.presence
+        .onlineAmong(ids)
+        .then(ack)
+        .catch(() => ack([]));
+    });
+
+    socket.on('disconnect', () => {
+      deps.presence
+        .disconnect(userId, socket.id)
+        .then(async (wentOffline) => {
+          if (!wentOffline) return;
+          const at = new Date();
+          await deps.setLastSeen(userId, at);
+          await announce(userId, { type: 'offline', sender_id: userId, last_seen: at.toISOString() });
+        })
+        .catch((err) => deps.log.error({ err }, 'presence disconnect failed'));
+    });
+  });
+
+  return {
+    io,
+    emitToUser(userId, event, ...args) {
+      io.to(rooms.user(userId)).emit(event, ...args);
+    },
+    addAudienceProvider(provider) {
+      audienceProviders.push(provider);
+    },
+    onlineAmong: (ids) => deps.presence.onlineAmong(ids),
+    /** Drops every socket of this node; the HTTP server itself is closed by Fastify. */
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(adapterClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

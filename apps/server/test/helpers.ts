@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AuthSession } from '@kadr/contract';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../src/app.ts';
+import type { App } from '../src/app-types.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Db, migrateToLatest, openDatabase } from '../src/db/database.ts';
+
+/**
+ * The database the suite runs on: in-memory PGlite by default, or — when DATABASE_URL is set — a fresh,
+ * uniquely named PostgreSQL database that `drop()` removes again.
+ */
+export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    await migrateToLatest(db);
+    return { db, drop: () => db.close() };
+  }
+  const name = `kadr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 10 });
+  await migrateToLatest(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function tempDir(prefix = 'kadr-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a test database with the given environment on top of quiet defaults. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions & { db?: Db } = {},
+): Promise<TestApp> {
+  const dataDir = tempDir();
+  const owned = options.db ? null : await testDatabase();
+  const db = options.db ?? owned!.db;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({ ...config, databaseUrl: null }, { ...options, db, migrate: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      if (owned) await owned.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueUsername(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}_${process.pid}_${counter}`.slice(0, 32);
+}
+
+export async function registerUser(
+  app: App,
+  username = uniqueUsername(),
+  name = 'Тест Пользователь',
+  password = 'correct horse',
+): Promise<AuthSession> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { username, name, password },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return res.json() as AuthSession;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function countRows(db: Db, table: 'users' | 'sessions' | 'follows'): Promise<number> {
+  const row = await db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

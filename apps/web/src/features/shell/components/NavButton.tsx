@@ -1,0 +1,87 @@
+import { useDrag } from '@use-gesture/react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Icon } from '../../../shared/ui/Icon.tsx';
+import { neighbourSection, SECTIONS, type Section } from '../lib/sections.ts';
+import { clampDrag, resolveNavTarget, snapPosition } from '../lib/snap.ts';
+import styles from './NavButton.module.css';
+
+interface Props {
+  section: Section;
+  onNavigate: (section: Section) => void;
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+}
+
+/** The draggable bottom navigation button (spec §2.2): snaps left/centre/right = media/home/messenger. */
+export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) {
+  const [dragOffset, setDragOffset] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const wasDragged = useRef(false);
+
+  const bind = useDrag(
+    ({ first, last, movement: [mx], tap }) => {
+      if (first) wasDragged.current = false;
+      if (tap) return;
+      wasDragged.current = true;
+      if (!last) {
+        setDragging(true);
+        setDragOffset(clampDrag(section, mx));
+        return;
+      }
+      setDragging(false);
+      setDragOffset(0);
+      const target = resolveNavTarget(section, mx);
+      if (target !== section) onNavigate(target);
+    },
+    { axis: 'x', filterTaps: true, pointer: { keys: false } },
+  );
+
+  const onClick = () => {
+    // A drag ends with a click on the same element; only a real tap opens the menu.
+    if (wasDragged.current) {
+      wasDragged.current = false;
+      return;
+    }
+    onOpenMenu();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const direction = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    if (direction === 0) return;
+    event.preventDefault();
+    const target = neighbourSection(section, direction);
+    if (target !== section) onNavigate(target);
+  };
+
+  const x = snapPosition(section) + dragOffset;
+  return (
+    <div className={styles.track} data-testid="nav-track">
+      {SECTIONS.map((item) => (
+        <span
+          key={item}
+          className={`${styles.slot} ${item === section ? styles.slotActive : ''}`}
+          style={{ transform: `translateX(${snapPosition(item)}px)` }}
+          aria-hidden="true"
+        >
+          <Icon name={item} size={18} />
+        </span>
+      ))}
+      <button
+        {...bind()}
+        type="button"
+        className={`${styles.button} ${dragging ? styles.dragging : ''}`}
+        style={{ transform: `translateX(${x}px)` }}
+        aria-label={ru.shell.navButton(ru.shell.sections[section])}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        aria-keyshortcuts="ArrowLeft ArrowRight"
+        data-section={section}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+      >
+        <Icon name={section} size={28} />
+      </button>
+    </div>
+  );
+}

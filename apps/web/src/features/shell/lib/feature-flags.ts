@@ -1,0 +1,21 @@
+/**
+ * Features the shell may offer an entry for. An entry whose feature has not landed is not rendered,
+ * so the shell never shows a dead button; the issue that ships a feature switches its flag on.
+ */
+export const featureFlags = {
+  mediaModes: false,
+  mediaSearch: false,
+  feedSettings: false,
+  createContent: false,
+  notifications: false,
+  myActions: false,
+  rotateVideo: false,
+  deletePost: false,
+  messengerSearch: false,
+  createGroup: false,
+  createChannel: false,
+  reducedBadges: false,
+} as const;
+
+export type FeatureFlag = keyof typeof featureFlags;
+export type FeatureFlags = Readonly<Record<FeatureFlag, boolean>>;

@@ -1,0 +1,15 @@
+import type { ButtonHTMLAttributes } from 'react';
+import styles from './Button.module.css';
+
+interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'danger';
+  block?: boolean;
+}
+
+export function Button({ variant = 'primary', block = false, className, type = 'button', ...rest }: Props) {
+  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default.
+  return <button type={type} className={classes} {...rest} />;
+}

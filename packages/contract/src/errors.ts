@@ -1,0 +1,46 @@
+import { type Static, Type } from 'typebox';
+
+/** Machine-readable error codes. Every 4xx/5xx answer is `{ error, code }` with one of these. */
+export const ErrorCode = {
+  validationFailed: 'validation_failed',
+  bodyTooLarge: 'body_too_large',
+  unauthorized: 'unauthorized',
+  invalidCredentials: 'invalid_credentials',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  usernameTaken: 'username_taken',
+  rateLimited: 'rate_limited',
+  cannotFollowSelf: 'cannot_follow_self',
+  unsupportedMediaType: 'unsupported_media_type',
+  internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ErrorBody = Type.Object({
+  error: Type.String({ description: 'Russian text a user can read' }),
+  code: Type.String({ description: 'machine code, see ErrorCode' }),
+  /** Per-field messages for forms (field name → Russian text). */
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Russian texts the server answers with; the web shows them as they come. */
+export const ErrorText = {
+  validationFailed: 'Проверьте введённые данные',
+  malformedBody: 'Некорректный запрос',
+  bodyTooLarge: 'Слишком большой запрос',
+  unauthorized: 'Нет активной сессии',
+  invalidCredentials: 'Неверное имя пользователя или пароль',
+  forbidden: 'Недостаточно прав',
+  notFound: 'Не найдено',
+  userNotFound: 'Пользователь не найден',
+  usernameTaken: 'Это имя пользователя уже занято',
+  rateLimited: 'Слишком много попыток. Попробуйте позже',
+  cannotFollowSelf: 'Нельзя подписаться на самого себя',
+  usernameInvalid: 'Имя пользователя: от 3 до 32 символов, только a–z, 0–9 и _',
+  nameInvalid: 'Имя: от 1 до 64 символов',
+  passwordTooShort: 'Пароль должен быть не короче 8 символов',
+  bioTooLong: 'О себе: не более 300 символов',
+  imageRequired: 'Загрузите изображение (JPEG, PNG, WebP, GIF или AVIF)',
+  internal: 'Внутренняя ошибка сервера',
+} as const;

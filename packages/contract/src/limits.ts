@@ -1,0 +1,25 @@
+/** Business constants and limits (product spec §9 and the foundation issue). */
+export const Limits = {
+  username: { min: 3, max: 32, pattern: '^[a-z0-9_]+$' },
+  displayName: { min: 1, max: 64 },
+  password: { min: 8, max: 256 },
+  bio: { max: 300 },
+  userSearch: { max: 20, queryMax: 64 },
+  postCaption: 500,
+  storyCaption: 200,
+  streamTitle: 100,
+  comment: 500,
+  liveChatMessage: 500,
+  guestsPerStream: 5,
+  activeStreams: 20,
+  notificationsPage: 20,
+  myActionsPage: 9,
+  mediaListPage: 50,
+  feedPage: 15,
+  storiesFeed: 20,
+  messageEditWindowMs: 60 * 60 * 1000,
+  typingMs: 3000,
+  onlineWindowMs: 30_000,
+} as const;
+
+export const DATA_VERSION = '1.1.0';
