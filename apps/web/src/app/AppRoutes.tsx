@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth } from '../features/auth/components/guards.tsx';
-import { LoadingScreen } from '../shared/ui/LoadingScreen.tsx';
 import { ShellRoute } from '../routes/ShellRoute.tsx';
+import { LoadingScreen } from '../shared/ui/LoadingScreen.tsx';
 
 const LoginRoute = lazy(() => import('../routes/LoginRoute.tsx'));
 const RegisterRoute = lazy(() => import('../routes/RegisterRoute.tsx'));

@@ -42,7 +42,11 @@ export function readErrorRecords(): ErrorRecord[] {
 }
 
 /** Appends a record to `reactErrors`, keeping the newest ten. Returns false for suppressed errors. */
-export function recordError(type: ErrorRecord['type'], error: unknown, componentStack?: string | null): boolean {
+export function recordError(
+  type: ErrorRecord['type'],
+  error: unknown,
+  componentStack?: string | null,
+): boolean {
   const { message, stack } = describe(error);
   if (isResizeObserverLoopError(message)) return false;
   const record: ErrorRecord = {

@@ -81,7 +81,9 @@ export const useAuthStore = create<AuthStore>((set, get) => ({
   resolveOffline: () => {
     const { auth } = get();
     if (auth.status !== 'checking') return;
-    set({ auth: auth.user ? { status: 'signedIn', token: auth.token, user: auth.user } : { status: 'guest' } });
+    set({
+      auth: auth.user ? { status: 'signedIn', token: auth.token, user: auth.user } : { status: 'guest' },
+    });
   },
   clear: () => {
     clearStoredAuth();

@@ -12,7 +12,7 @@ export const ru = {
     networkError: 'Нет соединения с сервером. Проверьте подключение.',
     unknownError: 'Что-то пошло не так. Попробуйте снова.',
     updateAvailable: 'Доступна новая версия приложения. Обновить сейчас?',
-    skipToContent: 'Перейти к содержимому',
+    back: 'Назад',
   },
   errorScreen: {
     title: 'Что-то пошло не так',
@@ -99,8 +99,6 @@ export const ru = {
     posts: ['публикация', 'публикации', 'публикаций'] as const,
     followers: ['подписчик', 'подписчика', 'подписчиков'] as const,
     following: ['подписка', 'подписки', 'подписок'] as const,
-    online: 'онлайн',
-    back: 'Назад',
   },
   lastSeen: {
     online: 'онлайн',
@@ -120,7 +118,6 @@ export const ru = {
   },
   settings: {
     title: 'Настройки профиля',
-    back: 'Назад',
     name: 'Имя',
     bio: 'О себе',
     bioCounter: (length: number, max: number) => `${length} из ${max}`,

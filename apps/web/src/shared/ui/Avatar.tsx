@@ -9,7 +9,8 @@ interface Props {
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
+  const letters =
+    parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
   return letters.toUpperCase() || '?';
 }
 

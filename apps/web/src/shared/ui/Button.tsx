@@ -10,6 +10,5 @@ export function Button({ variant = 'primary', block = false, className, type = '
   const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? '']
     .filter(Boolean)
     .join(' ');
-  // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default.
   return <button type={type} className={classes} {...rest} />;
 }

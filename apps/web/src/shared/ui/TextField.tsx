@@ -26,7 +26,9 @@ export function TextField(props: InputProps | AreaProps) {
   let control: React.ReactNode;
   if (props.multiline) {
     const { label: _l, error: _e, hint: _h, multiline: _m, className, ...rest } = props;
-    control = <textarea {...rest} {...a11y} className={`${styles.control} ${styles.area} ${className ?? ''}`} />;
+    control = (
+      <textarea {...rest} {...a11y} className={`${styles.control} ${styles.area} ${className ?? ''}`} />
+    );
   } else {
     const { label: _l, error: _e, hint: _h, multiline: _m, className, ...rest } = props;
     control = <input {...rest} {...a11y} className={`${styles.control} ${className ?? ''}`} />;

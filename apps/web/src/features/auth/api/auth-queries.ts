@@ -20,7 +20,8 @@ export function useAuthBootstrap(): void {
     queryFn: ({ signal }) => api.get<MeResponse>(paths.auth.me, { signal }),
     enabled: checkingToken !== null,
     staleTime: Number.POSITIVE_INFINITY,
-    retry: (failures, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
+    retry: (failures, error) =>
+      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
   });
 
   useEffect(() => {

@@ -50,7 +50,12 @@ interface PageConfig {
 
 const E = ru.shell.entries;
 
-const menuButton: NavEntry = { id: 'menu', label: ru.shell.openMenu, icon: 'menu', action: { kind: 'openMenu' } };
+const menuButton: NavEntry = {
+  id: 'menu',
+  label: ru.shell.openMenu,
+  icon: 'menu',
+  action: { kind: 'openMenu' },
+};
 
 const command = (c: ShellCommand): NavAction => ({ kind: 'command', command: c });
 
@@ -59,7 +64,13 @@ export const pageConfig: Record<Section, PageConfig> = {
   media: {
     contextButtons: [
       { id: 'modes', label: E.modes, icon: 'moon', feature: 'mediaModes', action: command('media.modes') },
-      { id: 'search', label: E.search, icon: 'search', feature: 'mediaSearch', action: command('media.search') },
+      {
+        id: 'search',
+        label: E.search,
+        icon: 'search',
+        feature: 'mediaSearch',
+        action: command('media.search'),
+      },
       menuButton,
       {
         id: 'feed-settings',
@@ -97,11 +108,22 @@ export const pageConfig: Record<Section, PageConfig> = {
   },
   messenger: {
     contextButtons: [
-      { id: 'search', label: E.search, icon: 'search', feature: 'messengerSearch', action: command('messenger.search') },
+      {
+        id: 'search',
+        label: E.search,
+        icon: 'search',
+        feature: 'messengerSearch',
+        action: command('messenger.search'),
+      },
       menuButton,
     ],
     menuEntries: [
-      { id: 'create-group', label: E.createGroup, feature: 'createGroup', action: command('messenger.createGroup') },
+      {
+        id: 'create-group',
+        label: E.createGroup,
+        feature: 'createGroup',
+        action: command('messenger.createGroup'),
+      },
       {
         id: 'create-channel',
         label: E.createChannel,
@@ -123,7 +145,9 @@ export const commonMenuHead: readonly NavEntry[] = [
   { id: 'profile', label: ru.shell.profile, action: { kind: 'navigate', to: (c) => `/${c.username}` } },
   { id: 'settings', label: ru.shell.settings, action: { kind: 'navigate', to: () => '/settings/profile' } },
 ];
-export const commonMenuTail: readonly NavEntry[] = [{ id: 'logout', label: ru.shell.logout, action: { kind: 'logout' } }];
+export const commonMenuTail: readonly NavEntry[] = [
+  { id: 'logout', label: ru.shell.logout, action: { kind: 'logout' } },
+];
 
 export function visibleEntries(
   entries: readonly NavEntry[],

@@ -27,7 +27,7 @@ export function resolveNavTarget(
 /** How far the button may travel from the current snap point without leaving the track. */
 export function dragBounds(current: Section, step: number = NAV_SNAP_STEP): { min: number; max: number } {
   const index = SECTIONS.indexOf(current);
-  return { min: -index * step, max: (SECTIONS.length - 1 - index) * step };
+  return { min: 0 - index * step, max: (SECTIONS.length - 1 - index) * step };
 }
 
 /** The button's resting x position relative to the track's centre. */

@@ -1,0 +1,6 @@
+import { useAuthBootstrap } from '../features/auth/api/auth-queries.ts';
+
+export function AuthBootstrap() {
+  useAuthBootstrap();
+  return null;
+}

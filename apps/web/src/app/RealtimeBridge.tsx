@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuthStore } from '../features/auth/auth-store.ts';
+import { applyOnlineEvent, presenceKeys } from '../features/profile/api/presence.ts';
+import { createSocket, useRealtime } from '../shared/realtime/socket.ts';
+
+/** Keeps one socket open while a user and token exist and writes its events into the query cache. */
+export function RealtimeBridge() {
+  const token = useAuthStore((s) => (s.auth.status === 'signedIn' ? s.auth.token : null));
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = createSocket(token);
+    useRealtime.setState({ socket, connected: false });
+    socket.on('connect', () => {
+      useRealtime.setState({ connected: true });
+      // Presence may have changed while disconnected.
+      void queryClient.invalidateQueries({ queryKey: presenceKeys.all });
+    });
+    socket.on('disconnect', () => useRealtime.setState({ connected: false }));
+    socket.on('online', (event) => applyOnlineEvent(queryClient, event));
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+      useRealtime.setState({ socket: null, connected: false });
+    };
+  }, [token, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
+import { TextField } from '../../../shared/ui/TextField.tsx';
+import { useLoginMutation } from '../api/auth-queries.ts';
+import { useFormErrors } from '../hooks/use-form-errors.ts';
+import { collectErrors, required } from '../lib/validation.ts';
+import styles from './AuthLayout.module.css';
+
+const FIELDS = ['username', 'password'] as const;
+
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const errors = useFormErrors(FIELDS);
+  const login = useLoginMutation();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const clientErrors = collectErrors({ username: required(username.trim()), password: required(password) });
+    errors.reset(clientErrors);
+    if (Object.keys(clientErrors).length > 0) return;
+    login.mutate({ username: username.trim(), password }, { onError: errors.showServerError });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={ru.auth.loginTitle}>
+      <TextField
+        label={ru.auth.username}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        error={errors.fieldErrors.username}
+        onChange={(e) => {
+          setUsername(e.target.value);
+          errors.clearField('username');
+        }}
+      />
+      <TextField
+        label={ru.auth.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.fieldErrors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          errors.clearField('password');
+        }}
+      />
+      {errors.formError ? (
+        <p className={styles.formError} role="alert">
+          {errors.formError}
+        </p>
+      ) : null}
+      <Button type="submit" block disabled={login.isPending}>
+        {login.isPending ? ru.auth.submitting : ru.auth.submitLogin}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
+import { TextField } from '../../../shared/ui/TextField.tsx';
+import { useRegisterMutation } from '../api/auth-queries.ts';
+import { useFormErrors } from '../hooks/use-form-errors.ts';
+import { collectErrors, validateName, validatePassword, validateUsername } from '../lib/validation.ts';
+import styles from './AuthLayout.module.css';
+
+const FIELDS = ['username', 'name', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+export function RegisterForm() {
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', name: '', password: '' });
+  const errors = useFormErrors(FIELDS);
+  const register = useRegisterMutation();
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    errors.clearField(field);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { username: values.username.trim(), name: values.name.trim(), password: values.password };
+    const clientErrors = collectErrors({
+      username: validateUsername(body.username),
+      name: validateName(body.name),
+      password: validatePassword(body.password),
+    });
+    errors.reset(clientErrors);
+    if (Object.keys(clientErrors).length > 0) return;
+    register.mutate(body, { onError: errors.showServerError });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={ru.auth.registerTitle}>
+      <TextField
+        label={ru.auth.username}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={ru.auth.usernameHint}
+        value={values.username}
+        error={errors.fieldErrors.username}
+        onChange={change('username')}
+      />
+      <TextField
+        label={ru.auth.name}
+        name="name"
+        autoComplete="name"
+        value={values.name}
+        error={errors.fieldErrors.name}
+        onChange={change('name')}
+      />
+      <TextField
+        label={ru.auth.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={ru.auth.passwordHint}
+        value={values.password}
+        error={errors.fieldErrors.password}
+        onChange={change('password')}
+      />
+      {errors.formError ? (
+        <p className={styles.formError} role="alert">
+          {errors.formError}
+        </p>
+      ) : null}
+      <Button type="submit" block disabled={register.isPending}>
+        {register.isPending ? ru.auth.submitting : ru.auth.submitRegister}
+      </Button>
+    </form>
+  );
+}

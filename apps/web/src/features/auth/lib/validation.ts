@@ -1,0 +1,46 @@
+import { Limits } from '@kadr/contract';
+import { ru } from '../../../shared/i18n/ru.ts';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+const usernamePattern = new RegExp(Limits.username.pattern);
+
+export function validateUsername(value: string): string | undefined {
+  if (!value) return ru.auth.required;
+  const { min, max } = Limits.username;
+  if (value.length < min || value.length > max || !usernamePattern.test(value)) {
+    return ru.validation.usernameInvalid;
+  }
+  return undefined;
+}
+
+export function validatePassword(value: string): string | undefined {
+  if (!value) return ru.auth.required;
+  if (value.length < Limits.password.min) return ru.validation.passwordTooShort;
+  if (value.length > Limits.password.max) return ru.app.unknownError;
+  return undefined;
+}
+
+export function validateName(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (!trimmed) return ru.auth.required;
+  if (trimmed.length > Limits.displayName.max) return ru.validation.nameInvalid;
+  return undefined;
+}
+
+export function validateBio(value: string): string | undefined {
+  return value.length > Limits.bio.max ? ru.validation.bioTooLong : undefined;
+}
+
+export function required(value: string): string | undefined {
+  return value ? undefined : ru.auth.required;
+}
+
+/** Keeps only the fields that failed. */
+export function collectErrors<F extends string>(checks: Record<F, string | undefined>): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const [field, message] of Object.entries(checks) as [F, string | undefined][]) {
+    if (message) errors[field] = message;
+  }
+  return errors;
+}

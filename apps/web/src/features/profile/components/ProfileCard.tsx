@@ -1,0 +1,47 @@
+import type { Profile } from '@kadr/contract';
+import { Link } from 'react-router';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { usePresence } from '../api/presence.ts';
+import { FollowButton } from './FollowButton.tsx';
+import styles from './ProfileCard.module.css';
+import { ProfileStats } from './ProfileStats.tsx';
+
+export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
+  const presence = usePresence(isOwn ? undefined : profile.id);
+  const lastSeen = isOwn
+    ? null
+    : formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? profile.last_seen);
+
+  return (
+    <article className={styles.card} aria-labelledby="profile-name">
+      <Avatar
+        name={profile.name}
+        url={profile.avatar_url ?? profile.avatar_thumbnail_url}
+        size={104}
+        alt={ru.profile.avatarAlt(profile.name)}
+      />
+      <div className={styles.identity}>
+        <h1 id="profile-name" className={styles.name}>
+          {profile.name}
+        </h1>
+        <p className={styles.username}>@{profile.username}</p>
+        {lastSeen ? (
+          <p className={styles.lastSeen} data-online={presence.data?.online ?? false}>
+            {lastSeen}
+          </p>
+        ) : null}
+      </div>
+      {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
+      <ProfileStats profile={profile} />
+      {isOwn ? (
+        <Link className={styles.editLink} to="/settings/profile">
+          {ru.profile.edit}
+        </Link>
+      ) : (
+        <FollowButton username={profile.username} isFollowing={profile.is_following} />
+      )}
+    </article>
+  );
+}

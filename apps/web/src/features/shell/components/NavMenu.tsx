@@ -1,0 +1,80 @@
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import type { NavAction, NavEntry } from '../lib/nav-config.ts';
+import styles from './NavMenu.module.css';
+
+interface Props {
+  entries: readonly NavEntry[];
+  onAction: (action: NavAction) => void;
+  onClose: () => void;
+}
+
+/** The navigation menu: focus moves into it, arrows move between items, Escape closes it. */
+export function NavMenu({ entries, onAction, onClose }: Props) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const returnFocusTo = useRef<Element | null>(null);
+
+  useEffect(() => {
+    returnFocusTo.current = document.activeElement;
+    listRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    return () => {
+      if (returnFocusTo.current instanceof HTMLElement) returnFocusTo.current.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLButtonElement);
+    const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
+    switch (event.key) {
+      case 'Escape':
+        event.preventDefault();
+        onClose();
+        break;
+      case 'ArrowDown':
+        event.preventDefault();
+        focusAt(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusAt(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusAt(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusAt(items.length - 1);
+        break;
+      case 'Tab':
+        onClose();
+        break;
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.backdrop}
+        aria-label={ru.shell.menu}
+        tabIndex={-1}
+        onClick={onClose}
+      />
+      <div ref={listRef} className={styles.menu} role="menu" aria-label={ru.shell.menu} onKeyDown={onKeyDown}>
+        {entries.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            role="menuitem"
+            className={`${styles.item} ${entry.action.kind === 'logout' ? styles.danger : ''}`}
+            onClick={() => onAction(entry.action)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

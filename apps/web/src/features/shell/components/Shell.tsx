@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useNavAction } from '../hooks/use-nav-action.ts';
+import { useNavContext } from '../hooks/use-nav-context.ts';
+import { contextButtonsFor, menuEntriesFor } from '../lib/nav-config.ts';
+import { type Section, sectionPath } from '../lib/sections.ts';
+import { useShellUi } from '../shell-ui-store.ts';
+import { ContextButtons } from './ContextButtons.tsx';
+import { NavButton } from './NavButton.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import styles from './Shell.module.css';
+import { SideRail } from './SideRail.tsx';
+
+/** The one layout of /home, /media and /messenger; `views` maps the section to its content. */
+export function Shell({ views }: { views: Record<Section, () => ReactNode> }) {
+  const context = useNavContext();
+  const navigate = useNavigate();
+  const onAction = useNavAction(context);
+  const menuOpen = useShellUi((s) => s.menuOpen);
+  const setMenuOpen = useShellUi((s) => s.setMenuOpen);
+  const View = views[context.section];
+
+  const goTo = (section: Section) => {
+    setMenuOpen(false);
+    navigate(sectionPath(section));
+  };
+
+  return (
+    <div className={styles.shell} data-section={context.section}>
+      <SideRail />
+      <main className={styles.content} id="main">
+        <View />
+      </main>
+      <div className={styles.context}>
+        <ContextButtons entries={contextButtonsFor(context)} menuOpen={menuOpen} onAction={onAction} />
+      </div>
+      <div className={styles.nav}>
+        <NavButton
+          section={context.section}
+          onNavigate={goTo}
+          onOpenMenu={() => setMenuOpen(!menuOpen)}
+          menuOpen={menuOpen}
+        />
+      </div>
+      {menuOpen ? (
+        <NavMenu entries={menuEntriesFor(context)} onAction={onAction} onClose={() => setMenuOpen(false)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { connectApiToAuth } from './app/connect-api.ts';
+import { installGlobalErrorHandlers } from './app/errors/error-log.ts';
+import { registerServiceWorker, shouldRegisterServiceWorker } from './app/service-worker.ts';
+import { useAuthStore } from './features/auth/auth-store.ts';
+import { createQueryClient } from './shared/api/query-client.ts';
+import { ensureDataVersion } from './shared/storage/data-version.ts';
+import './shared/styles/global.css';
+
+installGlobalErrorHandlers();
+ensureDataVersion();
+useAuthStore.getState().hydrate();
+
+const queryClient = createQueryClient();
+connectApiToAuth(queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);
+
+if (shouldRegisterServiceWorker()) {
+  window.addEventListener('load', () => {
+    registerServiceWorker().catch((error: unknown) =>
+      console.warn('Service worker registration failed', error),
+    );
+  });
+}

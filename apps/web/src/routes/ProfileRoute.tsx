@@ -1,0 +1,46 @@
+import { useParams } from 'react-router';
+import { useCurrentUser } from '../features/auth/auth-store.ts';
+import { useProfileQuery } from '../features/profile/api/profile-queries.ts';
+import { ProfileCard } from '../features/profile/components/ProfileCard.tsx';
+import { isApiError } from '../shared/api/client.ts';
+import { ru } from '../shared/i18n/ru.ts';
+import { Button } from '../shared/ui/Button.tsx';
+import styles from '../shared/ui/Page.module.css';
+import { PageHeader } from '../shared/ui/PageHeader.tsx';
+import { Spinner } from '../shared/ui/Spinner.tsx';
+
+export default function ProfileRoute() {
+  const { username = '' } = useParams();
+  const me = useCurrentUser();
+  const profile = useProfileQuery(username);
+
+  let body: React.ReactNode;
+  if (profile.data) {
+    body = <ProfileCard profile={profile.data} isOwn={me?.id === profile.data.id} />;
+  } else if (profile.isError) {
+    const notFound = isApiError(profile.error) && profile.error.status === 404;
+    body = (
+      <div className={styles.centered} role="alert">
+        <h1>{notFound ? ru.profile.notFound : ru.profile.loadFailed}</h1>
+        {notFound ? null : (
+          <Button variant="secondary" onClick={() => profile.refetch()}>
+            {ru.profile.retry}
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className={styles.centered} role="status" aria-label={ru.app.loading}>
+        <Spinner />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader />
+      <main className={styles.body}>{body}</main>
+    </div>
+  );
+}
