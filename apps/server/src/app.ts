@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '@kadr/contract';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
@@ -63,7 +63,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     ajv: { customOptions: { strict: false, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -73,8 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(db);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const bus = redis ? redisBus(redis.client, redis.subscriber) : memoryBus();
-  const limiter = redis ? redisRateLimiter(redis.client) : memoryRateLimiter();
+  const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
+  const limiter = redis ? redisRateLimiter(redis.client, `${config.redisPrefix}:rl:`) : memoryRateLimiter();
   const storage = localStorage(path.join(config.dataDir, 'media'));
   const profilesRepo = profilesRepository(db.kysely);
   const auth = await authService({
@@ -86,7 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const gateway = createGateway(app.server, {
     resolveToken: auth.resolveToken,
-    presence: redis ? redisPresence(redis.client) : memoryPresence(),
+    presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),
+    redisPrefix: config.redisPrefix,
     setLastSeen: profilesRepo.setLastSeen,
     redis,
     log: app.log,

@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDist: string;
@@ -63,6 +65,13 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function prefix(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw))
+    throw new ConfigError(`${name} must be 1-64 letters, digits, _ . or -, got "${raw}"`);
+  return raw;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: Env = process.env): Config {
@@ -83,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    redisPrefix: prefix(env, 'REDIS_PREFIX', 'kadr'),
     publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`,
     logLevel,
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),

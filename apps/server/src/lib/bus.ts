@@ -23,21 +23,22 @@ export function memoryBus(): Bus {
   };
 }
 
-export function redisBus(publisher: Redis, subscriber: Redis): Bus {
+export function redisBus(publisher: Redis, subscriber: Redis, prefix: string): Bus {
   const handlers = new Map<string, Array<(message: string) => void>>();
   subscriber.on('message', (channel: string, message: string) => {
-    for (const handler of handlers.get(channel) ?? []) handler(message);
+    if (!channel.startsWith(prefix)) return;
+    for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler(message);
   });
   return {
     async publish(channel, message) {
-      await publisher.publish(channel, message);
+      await publisher.publish(prefix + channel, message);
     },
     async subscribe(channel, handler) {
       const list = handlers.get(channel);
       if (list) list.push(handler);
       else {
         handlers.set(channel, [handler]);
-        await subscriber.subscribe(channel);
+        await subscriber.subscribe(prefix + channel);
       }
     },
     async close() {

@@ -43,7 +43,7 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
 
-export function redisRateLimiter(redis: Redis, prefix = 'kadr:rl:'): RateLimiter {
+export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number];

@@ -37,6 +37,7 @@ export interface GatewayDeps {
   presence: PresenceStore;
   setLastSeen(userId: number, at: Date): Promise<void>;
   redis: { client: Redis; subscriber: Redis } | null;
+  redisPrefix: string;
   log: FastifyBaseLogger;
 }
 
@@ -65,8 +66,17 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     pingTimeout: 20_000,
   });
   const adapterClients = deps.redis ? [deps.redis.client.duplicate(), deps.redis.client.duplicate()] : [];
-  if (adapterClients.length === 2) io.adapter(createAdapter(adapterClients[0], adapterClients[1]));
+  if (adapterClients.length === 2)
+    io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
   const audienceProviders: AudienceProvider[] = [];
+  // Presence work still running, so shutdown can wait for it before Redis and the database close.
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const p = work
+      .catch((err) => deps.log.error({ err }, 'presence update failed'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
 
   async function audience(userId: number): Promise<number[]> {
     const lists = await Promise.all(audienceProviders.map((p) => p(userId)));
@@ -95,12 +105,13 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
     socket.join(rooms.user(userId));
-    deps.presence
-      .connect(userId, socket.id)
-      .then((cameOnline) =>
-        cameOnline ? announce(userId, { type: 'online', sender_id: userId }) : undefined,
-      )
-      .catch((err) => deps.log.error({ err }, 'presence connect failed'));
+    track(
+      deps.presence
+        .connect(userId, socket.id)
+        .then((cameOnline) =>
+          cameOnline ? announce(userId, { type: 'online', sender_id: userId }) : undefined,
+        ),
+    );
 
     socket.on('presence:query', (userIds, ack) => {
       if (typeof ack !== 'function') return;
@@ -112,15 +123,14 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     });
 
     socket.on('disconnect', () => {
-      deps.presence
-        .disconnect(userId, socket.id)
-        .then(async (wentOffline) => {
+      track(
+        deps.presence.disconnect(userId, socket.id).then(async (wentOffline) => {
           if (!wentOffline) return;
           const at = new Date();
           await deps.setLastSeen(userId, at);
           await announce(userId, { type: 'offline', sender_id: userId, last_seen: at.toISOString() });
-        })
-        .catch((err) => deps.log.error({ err }, 'presence disconnect failed'));
+        }),
+      );
     });
   });
 
@@ -137,6 +147,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     async close() {
       io.local.disconnectSockets(true);
       io.engine.close();
+      while (pending.size > 0) await Promise.allSettled([...pending]);
       await Promise.all(adapterClients.map((c) => c.quit().catch(() => undefined)));
     },
   };

@@ -39,7 +39,7 @@ export function memoryPresence(): PresenceStore {
 // A set of socket ids per user; the key expires a day after its last change so a crashed node cannot pin anyone online forever.
 const KEY_TTL_S = 24 * 60 * 60;
 
-export function redisPresence(redis: Redis, prefix = 'kadr:presence:'): PresenceStore {
+export function redisPresence(redis: Redis, prefix: string): PresenceStore {
   return {
     async connect(userId, socketId) {
       const key = prefix + userId;

@@ -1,0 +1,125 @@
+import type { ClientToServerEvents, OnlineEvent, ServerToClientEvents } from '@kadr/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let url: string;
+const open: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+function socket(token: string | undefined, base = url): ClientSocket {
+  const s: ClientSocket = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(s);
+  return s;
+}
+
+export function connected(s: ClientSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (err) => reject(err));
+  });
+}
+
+export function nextEvent<T>(
+  s: ClientSocket,
+  event: keyof ServerToClientEvents,
+  match: (e: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} event within ${timeoutMs} ms`)), timeoutMs);
+    const handler = (e: T) => {
+      if (!match(e)) return;
+      clearTimeout(timer);
+      s.off(event, handler as never);
+      resolve(e);
+    };
+    s.on(event, handler as never);
+  });
+}
+
+describe('socket handshake', () => {
+  it('refuses a connection without a token or with a revoked one', async () => {
+    await expect(connected(socket(undefined))).rejects.toThrow('unauthorized');
+    await expect(connected(socket('kadr_invalid'))).rejects.toThrow('unauthorized');
+    const a = await registerUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(a.access_token) });
+    await expect(connected(socket(a.access_token))).rejects.toThrow('unauthorized');
+  });
+
+  it('accepts a valid token and joins the user room', async () => {
+    const a = await registerUser(t.app);
+    const s = socket(a.access_token);
+    await connected(s);
+    const online = await new Promise<number[]>((resolve) =>
+      s.emit('presence:query', [a.user.id, 999_999], resolve),
+    );
+    expect(online).toEqual([a.user.id]);
+  });
+});
+
+describe('presence', () => {
+  it('tells followers when a user comes online and goes offline, and stores last_seen', async () => {
+    const follower = await registerUser(t.app);
+    const user = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/profile/${user.user.username}/follow`,
+      headers: bearer(follower.access_token),
+    });
+
+    const followerSocket = socket(follower.access_token);
+    const strangerSocket = socket(stranger.access_token);
+    await Promise.all([connected(followerSocket), connected(strangerSocket)]);
+    const strangerHeard: OnlineEvent[] = [];
+    strangerSocket.on('online', (e) => strangerHeard.push(e));
+
+    const cameOnline = nextEvent<OnlineEvent>(
+      followerSocket,
+      'online',
+      (e) => e.sender_id === user.user.id && e.type === 'online',
+    );
+    const userSocket = socket(user.access_token);
+    await connected(userSocket);
+    await cameOnline;
+
+    // A second device does not announce again; closing one of two keeps the user online.
+    const second = socket(user.access_token);
+    await connected(second);
+    const wentOffline = nextEvent<OnlineEvent>(
+      followerSocket,
+      'online',
+      (e) => e.sender_id === user.user.id && e.type === 'offline',
+    );
+    second.disconnect();
+    userSocket.disconnect();
+    const offline = await wentOffline;
+    expect(Date.parse(offline.last_seen ?? '')).toBeGreaterThan(Date.now() - 10_000);
+
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/profile/${user.user.username}`,
+      headers: bearer(follower.access_token),
+    });
+    expect(profile.json().last_seen).toBe(offline.last_seen);
+    expect(strangerHeard.filter((e) => e.sender_id === user.user.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { ClientToServerEvents, OnlineEvent, ServerToClientEvents } from '@kadr/contract';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const hasRedis = await redisReachable();
+if (!hasRedis) console.warn(`scale-out suite needs Redis at ${REDIS_URL}; it runs in CI where Redis is up`);
+
+describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
+  let shared: Awaited<ReturnType<typeof testDatabase>>;
+  let one: TestApp;
+  let two: TestApp;
+  let urlOne: string;
+  let urlTwo: string;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    shared = await testDatabase();
+    const env = {
+      REDIS_URL,
+      REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      TOKEN_CACHE_TTL_MS: '60000',
+    };
+    one = await createTestApp(env, { db: shared.db });
+    two = await createTestApp(env, { db: shared.db });
+    urlOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
+    urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await one.close();
+    await two.close();
+    await shared.drop();
+  });
+
+  async function socketOn(base: string, token: string): Promise<ClientSocket> {
+    const s: ClientSocket = connect(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', resolve);
+      s.once('connect_error', reject);
+    });
+    return s;
+  }
+
+  it('delivers an event emitted on one node to the user socket connected to the other', async () => {
+    const b = await registerUser(one.app);
+    const socketB = await socketOn(urlTwo, b.access_token);
+    const received = new Promise<OnlineEvent>((resolve) => socketB.once('online', resolve));
+    one.app.ctx.gateway.emitToUser(b.user.id, 'online', { type: 'online', sender_id: 4242 });
+    expect(await received).toEqual({ type: 'online', sender_id: 4242 });
+  });
+
+  it('announces presence across nodes and keeps it consistent', async () => {
+    const follower = await registerUser(one.app);
+    const user = await registerUser(one.app);
+    await one.app.inject({
+      method: 'POST',
+      url: `/api/v1/profile/${user.user.username}/follow`,
+      headers: bearer(follower.access_token),
+    });
+    const followerSocket = await socketOn(urlTwo, follower.access_token);
+    const heard = new Promise<OnlineEvent>((resolve) =>
+      followerSocket.on('online', (e) => e.sender_id === user.user.id && resolve(e)),
+    );
+    await socketOn(urlOne, user.access_token);
+    expect((await heard).type).toBe('online');
+    const seenFromTwo = await new Promise<number[]>((resolve) =>
+      followerSocket.emit('presence:query', [user.user.id], resolve),
+    );
+    expect(seenFromTwo).toEqual([user.user.id]);
+  });
+
+  it('revokes a token on every node at logout, although both cached it', async () => {
+    const a = await registerUser(one.app);
+    const me = (app: TestApp) =>
+      app.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(a.access_token) });
+    expect((await me(one)).statusCode).toBe(200);
+    expect((await me(two)).statusCode).toBe(200);
+    await one.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(a.access_token) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await me(two)).statusCode).toBe(401);
+  });
+
+  it('shares rate limits between nodes', async () => {
+    const strict = {
+      REDIS_URL,
+      REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
+      AUTH_RATE_LIMIT_PER_USERNAME: '2',
+    };
+    const x = await createTestApp(strict, { db: shared.db });
+    const y = await createTestApp(strict, { db: shared.db });
+    try {
+      const login = (app: TestApp) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: 'shared_limit_user', password: 'password1' },
+        });
+      expect((await login(x)).statusCode).toBe(401);
+      expect((await login(y)).statusCode).toBe(401);
+      expect((await login(x)).statusCode).toBe(429);
+    } finally {
+      await x.close();
+      await y.close();
+    }
+  });
+});
