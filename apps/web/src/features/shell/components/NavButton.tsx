@@ -1,5 +1,5 @@
 import { useDrag } from '@use-gesture/react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { neighbourSection, SECTIONS, type Section } from '../lib/sections.ts';
@@ -18,6 +18,7 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
   const [dragOffset, setDragOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
   const wasDragged = useRef(false);
+  const hintId = useId();
 
   const bind = useDrag(
     ({ first, last, movement: [mx], tap }) => {
@@ -73,6 +74,7 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
         className={`${styles.button} ${dragging ? styles.dragging : ''}`}
         style={{ transform: `translateX(${x}px)` }}
         aria-label={ru.shell.navButton(ru.shell.sections[section])}
+        aria-describedby={hintId}
         aria-haspopup="menu"
         aria-expanded={menuOpen}
         aria-keyshortcuts="ArrowLeft ArrowRight"
@@ -82,6 +84,9 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
       >
         <Icon name={section} size={28} />
       </button>
+      <span id={hintId} className="visually-hidden">
+        {ru.shell.navButtonHint}
+      </span>
     </div>
   );
 }

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import {
+  dragNavButton,
+  registerInBrowser,
+  registerViaApi,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+} from './helpers.ts';
+
+test('guest registers, moves through the shell, keeps the session on reload and logs out @desktop', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
+
+  const username = uniqueUsername('reg');
+  await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await registerInBrowser(page, username, 'Новый Участник');
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  await expect(page.getByText('Главная лента')).toBeVisible();
+  if (testInfo.project.name === 'desktop') {
+    await expect(page.getByRole('navigation', { name: 'Разделы' })).toBeVisible();
+  }
+
+  // Below the 50 px threshold nothing changes; past it the button snaps right to the messenger.
+  await dragNavButton(page, 30);
+  await expect(page).toHaveURL(/\/home$/);
+  await dragNavButton(page, 90);
+  await expect(page).toHaveURL(/\/messenger$/);
+  await expect(page.getByRole('heading', { name: 'Мессенджер' })).toBeVisible();
+  await expect(page.getByText('Нет чатов')).toBeVisible();
+  await expect(page.getByText('Выберите чат для начала общения')).toBeVisible();
+
+  // Keyboard: arrows on the focused button move between the views.
+  await page.getByRole('button', { name: /^Навигация/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/\/media$/);
+  await expect(page.getByText('Пока нет контента')).toBeVisible();
+  await expect(page.getByText('Будьте первым, кто опубликует!')).toBeVisible();
+  await dragNavButton(page, 2 * 76);
+  await expect(page).toHaveURL(/\/messenger$/);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/messenger$/);
+  await expect(page.getByRole('heading', { name: 'Мессенджер' })).toBeVisible();
+
+  const token = await page.evaluate(() => localStorage.getItem('auth:accessToken'));
+  expect(token).toBeTruthy();
+  const before = await page.request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(before.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Открыть меню', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'Меню' });
+  await expect(menu.getByRole('menuitem', { name: 'Профиль' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Настройки' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('button', { name: 'Открыть меню', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth:accessToken'))).toBeNull();
+
+  const after = await page.request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
+
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registration shows client checks and the server field error for a taken username', async ({ page }) => {
+  const taken = uniqueUsername('taken');
+  await registerViaApi(page.request, taken);
+
+  await page.goto('/register');
+  const usernameInput = page.getByLabel('Имя пользователя');
+  await usernameInput.fill('Bad Name');
+  await page.getByLabel('Имя', { exact: true }).fill('Дубликат');
+  await page.getByLabel('Пароль').fill('short');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Имя пользователя: от 3 до 32 символов, только a–z, 0–9 и _')).toBeVisible();
+  await expect(page.getByText('Пароль должен быть не короче 8 символов')).toBeVisible();
+
+  await usernameInput.fill(taken);
+  await page.getByLabel('Пароль').fill('long-enough-password');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Это имя пользователя уже занято')).toBeVisible();
+  await expect(usernameInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(usernameInput).toHaveAccessibleDescription(/Это имя пользователя уже занято/);
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('sign-in with a wrong password shows the server message', async ({ page }) => {
+  const username = uniqueUsername('login');
+  await registerViaApi(page.request, username);
+  await page.goto('/login');
+  await page.getByLabel('Имя пользователя').fill(username);
+  await page.getByLabel('Пароль').fill('wrong-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByText('Неверное имя пользователя или пароль')).toBeVisible();
+
+  await page.getByLabel('Пароль').fill('secret-password-1');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the loading screen adds the slow hint when /auth/me takes more than 5 s', async ({ page }) => {
+  const session = await registerViaApi(page.request, uniqueUsername('slow'));
+  await storeSessionBeforeLoad(page, session);
+  await page.route('**/api/v1/auth/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    await route.continue();
+  });
+
+  const hint = page.getByText('Загрузка занимает больше времени, чем обычно...');
+  await page.goto('/home');
+  await expect(page.getByText('Загрузка...')).toBeVisible();
+  await page.waitForTimeout(3_500);
+  await expect(hint).toBeHidden();
+  await expect(hint).toBeVisible({ timeout: 4_000 });
+  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible({ timeout: 10_000 });
+});

@@ -1,0 +1,58 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const PASSWORD = 'secret-password-1';
+
+/** A fresh valid username (3–32 of a–z, 0–9, _). */
+export function uniqueUsername(prefix = 'u'): string {
+  const stamp = Date.now().toString(36);
+  const random = Math.random().toString(36).slice(2, 7);
+  return `${prefix}_${stamp}${random}`.slice(0, 32);
+}
+
+export interface Session {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+export async function registerViaApi(
+  request: APIRequestContext,
+  username: string,
+  name = 'Тестовый',
+): Promise<Session> {
+  const response = await request.post('/api/v1/auth/register', {
+    data: { username, name, password: PASSWORD },
+  });
+  if (response.status() !== 201)
+    throw new Error(`register ${username}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Session;
+}
+
+export async function registerInBrowser(page: Page, username: string, name: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Имя пользователя').fill(username);
+  await page.getByLabel('Имя', { exact: true }).fill(name);
+  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+}
+
+/** Signs the browser in by writing the session where the app keeps it (current data version). */
+export async function storeSessionBeforeLoad(page: Page, session: Session): Promise<void> {
+  await page.addInitScript((s) => {
+    localStorage.setItem('dataVersion', '1.1.0');
+    localStorage.setItem('auth:accessToken', s.access_token);
+    localStorage.setItem('auth:user', JSON.stringify(s.user));
+  }, session);
+}
+
+/** Drags the bottom navigation button horizontally with real mouse events. */
+export async function dragNavButton(page: Page, dx: number): Promise<void> {
+  const button = page.getByRole('button', { name: /^Навигация/ });
+  const box = await button.boundingBox();
+  if (!box) throw new Error('navigation button is not visible');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y, { steps: 12 });
+  await page.mouse.up();
+}

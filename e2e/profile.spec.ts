@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+
+test('profile page: follow with counters, own profile links to settings, settings save', async ({ page }) => {
+  const author = await registerViaApi(page.request, uniqueUsername('author'), 'Автор Канала');
+  const reader = await registerViaApi(page.request, uniqueUsername('reader'), 'Читатель');
+  await storeSessionBeforeLoad(page, reader);
+
+  await page.goto(`/${author.user.username}`);
+  await expect(page.getByRole('heading', { name: 'Автор Канала' })).toBeVisible();
+  await expect(page.getByText(`@${author.user.username}`)).toBeVisible();
+  const followers = page.getByTestId('stat-followers');
+  await expect(followers).toContainText('0');
+  await expect(followers).toContainText('подписчиков');
+
+  await page.getByRole('button', { name: 'Подписаться' }).click();
+  await expect(page.getByRole('button', { name: 'Отписаться' })).toBeVisible();
+  await expect(followers).toContainText('1');
+  await expect(followers).toContainText('подписчик');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Отписаться' })).toBeVisible();
+
+  await page.goto('/nobody_here_at_all');
+  await expect(page.getByText('Пользователь не найден')).toBeVisible();
+
+  await page.goto(`/${reader.user.username}`);
+  await page.getByRole('link', { name: 'Редактировать профиль' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await page.getByLabel('Имя').fill('Читатель Новый');
+  await page.getByLabel('О себе').fill('Люблю кино');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await page.goto(`/${reader.user.username}`);
+  await expect(page.getByRole('heading', { name: 'Читатель Новый' })).toBeVisible();
+  await expect(page.getByText('Люблю кино')).toBeVisible();
+  await expect(page.getByTestId('stat-following')).toContainText('1');
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Runs the Playwright flows against the full stack in Debian's Chromium (never a downloaded browser).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+if (!existsSync(chromium)) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('Installing Chromium with apt-get…');
+  if (
+    run('apt-get', ['install', '-y', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }) !== 0
+  ) {
+    console.error('apt-get install chromium failed; run apt-get update and try again.');
+    process.exit(1);
+  }
+}
+
+// scripts/start.mjs (the webServer of the Playwright config) rebuilds apps/web when its sources changed.
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+process.exit(
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { env }),
+);
