@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 
+// A 1×1 PNG.
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('profile page: follow with counters, own profile links to settings, settings save', async ({ page }) => {
   const author = await registerViaApi(page.request, uniqueUsername('author'), 'Автор Канала');
   const reader = await registerViaApi(page.request, uniqueUsername('reader'), 'Читатель');
@@ -34,4 +40,31 @@ test('profile page: follow with counters, own profile links to settings, setting
   await expect(page.getByRole('heading', { name: 'Читатель Новый' })).toBeVisible();
   await expect(page.getByText('Люблю кино')).toBeVisible();
   await expect(page.getByTestId('stat-following')).toContainText('1');
+
+  await page.goto('/settings/profile');
+  await page
+    .getByLabel('Загрузить фото')
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByText('Фото профиля обновлено')).toBeVisible();
+  await page.goto(`/${reader.user.username}`);
+  await expect(page.getByRole('img', { name: 'Аватар: Читатель Новый' })).toHaveAttribute('src', /\/files\//);
+});
+
+test('presence: a profile shows онлайн while its owner has the app open', async ({ browser, page }) => {
+  const owner = await registerViaApi(page.request, uniqueUsername('owner'), 'Владелец');
+  const visitor = await registerViaApi(page.request, uniqueUsername('visitor'), 'Гость');
+
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await storeSessionBeforeLoad(ownerPage, owner);
+  const socketOpened = ownerPage.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  await ownerPage.goto('/home');
+  await socketOpened;
+  await expect(ownerPage.getByRole('heading', { name: 'Главная' })).toBeVisible();
+
+  await storeSessionBeforeLoad(page, visitor);
+  await page.goto(`/${owner.user.username}`);
+  await expect(page.getByRole('heading', { name: 'Владелец' })).toBeVisible();
+  await expect(page.getByText('онлайн', { exact: true })).toBeVisible();
+  await ownerContext.close();
 });

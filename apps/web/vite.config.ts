@@ -54,7 +54,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
-      '/media': { target: apiTarget, changeOrigin: true },
+      // Uploaded files; not '/media', which is an app route.
+      '/files': { target: apiTarget, changeOrigin: true },
       '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
     },
   },

@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { me } from '../../../test/fixtures.ts';
+import { useAuthStore } from '../../auth/auth-store.ts';
+import { useShellUi } from '../shell-ui-store.ts';
+import { HomeView } from './HomeView.tsx';
+import { MediaView } from './MediaView.tsx';
+import { MessengerView } from './MessengerView.tsx';
+import { Shell } from './Shell.tsx';
+
+let path = '';
+function Probe() {
+  path = useLocation().pathname;
+  return null;
+}
+
+function renderShell(at: string) {
+  const views = { home: HomeView, media: MediaView, messenger: MessengerView };
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[at]}>
+        <Probe />
+        <Routes>
+          <Route path="*" element={<Shell views={views} />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Shell', () => {
+  beforeEach(() => {
+    useShellUi.setState({ menuOpen: false });
+    useAuthStore.setState({ auth: { status: 'signedIn', token: 't', user: me } });
+  });
+
+  it('picks the view from the first path segment', () => {
+    renderShell('/messenger/boris');
+    expect(screen.getByRole('heading', { name: 'Мессенджер' })).toBeInTheDocument();
+    expect(screen.getByText('Нет чатов')).toBeInTheDocument();
+  });
+
+  it('moves between views with the arrow keys on the navigation button', async () => {
+    renderShell('/home');
+    const button = screen.getByRole('button', { name: 'Навигация, сейчас: Главная' });
+    button.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(path).toBe('/messenger');
+    expect(screen.getByRole('button', { name: 'Навигация, сейчас: Мессенджер' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(path).toBe('/messenger');
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(path).toBe('/media');
+    expect(screen.getByText('Пока нет контента')).toBeInTheDocument();
+  });
+
+  it('opens a keyboard-usable menu that Escape closes and navigates to the own profile', async () => {
+    renderShell('/home');
+    const opener = screen.getByRole('button', { name: 'Открыть меню' });
+    await userEvent.click(opener);
+    const menu = screen.getByRole('menu', { name: 'Меню' });
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Профиль', 'Настройки', 'Выйти']);
+    expect(screen.getByRole('menuitem', { name: 'Профиль' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Настройки' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Выйти' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(menu).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+
+    await userEvent.click(opener);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Профиль' }));
+    expect(path).toBe('/anna');
+  });
+
+  it('renders no context button for features that have not landed', () => {
+    renderShell('/media');
+    const toolbar = screen.getByRole('toolbar', { name: 'Действия страницы' });
+    expect(toolbar.querySelectorAll('button')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Поиск' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Режимы' })).not.toBeInTheDocument();
+  });
+});
