@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { healthRoutes, metricsRoutes } from './modules/health/routes.ts';
 import { livekitProbe } from './modules/livekit/status.ts';
+import { profileCache } from './modules/profiles/cache.ts';
 import { profilesRepository } from './modules/profiles/repository.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { profilesService } from './modules/profiles/service.ts';
@@ -78,7 +79,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
   const limiter = redis ? redisRateLimiter(redis.client, `${config.redisPrefix}:rl:`) : memoryRateLimiter();
   const storage = localStorage(path.join(config.dataDir, 'media'));
-  const profilesRepo = profilesRepository(db.kysely);
+  const profiles = profilesService({
+    repo: profilesRepository(db.kysely),
+    storage,
+    cache: await profileCache(bus, config.profileCacheTtlMs),
+  });
   const auth = await authService({
     repo: authRepository(db.kysely),
     limiter,
@@ -90,11 +95,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     resolveToken: auth.resolveToken,
     presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),
     redisPrefix: config.redisPrefix,
-    setLastSeen: profilesRepo.setLastSeen,
+    setLastSeen: profiles.setLastSeen,
     redis,
     log: app.log,
   });
-  gateway.addAudienceProvider(profilesRepo.followerIds);
+  gateway.addAudienceProvider(profiles.followerIds);
 
   const ctx: AppContext = {
     config,
@@ -104,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     storage,
     auth,
-    profiles: profilesService({ repo: profilesRepo, storage }),
+    profiles,
     mediaServer: livekitProbe(config.livekit.url),
     gateway,
   };

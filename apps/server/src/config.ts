@@ -23,6 +23,7 @@ export interface Config {
     windowMs: number;
   };
   tokenCacheTtlMs: number;
+  profileCacheTtlMs: number;
   livekit: { url: string | null; apiKey: string; apiSecret: string };
 }
 
@@ -105,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     },
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
+    profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     livekit: { url: livekitUrl, apiKey: livekitKey, apiSecret: livekitSecret },
   };
 }

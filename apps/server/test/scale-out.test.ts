@@ -113,6 +113,35 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
     expect((await me(two)).statusCode).toBe(401);
   });
 
+  it('shows a profile change made on one node at once on the other, although it cached the profile', async () => {
+    const a = await registerUser(one.app);
+    const b = await registerUser(one.app);
+    const read = () =>
+      two.app.inject({
+        method: 'GET',
+        url: `/api/v1/profile/${b.user.username}`,
+        headers: bearer(a.access_token),
+      });
+    expect((await read()).json()).toMatchObject({ followers_count: 0, is_following: false });
+    await one.app.inject({
+      method: 'POST',
+      url: `/api/v1/profile/${b.user.username}/follow`,
+      headers: bearer(a.access_token),
+    });
+    await one.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      headers: bearer(b.access_token),
+      payload: { bio: 'Новое описание' },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await read()).json()).toMatchObject({
+      followers_count: 1,
+      is_following: true,
+      bio: 'Новое описание',
+    });
+  });
+
   it('shares rate limits between nodes', async () => {
     const strict = {
       REDIS_URL,

@@ -5,35 +5,33 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function profilesRepository(db: Kysely<Database>) {
   return {
-    /** One query: the profile plus whether the viewer follows it. */
-    findProfile(username: string, viewerId: number | null) {
+    findProfile(username: string) {
       return db
-        .selectFrom('users as u')
+        .selectFrom('users')
         .select([
-          'u.id',
-          'u.username',
-          'u.name',
-          'u.bio',
-          'u.avatar_url',
-          'u.avatar_thumbnail_url',
-          'u.followers_count',
-          'u.following_count',
-          'u.posts_count',
-          'u.last_seen',
+          'id',
+          'username',
+          'name',
+          'bio',
+          'avatar_url',
+          'avatar_thumbnail_url',
+          'followers_count',
+          'following_count',
+          'posts_count',
+          'last_seen',
         ])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('follows as f')
-                .select(sql`1`.as('one'))
-                .whereRef('f.followee_id', '=', 'u.id')
-                .where('f.follower_id', '=', viewerId ?? 0),
-            )
-            .as('is_following'),
-        )
-        .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst();
+    },
+
+    async isFollowing(followerId: number, followeeId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('follower_id', '=', followerId)
+        .where('followee_id', '=', followeeId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     findUsernameById(id: number) {

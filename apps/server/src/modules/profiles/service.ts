@@ -5,19 +5,37 @@ import type { Storage } from '../../storage/storage.ts';
 import { contentKey } from '../../storage/storage.ts';
 import { toUserSummary } from '../auth/mappers.ts';
 import { nameProblem, normalizeName } from '../auth/validation.ts';
+import type { ProfileCache } from './cache.ts';
 import { toProfile } from './mappers.ts';
 import type { ProfilesRepository } from './repository.ts';
 
 const AVATAR_SIDE = 512;
 const THUMBNAIL_SIDE = 128;
 
-export function profilesService(deps: { repo: ProfilesRepository; storage: Storage }) {
-  const { repo, storage } = deps;
+export function profilesService(deps: { repo: ProfilesRepository; storage: Storage; cache: ProfileCache }) {
+  const { repo, storage, cache } = deps;
+
+  async function base(username: string) {
+    const cached = cache.profile(username);
+    if (cached) return cached;
+    const row = await repo.findProfile(username);
+    if (row) cache.storeProfile(row);
+    return row;
+  }
+
+  async function isFollowing(viewerId: number | null, targetId: number): Promise<boolean> {
+    if (viewerId === null || viewerId === targetId) return false;
+    const cached = cache.isFollowing(viewerId, targetId);
+    if (cached !== undefined) return cached;
+    const value = await repo.isFollowing(viewerId, targetId);
+    cache.storeFollowing(viewerId, targetId, value);
+    return value;
+  }
 
   async function getProfile(username: string, viewerId: number | null): Promise<Profile> {
-    const row = await repo.findProfile(username, viewerId);
+    const row = await base(username);
     if (!row) throw errors.notFound(ErrorText.userNotFound);
-    return toProfile(row);
+    return toProfile({ ...row, is_following: await isFollowing(viewerId, row.id) });
   }
 
   async function ownProfile(userId: number): Promise<Profile> {
@@ -26,9 +44,10 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
     return getProfile(user.username, userId);
   }
 
-  async function targetId(username: string): Promise<number> {
-    const row = await repo.findProfile(username, null);
+  async function followTarget(userId: number, username: string): Promise<number> {
+    const row = await base(username);
     if (!row) throw errors.notFound(ErrorText.userNotFound);
+    if (row.id === userId) throw new AppError(400, ErrorCode.cannotFollowSelf, ErrorText.cannotFollowSelf);
     return row.id;
   }
 
@@ -58,6 +77,7 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
       }
       if (Object.keys(fields).length > 0) throw errors.validation(fields);
       await repo.updateProfile(userId, changes);
+      await cache.invalidate([userId]);
       return ownProfile(userId);
     },
 
@@ -75,6 +95,7 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
         storage.publicUrl(avatarKey),
         storage.publicUrl(thumbnailKey),
       );
+      await cache.invalidate([userId]);
       for (const url of [previous?.avatar_url, previous?.avatar_thumbnail_url]) {
         const key = url ? storage.keyFromUrl(url) : null;
         if (url && key && !(await repo.isUrlInUse(url))) await storage.delete(key);
@@ -83,18 +104,28 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
     },
 
     async follow(userId: number, username: string) {
-      const followeeId = await targetId(username);
-      if (followeeId === userId)
-        throw new AppError(400, ErrorCode.cannotFollowSelf, ErrorText.cannotFollowSelf);
-      return { is_following: true, followers_count: await repo.follow(userId, followeeId) };
+      const followeeId = await followTarget(userId, username);
+      const followersCount = await repo.follow(userId, followeeId);
+      await cache.invalidate([userId, followeeId], [userId, followeeId]);
+      return { is_following: true, followers_count: followersCount };
     },
 
     async unfollow(userId: number, username: string) {
-      const followeeId = await targetId(username);
-      if (followeeId === userId)
-        throw new AppError(400, ErrorCode.cannotFollowSelf, ErrorText.cannotFollowSelf);
-      return { is_following: false, followers_count: await repo.unfollow(userId, followeeId) };
+      const followeeId = await followTarget(userId, username);
+      const followersCount = await repo.unfollow(userId, followeeId);
+      await cache.invalidate([userId, followeeId], [userId, followeeId]);
+      return { is_following: false, followers_count: followersCount };
     },
+
+    async setLastSeen(userId: number, at: Date) {
+      await repo.setLastSeen(userId, at);
+      await cache.invalidate([userId]);
+    },
+
+    followerIds: (userId: number) => repo.followerIds(userId),
+
+    /** For writes elsewhere that change what a profile shows (e.g. posts_count). */
+    invalidate: (userIds: number[]) => cache.invalidate(userIds),
   };
 }
 

@@ -1,0 +1,79 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { BenchMessage, BenchTarget } from './server.ts';
+
+export interface Target {
+  target: BenchTarget;
+  child: ChildProcess;
+  request<T extends BenchMessage['type']>(type: T): Promise<Extract<BenchMessage, { type: T }>>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/server.ts in a child process (so the load generator never shares its event loop). */
+export async function startTarget(env: Record<string, string>): Promise<Target> {
+  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'],
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const target = await new Promise<BenchTarget>((resolve, reject) => {
+    child.once('message', (m: BenchMessage) =>
+      m.type === 'ready' ? resolve(m.target) : reject(new Error('unexpected message')),
+    );
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    target,
+    child,
+    request(type) {
+      return new Promise((resolve) => {
+        const handler = (m: BenchMessage) => {
+          if (m.type !== type) return;
+          child.off('message', handler);
+          resolve(m as never);
+        };
+        child.on('message', handler);
+        child.send({ type });
+      });
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await exited;
+    },
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  url: string,
+  options: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.duration ?? 8,
+    headers: options.headers ?? {},
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function row(cells: Array<string | number>): string {
+  return cells
+    .map((c) => (typeof c === 'number' ? c.toFixed(c < 10 ? 2 : 0) : c).toString().padEnd(14))
+    .join(' ');
+}

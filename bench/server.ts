@@ -1,0 +1,115 @@
+// A benchmark target in its own process: the real Kadr app on the requested engine, plus a bare
+// Fastify route in the same process as the baseline. Reports its URLs to the parent over IPC.
+import fs from 'node:fs';
+import { hash } from '@node-rs/argon2';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { hashToken } from '../apps/server/src/modules/auth/tokens.ts';
+import { createTestApp, registerUser, tempDir, testDatabase } from '../apps/server/test/helpers.ts';
+
+export interface BenchTarget {
+  appUrl: string;
+  bareUrl: string;
+  token: string;
+  username: string;
+}
+
+export type BenchMessage =
+  | { type: 'ready'; target: BenchTarget }
+  | { type: 'memory'; rss: number; heapUsed: number; sockets: number };
+
+const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+const seedTokens = Number(process.env.BENCH_SEED_TOKENS ?? 0);
+
+async function main() {
+  if (engine === 'postgres' && !process.env.DATABASE_URL)
+    process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (engine === 'pglite') delete process.env.DATABASE_URL;
+  const database = await testDatabase();
+  const dataDir = tempDir('kadr-bench-');
+  const t = await createTestApp(
+    { AUTH_RATE_LIMIT_PER_IP: '1000000', DATA_DIR: dataDir },
+    { db: database.db },
+  );
+  void buildApp;
+  void loadConfig;
+  const viewer = await registerUser(t.app, 'bench_viewer', 'Зритель');
+  const author = await registerUser(t.app, 'bench_author', 'Автор');
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/profile/${author.user.username}/follow`,
+    headers: { authorization: `Bearer ${viewer.access_token}` },
+  });
+  const appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+  if (seedTokens > 0) {
+    // Idle-socket bench: many users with one session each, inserted directly (argon2 per user would take minutes).
+    const passwordHash = await hash('bench-password');
+    for (let start = 0; start < seedTokens; start += 1000) {
+      const count = Math.min(1000, seedTokens - start);
+      const users = await database.db.kysely
+        .insertInto('users')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            username: `idle_${start + i}`,
+            name: `Idle ${start + i}`,
+            password_hash: passwordHash,
+            avatar_url: null,
+            avatar_thumbnail_url: null,
+            last_seen: null,
+          })),
+        )
+        .returning('id')
+        .execute();
+      await database.db.kysely
+        .insertInto('sessions')
+        .values(
+          users.map((u, i) => ({
+            user_id: u.id,
+            token_hash: hashToken(`idle-token-${start + i}`),
+            user_agent: 'bench',
+            revoked_at: null,
+          })),
+        )
+        .execute();
+    }
+    await sql`analyze`.execute(database.db.kysely);
+  }
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ id: 1, username: 'bare', name: 'Bare', followers_count: 0 }));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  process.on('message', (msg: { type: string }) => {
+    if (msg.type === 'memory') {
+      globalThis.gc?.();
+      const m = process.memoryUsage();
+      process.send?.({
+        type: 'memory',
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        sockets: t.app.ctx.gateway.io.engine.clientsCount,
+      } satisfies BenchMessage);
+    }
+    if (msg.type === 'stop') {
+      void (async () => {
+        await bare.close();
+        await t.close();
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      })();
+    }
+  });
+  process.send?.({
+    type: 'ready',
+    target: { appUrl, bareUrl, token: viewer.access_token, username: author.user.username },
+  } satisfies BenchMessage);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
