@@ -12,6 +12,7 @@ export const ErrorCode = {
   rateLimited: 'rate_limited',
   cannotFollowSelf: 'cannot_follow_self',
   unsupportedMediaType: 'unsupported_media_type',
+  payloadTooLarge: 'payload_too_large',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -43,4 +44,20 @@ export const ErrorText = {
   bioTooLong: 'О себе: не более 300 символов',
   imageRequired: 'Загрузите изображение (JPEG, PNG, WebP, GIF или AVIF)',
   internal: 'Внутренняя ошибка сервера',
+  // Media feed (spec §5 post upload, comment; §8).
+  uploadWrongType: 'Пожалуйста, выберите видео или изображения',
+  uploadWrongCombination: 'Выберите либо одно видео, либо одно или несколько изображений',
+  uploadNoFiles: 'Пожалуйста, выберите файлы для загрузки',
+  uploadCoverNotImage: 'Пожалуйста, выберите изображение для обложки',
+  uploadCaptionTooLong: 'Подпись: не более 500 символов',
+  uploadTooLarge: 'Файл слишком большой',
+  uploadTooManyImages: 'Слишком много изображений в карусели',
+  uploadFailed: 'Ошибка при загрузке. Попробуйте снова.',
+  postNotFound: 'Публикация не найдена',
+  postDeleteForbidden: 'Удалить публикацию может только её автор',
+  postEditForbidden: 'Изменить публикацию может только её автор',
+  commentEmpty: 'Комментарий не может быть пустым',
+  commentTooLong: 'Комментарий: не более 500 символов',
+  commentFailed: 'Не удалось отправить комментарий',
+  unknownTag: 'Такого тега нет',
 } as const;

@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './limits.ts';
+export * from './media.ts';
 export * from './paths.ts';
 export * from './profile.ts';
 export * from './realtime.ts';

@@ -16,6 +16,11 @@ export const Limits = {
   myActionsPage: 9,
   mediaListPage: 50,
   feedPage: 15,
+  /** Feed: auto-load while fewer than this many filtered posts are held… */
+  feedMinFiltered: 15,
+  /** …and fewer than this many in total (spec §9). */
+  feedMaxAutoLoad: 100,
+  feedPreloadThreshold: 5,
   storiesFeed: 20,
   messageEditWindowMs: 60 * 60 * 1000,
   typingMs: 3000,

@@ -1,3 +1,5 @@
+import type { MediaProcessingEvent } from './media.ts';
+
 /** Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. */
 
 export interface OnlineEvent {
@@ -9,6 +11,8 @@ export interface OnlineEvent {
 
 export interface ServerToClientEvents {
   online: (event: OnlineEvent) => void;
+  /** Post processing progress, to the uploader only. */
+  'media-processing': (event: MediaProcessingEvent) => void;
 }
 
 export interface ClientToServerEvents {

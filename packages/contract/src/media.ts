@@ -1,0 +1,206 @@
+/**
+ * Media feed (spec §3 Post, Comment, blacklist; §5 post upload and comment; §7.1 paths).
+ * Paths live in `paths.ts` (`paths.media`), limits in `limits.ts`, error texts in `errors.ts`.
+ */
+import { type Static, Type } from 'typebox';
+import { IsoDateTime, Nullable } from './common.ts';
+import { Limits } from './limits.ts';
+
+/**
+ * Our fixed tag list with a Russian display name each. The tagger maps everything it finds
+ * (object and face labels, image statistics, caption hashtags) onto these keys; `ai_tags` holds keys.
+ * `for_sleep` marks calm content for sleep mode (spec §4.7).
+ */
+export const MEDIA_TAGS = {
+  for_sleep: 'Для сна',
+  person: 'Люди',
+  face: 'Лица',
+  crowd: 'Толпа',
+  animals: 'Животные',
+  cats: 'Кошки',
+  dogs: 'Собаки',
+  birds: 'Птицы',
+  vehicles: 'Транспорт',
+  food: 'Еда',
+  sport: 'Спорт',
+  nature: 'Природа',
+  city: 'Город',
+  home: 'Дом',
+  tech: 'Техника',
+  night: 'Ночь',
+  bright: 'Светлое',
+  warm: 'Тёплые тона',
+  cool: 'Холодные тона',
+  colorful: 'Яркие цвета',
+  monochrome: 'Чёрно-белое',
+  calm: 'Спокойное',
+  dynamic: 'Динамичное',
+  music: 'Музыка',
+  quiet: 'Тишина',
+} as const;
+export type MediaTag = keyof typeof MEDIA_TAGS;
+export const MEDIA_TAG_KEYS = Object.keys(MEDIA_TAGS) as MediaTag[];
+/** The tag that puts a post into sleep mode. */
+export const FOR_SLEEP_TAG = 'for_sleep' satisfies MediaTag;
+
+export const MediaFileType = Type.Union([Type.Literal('video'), Type.Literal('image')]);
+export type MediaFileType = Static<typeof MediaFileType>;
+
+/** What the upload form says it sends (spec §7.1); the server checks it against the content. */
+export const MediaType = Type.Union([Type.Literal('video'), Type.Literal('photo'), Type.Literal('carousel')]);
+export type MediaType = Static<typeof MediaType>;
+
+/** Processing state of a post: uploading (bytes arriving) → processing (AI + transcoding) → done | failed. */
+export const PostStatus = Type.Union([
+  Type.Literal('uploading'),
+  Type.Literal('processing'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
+export type PostStatus = Static<typeof PostStatus>;
+
+export const PostFile = Type.Object({
+  /** Empty string while the post is still processing. */
+  file_url: Type.String(),
+  thumbnail_url: Nullable(Type.String()),
+  file_type: MediaFileType,
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  /** Seconds, videos only. */
+  duration: Nullable(Type.Number()),
+});
+export type PostFile = Static<typeof PostFile>;
+
+export const PostAuthor = Type.Object({
+  username: Type.String(),
+  name: Type.String(),
+  avatar_url: Nullable(Type.String()),
+  avatar_thumbnail_url: Nullable(Type.String()),
+});
+export type PostAuthor = Static<typeof PostAuthor>;
+
+export const Post = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  caption: Type.String(),
+  media_type: MediaType,
+  status: PostStatus,
+  files: Type.Array(PostFile),
+  user: PostAuthor,
+  is_liked: Type.Boolean(),
+  likes_count: Type.Integer(),
+  is_saved: Type.Boolean(),
+  is_reposted: Type.Boolean(),
+  reposts_count: Type.Integer(),
+  comments_count: Type.Integer(),
+  /** True when one of `ai_tags` is in the caller's blacklist (always false for a guest). */
+  is_filtered: Type.Boolean(),
+  /** Short Russian sentence; the media's alt text. Empty until processing is done. */
+  ai_description: Type.String(),
+  /** Keys of MEDIA_TAGS; contains 'for_sleep' when the post suits sleep mode. */
+  ai_tags: Type.Array(Type.String()),
+  created_at: IsoDateTime,
+});
+export type Post = Static<typeof Post>;
+
+export const PostIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type PostIdParams = Static<typeof PostIdParams>;
+
+export const PageQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.mediaListPage })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+/** GET /media/feed?offset&limit=15 */
+export const FeedResponse = Type.Object({ posts: Type.Array(Post), has_more: Type.Boolean() });
+export type FeedResponse = Static<typeof FeedResponse>;
+
+/** GET /media/user/{username}, /media/liked|reposted|saved */
+export const PostsResponse = Type.Object({ posts: Type.Array(Post), has_more: Type.Boolean() });
+export type PostsResponse = Static<typeof PostsResponse>;
+
+/** GET /media/post/{id}, answer of the upload and of PATCH /media/post/{id}. */
+export const PostResponse = Type.Object({ post: Post });
+export type PostResponse = Static<typeof PostResponse>;
+
+export const LikeResponse = Type.Object({ is_liked: Type.Boolean(), likes_count: Type.Integer() });
+export type LikeResponse = Static<typeof LikeResponse>;
+export const SaveResponse = Type.Object({ is_saved: Type.Boolean() });
+export type SaveResponse = Static<typeof SaveResponse>;
+export const RepostResponse = Type.Object({ is_reposted: Type.Boolean(), reposts_count: Type.Integer() });
+export type RepostResponse = Static<typeof RepostResponse>;
+/** DELETE /media/post/{id} */
+export const DeletePostResponse = Type.Object({ deleted: Type.Boolean() });
+export type DeletePostResponse = Static<typeof DeletePostResponse>;
+
+/** PATCH /media/post/{id} — author only: set or clear sleep mode for the post. */
+export const PostUpdateBody = Type.Object({ for_sleep: Type.Boolean() }, { additionalProperties: false });
+export type PostUpdateBody = Static<typeof PostUpdateBody>;
+
+export const CommentAuthor = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  name: Type.String(),
+  avatar_url: Nullable(Type.String()),
+});
+export const Comment = Type.Object({
+  id: Type.Integer(),
+  post_id: Type.Integer(),
+  comment_text: Type.String(),
+  created_at: IsoDateTime,
+  user: CommentAuthor,
+});
+export type Comment = Static<typeof Comment>;
+
+/** GET /media/post/{id}/comments — oldest first. */
+export const CommentsResponse = Type.Object({ comments: Type.Array(Comment) });
+export type CommentsResponse = Static<typeof CommentsResponse>;
+
+/** POST /media/post/{id}/comment — trimmed, 1..500 characters. Answer: the new Comment. */
+export const CommentBody = Type.Object(
+  { comment_text: Type.String({ maxLength: Limits.comment * 4 }) },
+  { additionalProperties: false },
+);
+export type CommentBody = Static<typeof CommentBody>;
+
+export const BlacklistEntry = Type.Object({ tag: Type.String() });
+/** GET /media/preferences/tags (401 without a token; the client treats that as an empty list). */
+export const BlacklistResponse = Type.Object({ blacklist: Type.Array(BlacklistEntry) });
+export type BlacklistResponse = Static<typeof BlacklistResponse>;
+
+/** POST /media/preferences/tags — the tag must be a key of MEDIA_TAGS. Answer: BlacklistResponse. */
+export const BlacklistTagBody = Type.Object(
+  { tag: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type BlacklistTagBody = Static<typeof BlacklistTagBody>;
+/** DELETE /media/preferences/tags/{tag}. Answer: BlacklistResponse. */
+export const BlacklistTagParams = Type.Object({ tag: Type.String({ minLength: 1, maxLength: 64 }) });
+export type BlacklistTagParams = Static<typeof BlacklistTagParams>;
+
+/** GET /media/tags — the fixed tag list with Russian names (for the preferences panel). */
+export const MediaTagsResponse = Type.Object({
+  tags: Type.Array(Type.Object({ tag: Type.String(), name: Type.String() })),
+});
+export type MediaTagsResponse = Static<typeof MediaTagsResponse>;
+
+/**
+ * POST /media/upload — multipart/form-data fields:
+ * `files` (one video, or one or more images), `caption` (≤ 500), `media_type` (video|photo|carousel),
+ * optional `thumbnail` (an image, video only). Answer 202: `{ post }` with status 'processing';
+ * progress continues over the socket as `media-processing`.
+ */
+export const UploadFields = {
+  files: 'files',
+  caption: 'caption',
+  mediaType: 'media_type',
+  thumbnail: 'thumbnail',
+} as const;
+
+/** Realtime `media-processing`, sent to the uploader's `user:<id>` room. `post` is set on 'done'. */
+export interface MediaProcessingEvent {
+  post_id: number;
+  status: PostStatus;
+  post?: Post;
+}
