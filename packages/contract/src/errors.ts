@@ -13,6 +13,8 @@ export const ErrorCode = {
   cannotFollowSelf: 'cannot_follow_self',
   unsupportedMediaType: 'unsupported_media_type',
   payloadTooLarge: 'payload_too_large',
+  editWindowExpired: 'edit_window_expired',
+  cannotDeleteFavorites: 'cannot_delete_favorites',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -60,4 +62,16 @@ export const ErrorText = {
   commentTooLong: 'Комментарий: не более 500 символов',
   commentFailed: 'Не удалось отправить комментарий',
   unknownTag: 'Такого тега нет',
+  // Messenger (spec §4.11, §6, §8).
+  chatUnavailable: 'Чат недоступен',
+  chatNotFound: 'Чат не найден',
+  messageNotFound: 'Сообщение не найдено',
+  messageEmpty: 'Сообщение не может быть пустым',
+  messageTooLong: 'Сообщение: не более 4096 символов',
+  messageEditForbidden: 'Редактировать можно только свои сообщения',
+  messageEditExpired: 'Сообщение можно редактировать только в течение часа',
+  messageDeleteForbidden: 'Удалить для всех можно только своё сообщение',
+  cannotDeleteFavorites: 'Избранное нельзя удалить',
+  attachmentNotFound: 'Вложение не найдено',
+  attachmentWrongType: 'Этот тип файла нельзя отправить',
 } as const;

@@ -25,6 +25,18 @@ export const Limits = {
   messageEditWindowMs: 60 * 60 * 1000,
   typingMs: 3000,
   onlineWindowMs: 30_000,
+  /** Messenger (spec §9 chat message batches, preview; sizes are ours). */
+  messageContent: 4096,
+  messagesInitial: 30,
+  messagesOlder: 20,
+  messagesMediaScan: 100,
+  messagesPageMax: 100,
+  /** The server sends this many characters of last_message; the list shows `chatPreview`. */
+  messagePreviewChars: 200,
+  chatPreview: 50,
+  messageFilesMax: 10,
+  forwardMessagesMax: 50,
+  forwardTargetsMax: 20,
 } as const;
 
 export const DATA_VERSION = '1.1.0';

@@ -1,0 +1,329 @@
+/**
+ * Messenger: personal chats and favorites (spec §2.6, §3 chat list item / message / message file,
+ * §4.11, §5 chat message, §6, §7.5, §7.6). Groups and channels slot in later through `type`,
+ * the optional `group_*` / `channel_*` fields and `ChatTarget.group_id`.
+ *
+ * Chats are addressed the way the chat list names them: a personal chat by the peer's user id
+ * (`other_user_id` / `chat_user_id`), favorites (saved messages with oneself) by `is_favorites: true`
+ * or by `other_user_id` equal to one's own id.
+ *
+ * Paths live in `paths.ts` (`paths.messages`), limits in `limits.ts` (`Limits.messages*`),
+ * error texts in `errors.ts`, realtime events in `realtime.ts`.
+ */
+import { type Static, Type } from 'typebox';
+import { Id, IsoDateTime, Nullable } from './common.ts';
+import { Limits } from './limits.ts';
+
+export const ChatType = Type.Union([
+  Type.Literal('personal'),
+  Type.Literal('group'),
+  Type.Literal('channel'),
+]);
+export type ChatType = Static<typeof ChatType>;
+
+/** `text`: plain or markdown text only; `media`: carries `files[]` (text optional). */
+export const MessageType = Type.Union([Type.Literal('text'), Type.Literal('media')]);
+export type MessageType = Static<typeof MessageType>;
+
+export const MessageFileType = Type.Union([
+  Type.Literal('photo'),
+  Type.Literal('image'),
+  Type.Literal('gif'),
+  Type.Literal('video'),
+  Type.Literal('document'),
+]);
+export type MessageFileType = Static<typeof MessageFileType>;
+
+/**
+ * One attachment of a message (spec §3 "Message file"). `photo` is a still image re-encoded by
+ * the server; `gif` keeps its animation; `video` is H.264 MP4 with a poster in `thumbnail_url`;
+ * `document` is any other file, stored as is. `image` is accepted from legacy data and never produced.
+ */
+export const MessageFile = Type.Object({
+  file_type: MessageFileType,
+  file_url: Type.String(),
+  thumbnail_url: Nullable(Type.String()),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  /** Seconds, for video. */
+  duration: Nullable(Type.Number()),
+  /** Bytes of the stored file. */
+  file_size: Type.Integer(),
+  file_name: Nullable(Type.String()),
+});
+export type MessageFile = Static<typeof MessageFile>;
+
+/** An uploaded attachment not yet sent: `POST /messages/attachments` answers with these; send by `id`. */
+export const MessageAttachment = Type.Intersect([Type.Object({ id: Type.Integer() }), MessageFile]);
+export type MessageAttachment = Static<typeof MessageAttachment>;
+export const AttachmentsResponse = Type.Object({ files: Type.Array(MessageAttachment) });
+export type AttachmentsResponse = Static<typeof AttachmentsResponse>;
+
+/**
+ * A message as the reader sees it. `is_read`/`is_delivered` describe the recipient's state
+ * (for one's own messages: has the peer read / received it; for favorites: always true).
+ */
+export const Message = Type.Object({
+  id: Type.Integer(),
+  sender_id: Type.Integer(),
+  /** Display name. */
+  sender_name: Type.String(),
+  sender_avatar_url: Nullable(Type.String()),
+  /** The sender's @username. */
+  sender_username: Type.String(),
+  content: Type.String(),
+  created_at: IsoDateTime,
+  is_read: Type.Boolean(),
+  is_delivered: Type.Boolean(),
+  is_edited: Type.Boolean(),
+  /** ISO time of the last edit, null if never edited. */
+  edited_at: Nullable(IsoDateTime),
+  is_forwarded: Type.Boolean(),
+  /** @username of the original author of a forwarded message. */
+  forwarded_from_username: Nullable(Type.String()),
+  files: Type.Array(MessageFile),
+  message_type: MessageType,
+  /** The client's temporary id, echoed to the sender's own devices only. */
+  temp_id: Type.Optional(Type.String()),
+});
+export type Message = Static<typeof Message>;
+
+export const LastMessage = Type.Object({
+  /** The start of the text (at most `Limits.messagePreviewChars`; the list shows 50). */
+  content: Type.String(),
+  sender_id: Type.Integer(),
+  /** The sender's @username. */
+  sender_username: Type.String(),
+  is_read: Type.Boolean(),
+  is_delivered: Type.Boolean(),
+  created_at: IsoDateTime,
+  message_type: MessageType,
+});
+export type LastMessage = Static<typeof LastMessage>;
+
+export const GroupData = Type.Object({
+  name: Type.String(),
+  memberCount: Type.Optional(Type.Integer()),
+});
+export const ChannelData = Type.Object({
+  id: Type.Integer(),
+  subscribers_count: Type.Integer(),
+  is_subscribed: Type.Boolean(),
+  can_post: Type.Boolean(),
+});
+
+/**
+ * One row of the chat list (spec §3). Personal chats and favorites have `type: 'personal'`;
+ * favorites carry `is_favorites: true` and `user_id` = one's own id.
+ */
+export const ChatListItem = Type.Object({
+  type: ChatType,
+  /** The peer's user id (personal), or the group / channel id. */
+  user_id: Type.Integer(),
+  /** Display name of the peer, group or channel (spec: "username (display name)"). */
+  username: Type.String(),
+  /** The peer's @username (personal chats), for /messenger/{username} and the profile panel. */
+  profile_username: Type.Optional(Type.String()),
+  avatar_url: Nullable(Type.String()),
+  avatar_thumbnail_url: Nullable(Type.String()),
+  is_favorites: Type.Boolean(),
+  is_pinned: Type.Boolean(),
+  /** Ascending: a smaller pin_order is shown higher; a new pin goes last. Null when not pinned. */
+  pin_order: Nullable(Type.Integer()),
+  unread_count: Type.Integer(),
+  last_message: Nullable(LastMessage),
+  /** Time of the last message, or of the chat's creation while it has none. */
+  last_time: IsoDateTime,
+  /** The peer's last disconnect (personal chats); null while never seen, for favorites and groups. */
+  last_seen: Nullable(IsoDateTime),
+  group_id: Type.Optional(Type.Integer()),
+  group_data: Type.Optional(GroupData),
+  channel_id: Type.Optional(Type.Integer()),
+  channel_data: Type.Optional(ChannelData),
+});
+export type ChatListItem = Static<typeof ChatListItem>;
+
+/** Order: favorites first, then pinned by pin_order, then by last_time, newest first (spec §4.11). */
+export const ChatsResponse = Type.Object({ chats: Type.Array(ChatListItem) });
+export type ChatsResponse = Static<typeof ChatsResponse>;
+
+export const ChatSearchQuery = Type.Object({
+  q: Type.String({ maxLength: Limits.userSearch.queryMax }),
+});
+
+/**
+ * Paging from the newest end: `offset` = how many of the newest messages the client already holds
+ * (0 first with limit 30, then 20 at offset = count loaded). Each page's `messages` are in
+ * chronological order (oldest first), ready to prepend. `has_more` says older ones remain.
+ * Reading a conversation also counts as the reader's device receiving it (delivery receipt).
+ */
+export const ConversationQuery = Type.Object({
+  other_user_id: Id,
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: Limits.messagesPageMax, default: Limits.messagesInitial }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+});
+export type ConversationQuery = Static<typeof ConversationQuery>;
+export const ConversationResponse = Type.Object({
+  messages: Type.Array(Message),
+  has_more: Type.Boolean(),
+});
+export type ConversationResponse = Static<typeof ConversationResponse>;
+
+/**
+ * `POST /messages`. Idempotent on (sender, temp_id): a resend with the same temp_id answers the
+ * message already stored and creates nothing. Content may be empty only with attachments.
+ * `other_user_id` equal to one's own id sends to favorites.
+ */
+export const SendMessageBody = Type.Object(
+  {
+    other_user_id: Id,
+    content: Type.String({ maxLength: Limits.messageContent }),
+    temp_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_:.-]+$' }),
+    /** Ids from `POST /messages/attachments`, in display order. */
+    attachment_ids: Type.Optional(Type.Array(Id, { maxItems: Limits.messageFilesMax })),
+  },
+  { additionalProperties: false },
+);
+export type SendMessageBody = Static<typeof SendMessageBody>;
+export const MessageResponse = Type.Object({ message: Message });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+export const MessageIdParams = Type.Object({ id: Id });
+
+/** `PATCH /messages/{id}`: own messages under one hour old (`Limits.messageEditWindowMs`). */
+export const EditMessageBody = Type.Object(
+  { content: Type.String({ maxLength: Limits.messageContent }) },
+  { additionalProperties: false },
+);
+export type EditMessageBody = Static<typeof EditMessageBody>;
+
+export const DeleteScope = Type.Union([Type.Literal('me'), Type.Literal('everyone')]);
+export type DeleteScope = Static<typeof DeleteScope>;
+/** `DELETE /messages/{id}?for=me|everyone` (default me). Only the author deletes for everyone. */
+export const DeleteMessageQuery = Type.Object({ for: Type.Optional(DeleteScope) });
+export const DeleteMessageResponse = Type.Object({ id: Type.Integer(), for: DeleteScope });
+export type DeleteMessageResponse = Static<typeof DeleteMessageResponse>;
+
+/** A chat named the §7.5 way: favorites, a personal chat by peer id, or (later) a group. */
+export const ChatTarget = Type.Union([
+  Type.Object({ is_favorites: Type.Literal(true) }, { additionalProperties: false }),
+  Type.Object({ chat_user_id: Id }, { additionalProperties: false }),
+  Type.Object({ group_id: Id }, { additionalProperties: false }),
+]);
+export type ChatTarget = Static<typeof ChatTarget>;
+
+/** `POST` / `DELETE /messages/chat-pin` body (spec §7.5). */
+export const ChatPinBody = ChatTarget;
+export const ChatPinResponse = Type.Object({
+  is_pinned: Type.Boolean(),
+  pin_order: Nullable(Type.Integer()),
+});
+export type ChatPinResponse = Static<typeof ChatPinResponse>;
+
+/** `DELETE /messages/chat`: removes the chat and its history for oneself. Favorites cannot be deleted. */
+export const DeleteChatBody = ChatTarget;
+export const ChatDeletedResponse = Type.Object({ ok: Type.Literal(true) });
+
+/** `POST /messages/forward`: copies each message (oldest first) into each target chat. */
+export const ForwardBody = Type.Object(
+  {
+    message_ids: Type.Array(Id, { minItems: 1, maxItems: Limits.forwardMessagesMax }),
+    targets: Type.Array(ChatTarget, { minItems: 1, maxItems: Limits.forwardTargetsMax }),
+  },
+  { additionalProperties: false },
+);
+export type ForwardBody = Static<typeof ForwardBody>;
+export const ForwardResponse = Type.Object({ messages: Type.Array(Message) });
+export type ForwardResponse = Static<typeof ForwardResponse>;
+
+/** `POST /messages/read`: the reader opened the chat; everything in it up to now is read. */
+export const MarkReadBody = Type.Object({ other_user_id: Id }, { additionalProperties: false });
+export const MarkReadResponse = Type.Object({
+  up_to_message_id: Type.Integer(),
+  unread_count: Type.Integer(),
+});
+export type MarkReadResponse = Static<typeof MarkReadResponse>;
+
+/** `POST /messages/delivered`: HTTP twin of the socket ack `message-delivered`. */
+export const DeliveredBody = Type.Object(
+  { message_ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+export type DeliveredBody = Static<typeof DeliveredBody>;
+
+/** `GET /messages/search?q=`: full text over one's own chats, Russian word forms matched. */
+export const MessageSearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 200 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+});
+export type MessageSearchQuery = Static<typeof MessageSearchQuery>;
+
+/** Which chat an event or search hit belongs to, from the receiving user's side. */
+export const ChatRef = Type.Object({
+  type: ChatType,
+  /** The peer's user id (personal; one's own id for favorites), or the group / channel id. */
+  user_id: Type.Integer(),
+  is_favorites: Type.Boolean(),
+});
+export type ChatRef = Static<typeof ChatRef>;
+
+export const MessageSearchHit = Type.Object({ chat: ChatRef, message: Message });
+export const MessageSearchResponse = Type.Object({
+  results: Type.Array(MessageSearchHit),
+  has_more: Type.Boolean(),
+});
+export type MessageSearchResponse = Static<typeof MessageSearchResponse>;
+
+// Realtime payloads (typed into ServerToClientEvents / ClientToServerEvents in realtime.ts).
+
+/** `new-message` / `message-edited`: to every device of both sides. */
+export interface MessageEvent {
+  chat: ChatRef;
+  message: Message;
+}
+/** `message-deleted`: `everyone` to both sides; `me` to one's own other devices. */
+export interface MessageDeletedEvent {
+  chat: ChatRef;
+  message_id: number;
+  for: DeleteScope;
+}
+/** `message-delivered` (server → sender): own messages in `chat` up to this id reached a recipient device. */
+export interface MessageDeliveredEvent {
+  chat: ChatRef;
+  up_to_message_id: number;
+}
+/**
+ * `messages-read`: to the sender (the peer read up to this id) and to the reader's own devices
+ * (`reader_id` = own id: clear the unread count).
+ */
+export interface MessagesReadEvent {
+  chat: ChatRef;
+  reader_id: number;
+  up_to_message_id: number;
+}
+/** `chat-updated`: to one's own devices after a pin, unpin or chat deletion. */
+export interface ChatUpdatedEvent {
+  chat: ChatRef;
+  change: 'pinned' | 'unpinned' | 'deleted';
+  pin_order: number | null;
+}
+/** `typing` (server → client, spec §3): show "печатает..." for `Limits.typingMs` unless renewed. */
+export interface TypingEvent {
+  sender_id: number;
+  type: 'typing' | 'group-typing';
+  group_id?: number;
+  data: { is_typing: boolean };
+}
+/** `typing` (client → server): relayed to the peer, rate-limited. */
+export interface TypingInput {
+  other_user_id?: number;
+  group_id?: number;
+  is_typing: boolean;
+}
+/** `message-delivered` (client → server): a device received these messages; ack answers `{ ok }`. */
+export interface DeliveredInput {
+  message_ids: number[];
+}
