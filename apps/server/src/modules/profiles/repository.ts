@@ -90,64 +90,44 @@ export function profilesRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Follows idempotently; counters move only when a row was really added. Returns the followee's count. */
-    follow(followerId: number, followeeId: number): Promise<number> {
+    /**
+     * Adds or removes the follow edge idempotently; the counters move only when a row really changed,
+     * all in one transaction. Returns the followee's followers_count.
+     */
+    setFollow(followerId: number, followeeId: number, follow: boolean): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('follows')
-          .values({ follower_id: followerId, followee_id: followeeId })
-          .onConflict((oc) => oc.doNothing())
-          .returning('follower_id')
-          .executeTakeFirst();
-        if (inserted) {
-          await trx
-            .updateTable('users')
-            .set((eb) => ({ following_count: eb('following_count', '+', 1) }))
-            .where('id', '=', followerId)
-            .execute();
+        const changed = follow
+          ? await trx
+              .insertInto('follows')
+              .values({ follower_id: followerId, followee_id: followeeId })
+              .onConflict((oc) => oc.doNothing())
+              .returning('follower_id')
+              .executeTakeFirst()
+          : await trx
+              .deleteFrom('follows')
+              .where('follower_id', '=', followerId)
+              .where('followee_id', '=', followeeId)
+              .returning('follower_id')
+              .executeTakeFirst();
+        if (!changed) {
           const row = await trx
-            .updateTable('users')
-            .set((eb) => ({ followers_count: eb('followers_count', '+', 1) }))
+            .selectFrom('users')
+            .select('followers_count')
             .where('id', '=', followeeId)
-            .returning('followers_count')
             .executeTakeFirstOrThrow();
           return row.followers_count;
         }
+        const op = follow ? '+' : '-';
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ following_count: eb('following_count', op, 1) }))
+          .where('id', '=', followerId)
+          .execute();
         const row = await trx
-          .selectFrom('users')
-          .select('followers_count')
+          .updateTable('users')
+          .set((eb) => ({ followers_count: eb('followers_count', op, 1) }))
           .where('id', '=', followeeId)
-          .executeTakeFirstOrThrow();
-        return row.followers_count;
-      });
-    },
-
-    unfollow(followerId: number, followeeId: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('follows')
-          .where('follower_id', '=', followerId)
-          .where('followee_id', '=', followeeId)
-          .returning('follower_id')
-          .executeTakeFirst();
-        if (deleted) {
-          await trx
-            .updateTable('users')
-            .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
-            .where('id', '=', followerId)
-            .execute();
-          const row = await trx
-            .updateTable('users')
-            .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))
-            .where('id', '=', followeeId)
-            .returning('followers_count')
-            .executeTakeFirstOrThrow();
-          return row.followers_count;
-        }
-        const row = await trx
-          .selectFrom('users')
-          .select('followers_count')
-          .where('id', '=', followeeId)
+          .returning('followers_count')
           .executeTakeFirstOrThrow();
         return row.followers_count;
       });

@@ -81,10 +81,7 @@ export async function profileRoutes(app: App) {
     },
   );
 
-  for (const [method, action] of [
-    ['POST', 'follow'],
-    ['DELETE', 'unfollow'],
-  ] as const) {
+  for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,
       url: '/profile/:username/follow',
@@ -95,7 +92,7 @@ export async function profileRoutes(app: App) {
         params: UsernameParams,
         response: { 200: FollowResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
-      handler: async (req) => profiles[action](req.userId!, req.params.username),
+      handler: async (req) => profiles.setFollow(req.userId!, req.params.username, method === 'POST'),
     });
   }
 }

@@ -103,18 +103,12 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
       return ownProfile(userId);
     },
 
-    async follow(userId: number, username: string) {
+    /** Follows (true) or unfollows (false) the user; repeating either changes nothing. */
+    async setFollow(userId: number, username: string, follow: boolean) {
       const followeeId = await followTarget(userId, username);
-      const followersCount = await repo.follow(userId, followeeId);
+      const followersCount = await repo.setFollow(userId, followeeId, follow);
       await cache.invalidate([userId, followeeId], [userId, followeeId]);
-      return { is_following: true, followers_count: followersCount };
-    },
-
-    async unfollow(userId: number, username: string) {
-      const followeeId = await followTarget(userId, username);
-      const followersCount = await repo.unfollow(userId, followeeId);
-      await cache.invalidate([userId, followeeId], [userId, followeeId]);
-      return { is_following: false, followers_count: followersCount };
+      return { is_following: follow, followers_count: followersCount };
     },
 
     async setLastSeen(userId: number, at: Date) {
