@@ -12,6 +12,7 @@ import type { Db } from './db/database.ts';
 import type { Bus } from './lib/bus.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { AuthService } from './modules/auth/service.ts';
+import type { MediaPlaneService } from './modules/livekit/service.ts';
 import type { MediaServerProbe } from './modules/livekit/status.ts';
 import type { ProfilesService } from './modules/profiles/service.ts';
 import type { Gateway } from './realtime/gateway.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   auth: AuthService;
   profiles: ProfilesService;
   mediaServer: MediaServerProbe;
+  /** LiveKit tokens (stream, call, voice rooms) and the room state kept from its webhooks. */
+  mediaPlane: MediaPlaneService;
   gateway: Gateway;
 }
 

@@ -14,7 +14,11 @@ import { authRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { healthRoutes, metricsRoutes } from './modules/health/routes.ts';
+import { mediaRoomsRepository } from './modules/livekit/repository.ts';
+import { livekitRoomRoutes, livekitWebhookRoutes } from './modules/livekit/routes.ts';
+import { mediaPlaneService } from './modules/livekit/service.ts';
 import { livekitProbe } from './modules/livekit/status.ts';
+import { mediaTokenIssuer } from './modules/livekit/tokens.ts';
 import { profileCache } from './modules/profiles/cache.ts';
 import { profilesRepository } from './modules/profiles/repository.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -101,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   gateway.addAudienceProvider(profiles.followerIds);
 
+  const { livekit } = config;
   const ctx: AppContext = {
     config,
     db,
@@ -111,6 +116,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     profiles,
     mediaServer: livekitProbe(config.livekit.url),
+    mediaPlane: mediaPlaneService({
+      tokens: mediaTokenIssuer({ serverUrl: livekit.publicUrl, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret }),
+      repo: mediaRoomsRepository(db.kysely),
+      apiKey: livekit.apiKey,
+      apiSecret: livekit.apiSecret,
+    }),
     gateway,
   };
   app.decorate('ctx', ctx);
@@ -136,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           "'self'",
           'ws:',
           'wss:',
-          ...(config.livekit.url ? [config.livekit.url.replace(/^ws/, 'http')] : []),
+          ...(config.livekit.publicUrl ? [config.livekit.publicUrl.replace(/^ws/, 'http')] : []),
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         workerSrc: ["'self'", 'blob:'],
@@ -156,6 +167,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(healthRoutes);
+      await api.register(livekitWebhookRoutes);
+      await api.register(livekitRoomRoutes);
     },
     { prefix: API_PREFIX },
   );

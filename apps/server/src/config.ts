@@ -24,7 +24,24 @@ export interface Config {
   };
   tokenCacheTtlMs: number;
   profileCacheTtlMs: number;
-  livekit: { url: string | null; apiKey: string; apiSecret: string };
+  livekit: LivekitConfig;
+}
+
+export interface LivekitConfig {
+  /** Where this server reaches LiveKit (LIVEKIT_URL); null while no media server is configured or started. */
+  url: string | null;
+  /** The URL handed to browsers in token answers; defaults to `url`. */
+  publicUrl: string | null;
+  apiKey: string;
+  apiSecret: string;
+  /** The bundled `livekit-server --dev` that main.ts starts when LIVEKIT_URL is unset. */
+  embedded: {
+    binary: string;
+    port: number;
+    rtcTcpPort: number;
+    udpPortStart: number;
+    udpPortEnd: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -73,19 +90,54 @@ function prefix(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+function portRange(env: Env, name: string, fallback: [number, number]): [number, number] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)-(\d+)$/.exec(raw);
+  const start = Number(match?.[1]);
+  const end = Number(match?.[2]);
+  if (!match || start < 1024 || end > 65535 || end <= start) {
+    throw new ConfigError(`${name} must be a port range like 50000-60000 (1024-65535, start < end), got "${raw}"`);
+  }
+  return [start, end];
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function livekitConfig(env: Env): LivekitConfig {
+  const livekitUrl = url(env, 'LIVEKIT_URL', ['ws', 'wss', 'http', 'https']);
+  const apiKey = env.LIVEKIT_API_KEY || '';
+  const apiSecret = env.LIVEKIT_API_SECRET || '';
+  if (livekitUrl && (!apiKey || !apiSecret)) {
+    throw new ConfigError('LIVEKIT_URL is set, so LIVEKIT_API_KEY and LIVEKIT_API_SECRET must be set too');
+  }
+  if (Boolean(apiKey) !== Boolean(apiSecret)) {
+    throw new ConfigError('LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all');
+  }
+  const port = int(env, 'LIVEKIT_PORT', 7880, 1, 65535);
+  const rtcTcpPort = int(env, 'LIVEKIT_RTC_TCP_PORT', 7881, 1, 65535);
+  const [udpPortStart, udpPortEnd] = portRange(env, 'LIVEKIT_RTC_UDP_PORTS', [50000, 60000]);
+  if (port === rtcTcpPort) throw new ConfigError('LIVEKIT_PORT and LIVEKIT_RTC_TCP_PORT must differ');
+  return {
+    url: livekitUrl,
+    publicUrl: url(env, 'LIVEKIT_PUBLIC_URL', ['ws', 'wss', 'http', 'https']) ?? livekitUrl,
+    apiKey,
+    apiSecret,
+    embedded: {
+      binary: path.resolve(env.LIVEKIT_BIN || path.join(repoRoot, '.tools/bin/livekit-server')),
+      port,
+      rtcTcpPort,
+      udpPortStart,
+      udpPortEnd,
+    },
+  };
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  }
-  const livekitUrl = url(env, 'LIVEKIT_URL', ['ws', 'wss', 'http', 'https']);
-  const livekitKey = env.LIVEKIT_API_KEY || '';
-  const livekitSecret = env.LIVEKIT_API_SECRET || '';
-  if (livekitUrl && (!livekitKey || !livekitSecret)) {
-    throw new ConfigError('LIVEKIT_URL is set, so LIVEKIT_API_KEY and LIVEKIT_API_SECRET must be set too');
   }
   return {
     port,
@@ -107,6 +159,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
-    livekit: { url: livekitUrl, apiKey: livekitKey, apiSecret: livekitSecret },
+    livekit: livekitConfig(env),
   };
 }

@@ -1,5 +1,19 @@
+import net from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { withEmbeddedLivekit } from './modules/livekit/embedded-server.ts';
+
+/** A free TCP port, so an embedded LiveKit knows where to post webhooks before we listen (PORT=0). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +29,16 @@ async function main() {
     throw err;
   }
 
+  if (config.port === 0 && !config.livekit.url) config = { ...config, port: await freePort(config.host) };
+  const media = await withEmbeddedLivekit(config, (line) => process.stdout.write(`${line}\n`));
+  config = media.config;
+  // A crash must not leave the child holding its ports.
+  process.once('exit', () => media.embedded?.kill());
+
   const app = await buildApp(config, { prettyLogs: process.stdout.isTTY });
+  app.addHook('onClose', async () => {
+    await media.embedded?.stop();
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -45,7 +68,7 @@ async function main() {
       ? `http://localhost:${port}`
       : config.publicUrl;
   console.log(
-    `Kadr is running at ${url} (database: ${app.ctx.db.engine}, realtime: ${config.redisUrl ? 'redis' : 'in-process'})`,
+    `Kadr is running at ${url} (database: ${app.ctx.db.engine}, realtime: ${config.redisUrl ? 'redis' : 'in-process'}, media: ${config.livekit.url ?? 'unavailable'})`,
   );
 }
 

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './media.ts';
+export * from './media-plane.ts';
 export * from './messenger.ts';
 export * from './paths.ts';
 export * from './profile.ts';

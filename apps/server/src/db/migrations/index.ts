@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-accounts.ts';
+import * as m0002 from './0002-media-rooms.ts';
 
 /** Migrations in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-media-rooms': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {
