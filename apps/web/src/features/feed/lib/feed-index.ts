@@ -3,9 +3,10 @@ import { Limits } from '@kadr/contract';
 /** Feed paging of spec §4.9 and §9. */
 export const FeedPaging = {
   page: Limits.feedPage,
-  preloadThreshold: 5,
-  autoLoadBelowFiltered: 15,
-  autoLoadBelowTotal: 100,
+  mediaList: Limits.mediaListPage,
+  preloadThreshold: Limits.feedPreloadThreshold,
+  autoLoadBelowFiltered: Limits.feedMinFiltered,
+  autoLoadBelowTotal: Limits.feedMaxAutoLoad,
 } as const;
 
 export function clampIndex(index: number, count: number): number {

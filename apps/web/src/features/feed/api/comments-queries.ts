@@ -1,0 +1,31 @@
+import { type Comment, type CommentsResponse, Limits, paths } from '@kadr/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { mediaKeys } from './media-keys.ts';
+import { updatePostShadow } from './post-shadow.ts';
+
+export function useCommentsQuery(postId: number) {
+  return useQuery({
+    queryKey: mediaKeys.comments(postId),
+    queryFn: ({ signal }) => api.get<CommentsResponse>(paths.media.comments(postId), { signal }),
+  });
+}
+
+/** A comment is sent trimmed and must hold 1 to 500 characters (spec §5). */
+export function normalizeComment(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= 1 && trimmed.length <= Limits.comment ? trimmed : null;
+}
+
+export function useAddCommentMutation(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<Comment>(paths.media.comment(postId), { comment_text: text }),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<CommentsResponse>(mediaKeys.comments(postId), (current) => ({
+        comments: [...(current?.comments ?? []), comment],
+      }));
+      updatePostShadow(queryClient, postId, (shown) => ({ comments_count: shown.comments_count + 1 }));
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import { ru } from '../../../shared/i18n/ru.ts';
+import styles from './FeedPost.module.css';
+
+/** The heart a double tap shows; it removes itself when its animation ends. */
+export function HeartBurst({ onDone }: { onDone: () => void }) {
+  return (
+    <span className={styles.heart} role="img" aria-label={ru.feed.likedHeart} onAnimationEnd={onDone}>
+      ❤
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+import type { PostFile } from '@kadr/contract';
+import { useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import type { PreloadState } from '../lib/preload.ts';
+import styles from './FeedPost.module.css';
+
+interface Props {
+  files: readonly PostFile[];
+  alt: string;
+  index: number;
+  onIndex: (index: number) => void;
+  /** Horizontal finger offset while a swipe is in progress. */
+  dragX: number;
+  preload: PreloadState;
+}
+
+function Slide({ file, alt, load }: { file: PostFile; alt: string; load: boolean }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <p className={styles.broken}>{ru.feed.brokenImage}</p>;
+  return load ? (
+    <img className={styles.image} src={file.file_url} alt={alt} draggable={false} onError={() => setBroken(true)} />
+  ) : null;
+}
+
+/** A photo or a carousel; slides move by a 50 px swipe (handled by the feed) or the arrows. */
+export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Props) {
+  const count = files.length;
+  const load = preload !== 'unload' && preload !== 'idle';
+  return (
+    <div className={styles.carousel} aria-roledescription="carousel">
+      <div
+        className={styles.slides}
+        style={{ transform: `translateX(calc(${-index * 100}% + ${dragX}px))`, transition: dragX ? 'none' : undefined }}
+      >
+        {files.map((file, i) => (
+          <div
+            key={file.file_url}
+            className={styles.slide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={ru.feed.imageOf(i + 1, count)}
+            aria-hidden={i !== index}
+          >
+            <Slide file={file} alt={alt} load={load || i === index} />
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <>
+          <div className={styles.dots} aria-live="polite">
+            <span className="visually-hidden">{ru.feed.imageOf(index + 1, count)}</span>
+            {files.map((file, i) => (
+              <span key={file.file_url} className={`${styles.dot} ${i === index ? styles.dotActive : ''}`} />
+            ))}
+          </div>
+          {index > 0 ? (
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.arrowPrev}`}
+              aria-label={ru.feed.prevImage}
+              onClick={() => onIndex(index - 1)}
+            >
+              ‹
+            </button>
+          ) : null}
+          {index < count - 1 ? (
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.arrowNext}`}
+              aria-label={ru.feed.nextImage}
+              onClick={() => onIndex(index + 1)}
+            >
+              ›
+            </button>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

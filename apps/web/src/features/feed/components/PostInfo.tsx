@@ -1,0 +1,84 @@
+import type { Post } from '@kadr/contract';
+import { Link } from 'react-router';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import type { PostAction } from '../api/post-actions.ts';
+import { useFeedUi } from '../feed-ui-store.ts';
+import styles from './FeedPost.module.css';
+
+interface Props {
+  post: Post;
+  onAction: (action: PostAction) => void;
+  showMute: boolean;
+  muted: boolean;
+  onToggleMute: () => void;
+}
+
+/** Author, caption and the action column (like, comments, save, repost) over a post. */
+export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Props) {
+  const openComments = useFeedUi((s) => s.openComments);
+  return (
+    <>
+      <div className={styles.info} data-no-gesture>
+        <Link className={styles.author} to={`/${post.user.username}`}>
+          <Avatar name={post.user.name} url={post.user.avatar_thumbnail_url ?? post.user.avatar_url} size={36} />
+          <span>@{post.user.username}</span>
+        </Link>
+        {post.caption ? <p className={styles.caption}>{post.caption}</p> : null}
+      </div>
+      <div className={styles.actions} data-no-gesture>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={ru.feed.like}
+          aria-pressed={post.is_liked}
+          data-active={post.is_liked}
+          onClick={() => onAction('like')}
+        >
+          <span aria-hidden="true">❤</span>
+          <span data-testid="likes-count">{post.likes_count}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={ru.feed.comments}
+          onClick={() => openComments(post.id)}
+        >
+          <span aria-hidden="true">💬</span>
+          <span data-testid="comments-count">{post.comments_count}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={ru.feed.save}
+          aria-pressed={post.is_saved}
+          data-active={post.is_saved}
+          onClick={() => onAction('save')}
+        >
+          <span aria-hidden="true">🔖</span>
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={ru.feed.repost}
+          aria-pressed={post.is_reposted}
+          data-active={post.is_reposted}
+          onClick={() => onAction('repost')}
+        >
+          <span aria-hidden="true">↻</span>
+          <span data-testid="reposts-count">{post.reposts_count}</span>
+        </button>
+        {showMute ? (
+          <button
+            type="button"
+            className={styles.action}
+            aria-label={muted ? ru.feed.unmute : ru.feed.mute}
+            onClick={onToggleMute}
+          >
+            <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}

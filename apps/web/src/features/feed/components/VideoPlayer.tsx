@@ -1,0 +1,135 @@
+import type { PostFile } from '@kadr/contract';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
+import { initialPlayerState, playerReducer } from '../lib/player-state.ts';
+import type { PreloadPolicy, PreloadState } from '../lib/preload.ts';
+import styles from './FeedPost.module.css';
+
+interface Props {
+  file: PostFile;
+  alt: string;
+  preload: PreloadState;
+  mode: PreloadPolicy['mode'];
+  /** Active and not paused by the user. */
+  playing: boolean;
+  rate: number;
+  muted: boolean;
+  rotation: number;
+  /** The browser refused sound without a gesture; playback continues muted. */
+  onAutoplayMuted: () => void;
+}
+
+/** Frees the decoder and the buffered bytes: without `load()` Chromium keeps both. */
+function release(video: HTMLVideoElement) {
+  video.pause();
+  video.removeAttribute('src');
+  video.load();
+}
+
+/** One post's video (spec §4.8): loads per the preload window, plays only while active, loops. */
+export function VideoPlayer({ file, alt, preload, mode, playing, rate, muted, rotation, onAutoplayMuted }: Props) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
+  const wanted = preload === 'active' || preload === 'preload';
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    if (preload === 'unload') {
+      if (video.getAttribute('src')) release(video);
+      dispatch({ type: 'unload' });
+      return;
+    }
+    if (!wanted) return;
+    video.preload = preload === 'active' ? 'auto' : mode;
+    if (!video.getAttribute('src')) {
+      video.src = file.file_url;
+      dispatch({ type: 'load' });
+    }
+  }, [preload, wanted, mode, file.file_url]);
+
+  useEffect(() => {
+    const video = ref.current;
+    return () => {
+      if (video) release(video);
+    };
+  }, []);
+
+  const start = useCallback(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.muted = muted;
+    video.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
+        video.muted = true;
+        onAutoplayMuted();
+        void video.play().catch(() => {});
+      }
+    });
+  }, [muted, onAutoplayMuted]);
+
+  const canPlay = state.status !== 'error' && state.status !== 'unloaded';
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !canPlay) return;
+    if (playing) start();
+    else video.pause();
+  }, [playing, canPlay, start]);
+
+  // Leaving the screen starts the post over next time.
+  useEffect(() => {
+    const video = ref.current;
+    if (preload !== 'active' && video && video.currentTime > 0) video.currentTime = 0;
+  }, [preload]);
+
+  useEffect(() => {
+    if (ref.current) ref.current.playbackRate = rate;
+  }, [rate]);
+
+  useEffect(() => {
+    if (ref.current) ref.current.muted = muted;
+  }, [muted]);
+
+  const retry = () => {
+    const video = ref.current;
+    if (!video) return;
+    dispatch({ type: 'retry' });
+    video.src = file.file_url;
+    video.load();
+    if (playing) start();
+  };
+
+  const rotated = rotation === 90 || rotation === 270;
+  return (
+    <div className={styles.videoBox}>
+      <video
+        ref={ref}
+        className={`${styles.video} ${rotated ? styles.rotated : ''}`}
+        style={rotation ? { transform: `translate(-50%, -50%) rotate(${rotation}deg)` } : undefined}
+        poster={file.thumbnail_url ?? undefined}
+        loop
+        playsInline
+        muted={muted}
+        aria-label={alt}
+        data-state={state.status}
+        data-preload={preload}
+        onLoadedMetadata={() => dispatch({ type: 'loadedmetadata' })}
+        onPlay={() => dispatch({ type: 'play' })}
+        onPause={() => dispatch({ type: 'pause' })}
+        onError={() => {
+          if (ref.current?.getAttribute('src')) dispatch({ type: 'error' });
+        }}
+      />
+      {state.status === 'error' ? (
+        <div className={styles.errorOverlay} role="alert" data-no-gesture>
+          <p className={styles.errorTitle}>{ru.feed.mediaError}</p>
+          <p className={styles.errorHint}>{ru.feed.mediaErrorHint}</p>
+          <Button variant="secondary" onClick={retry}>
+            {ru.feed.retry}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { Limits, type PostsResponse, paths } from '@kadr/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { loadedCount } from '../../feed/api/feed-queries.ts';
+import { type ActionsTab, mediaKeys } from '../../feed/api/media-keys.ts';
+
+const tabPath = { liked: paths.media.liked, reposted: paths.media.reposted, saved: paths.media.saved } as const;
+
+/** 'Мои действия': 9 posts per page (spec §9). */
+export function useActionsQuery(tab: ActionsTab) {
+  return useInfiniteQuery({
+    queryKey: mediaKeys.actions(tab),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<PostsResponse>(tabPath[tab], { query: { offset: pageParam, limit: Limits.myActionsPage }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.has_more ? loadedCount(pages) : undefined),
+  });
+}
+
+/** More is loaded once the list is scrolled within 100 px of its bottom. */
+export function nearBottom(el: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= 100;
+}

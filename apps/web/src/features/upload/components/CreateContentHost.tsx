@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
+import { useUploadUi } from '../upload-ui-store.ts';
+import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
+import { UploadModal } from './UploadModal.tsx';
+import { ru } from '../../../shared/i18n/ru.ts';
+
+/** Mounted with the shell: the home view's add button opens the chooser, the chooser the upload. */
+export function CreateContentHost() {
+  const modal = useUploadUi((s) => s.modal);
+  const open = useUploadUi((s) => s.open);
+  const close = useUploadUi((s) => s.close);
+
+  useEffect(() => registerShellCommand('home.add', () => open('chooser')), [open]);
+
+  const entries: CreateEntry[] = [{ id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') }];
+
+  switch (modal) {
+    case 'chooser':
+      return <CreateChooser entries={entries} onClose={close} />;
+    case 'post':
+      return <UploadModal onClose={close} />;
+    case null:
+      return null;
+    default: {
+      const exhaustive: never = modal;
+      return exhaustive;
+    }
+  }
+}
