@@ -14,6 +14,8 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { MediaPlaneService } from './modules/livekit/service.ts';
 import type { MediaServerProbe } from './modules/livekit/status.ts';
+import type { MediaModule } from './modules/media/module.ts';
+import type { Messenger } from './modules/messenger/index.ts';
 import type { ProfilesService } from './modules/profiles/service.ts';
 import type { Gateway } from './realtime/gateway.ts';
 import type { Storage } from './storage/storage.ts';
@@ -32,6 +34,8 @@ export interface AppContext {
   /** LiveKit tokens (stream, call, voice rooms) and the room state kept from its webhooks. */
   mediaPlane: MediaPlaneService;
   gateway: Gateway;
+  /** Personal chats and favorites: message and chat services (groups and channels build on them). */
+  messenger: Messenger;
 }
 
 export type App = FastifyInstance<

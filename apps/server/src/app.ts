@@ -18,6 +18,7 @@ import { mediaRoomsRepository } from './modules/livekit/repository.ts';
 import { livekitRoomRoutes, livekitWebhookRoutes } from './modules/livekit/routes.ts';
 import { mediaPlaneService } from './modules/livekit/service.ts';
 import { livekitProbe } from './modules/livekit/status.ts';
+import { createMediaModule } from './modules/media/module.ts';
 import { mediaTokenIssuer } from './modules/livekit/tokens.ts';
 import { profileCache } from './modules/profiles/cache.ts';
 import { profilesRepository } from './modules/profiles/repository.ts';
@@ -28,6 +29,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createGateway } from './realtime/gateway.ts';
+import { createMessenger } from './modules/messenger/index.ts';
 import { memoryPresence, redisPresence } from './realtime/presence.ts';
 import { localStorage } from './storage/storage.ts';
 
@@ -104,6 +106,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   gateway.addAudienceProvider(profiles.followerIds);
+  const media = createMediaModule({ config, db, storage, gateway, profiles, log: app.log });
+  const messenger = createMessenger({
+    db: db.kysely,
+    gateway,
+    storage,
+    attachmentMaxBytes: config.messageAttachmentMaxBytes,
+    log: app.log,
+  });
 
   const { livekit } = config;
   const ctx: AppContext = {
@@ -123,10 +133,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       apiSecret: livekit.apiSecret,
     }),
     gateway,
+    messenger,
   };
   app.decorate('ctx', ctx);
 
   app.addHook('preClose', async () => {
+    await media.close();
     await gateway.close();
   });
   app.addHook('onClose', async () => {
@@ -167,6 +179,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(healthRoutes);
+      for (const routes of media.routes) await api.register(routes);
+      await api.register(messenger.routes);
       await api.register(livekitWebhookRoutes);
       await api.register(livekitRoomRoutes);
     },

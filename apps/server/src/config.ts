@@ -14,6 +14,8 @@ export interface Config {
   webDist: string;
   bodyLimitBytes: number;
   avatarMaxBytes: number;
+  /** Largest single chat attachment (MESSAGE_ATTACHMENT_MAX_BYTES). */
+  messageAttachmentMaxBytes: number;
   trustProxy: boolean;
   rateLimit: {
     /** Register + login attempts per IP per window. */
@@ -25,6 +27,19 @@ export interface Config {
   tokenCacheTtlMs: number;
   profileCacheTtlMs: number;
   livekit: LivekitConfig;
+  /** Post upload limits (MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_CAROUSEL_IMAGES). */
+  media: { maxVideoBytes: number; maxImageBytes: number; maxCarouselImages: number };
+  /** Durable job queue (JOBS_WORKER, JOBS_CONCURRENCY, JOBS_POLL_MS, JOBS_LEASE_MS, JOBS_BACKOFF_MS, JOBS_MAX_BACKOFF_MS). */
+  jobs: {
+    worker: boolean;
+    concurrency: number;
+    pollMs: number;
+    leaseMs: number;
+    backoffMs: number;
+    maxBackoffMs: number;
+  };
+  /** Optional remote OpenAI-compatible vision tagger (AI_TAGGER_URL, AI_TAGGER_MODEL, AI_TAGGER_API_KEY). */
+  aiTagger: { url: string | null; model: string; apiKey: string | null };
 }
 
 export interface LivekitConfig {
@@ -102,6 +117,13 @@ function portRange(env: Env, name: string, fallback: [number, number]): [number,
   return [start, end];
 }
 
+function aiTagger(env: Env): Config['aiTagger'] {
+  const taggerUrl = url(env, 'AI_TAGGER_URL', ['http', 'https']);
+  const model = env.AI_TAGGER_MODEL || '';
+  if (taggerUrl && !model) throw new ConfigError('AI_TAGGER_URL is set, so AI_TAGGER_MODEL must be set too');
+  return { url: taggerUrl, model, apiKey: env.AI_TAGGER_API_KEY || null };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function livekitConfig(env: Env): LivekitConfig {
@@ -151,6 +173,13 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     avatarMaxBytes: int(env, 'AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    messageAttachmentMaxBytes: int(
+      env,
+      'MESSAGE_ATTACHMENT_MAX_BYTES',
+      50 * 1024 * 1024,
+      1024,
+      2 * 1024 * 1024 * 1024,
+    ),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     rateLimit: {
       authPerIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
@@ -160,5 +189,19 @@ export function loadConfig(env: Env = process.env): Config {
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     livekit: livekitConfig(env),
+    media: {
+      maxVideoBytes: int(env, 'MEDIA_MAX_VIDEO_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+      maxImageBytes: int(env, 'MEDIA_MAX_IMAGE_BYTES', 20 * 1024 * 1024, 1024, 200 * 1024 * 1024),
+      maxCarouselImages: int(env, 'MEDIA_MAX_CAROUSEL_IMAGES', 10, 1, 50),
+    },
+    jobs: {
+      worker: bool(env, 'JOBS_WORKER', true),
+      concurrency: int(env, 'JOBS_CONCURRENCY', 1, 1, 32),
+      pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000),
+      leaseMs: int(env, 'JOBS_LEASE_MS', 60_000, 500, 60 * 60 * 1000),
+      backoffMs: int(env, 'JOBS_BACKOFF_MS', 5000, 10, 60 * 60 * 1000),
+      maxBackoffMs: int(env, 'JOBS_MAX_BACKOFF_MS', 10 * 60 * 1000, 10, 24 * 60 * 60 * 1000),
+    },
+    aiTagger: aiTagger(env),
   };
 }

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** A job as its handler sees it. */
+export interface JobRun<P> {
+  id: number;
+  payload: P;
+  /** 1 on the first try. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+export interface JobHandler<P = unknown> {
+  run(job: JobRun<P>): Promise<void>;
+  /** Called once when the last attempt failed, so the domain can record the failure. */
+  onGiveUp?(job: JobRun<P>, error: unknown): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** How long a claimed job stays ours; a heartbeat renews it, a crash lets it expire and another run resume it. */
+  leaseMs: number;
+  pollMs: number;
+  concurrency: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+}
+
+type Executor = Kysely<Database>;
+
+interface ClaimedRow {
+  id: number | string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * Durable job queue in the database (see docs/adr/0003-durable-jobs-in-postgres.md).
+ * Any number of nodes may run workers on the same table: a job is claimed with
+ * `FOR UPDATE SKIP LOCKED`, held by a renewed lease, retried with exponential backoff,
+ * and picked up again when its lease expires (the process that held it died).
+ */
+export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
+  const nodeId = randomUUID();
+  const handlers = new Map<string, JobHandler<never>>();
+  let running = false;
+  const wakers = new Set<() => void>();
+  const loops: Promise<void>[] = [];
+  const idleWaiters: (() => void)[] = [];
+  let active = 0;
+
+  async function claim(): Promise<ClaimedRow | null> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return null;
+    const leaseSeconds = options.leaseMs / 1000;
+    const result = await sql<ClaimedRow>`
+      update jobs set status = 'running', attempts = attempts + 1, locked_by = ${nodeId},
+        locked_until = now() + make_interval(secs => ${leaseSeconds})
+      where id = (
+        select id from jobs
+        where kind = any(${sql.val(kinds)}::text[])
+          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+        order by run_at, id
+        limit 1
+        for update skip locked
+      )
+      returning id, kind, payload, attempts, max_attempts`.execute(db);
+    return result.rows[0] ?? null;
+  }
+
+  async function finish(id: number, fields: Record<string, unknown>) {
+    await db.updateTable('jobs').set(fields).where('id', '=', id).where('locked_by', '=', nodeId).execute();
+  }
+
+  async function runOne(row: ClaimedRow) {
+    const id = Number(row.id);
+    const handler = handlers.get(row.kind)!;
+    const job: JobRun<never> = {
+      id,
+      payload: row.payload as never,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
+    const heartbeat = setInterval(
+      () => {
+        sql`update jobs set locked_until = now() + make_interval(secs => ${options.leaseMs / 1000})
+          where id = ${id} and locked_by = ${nodeId}`
+          .execute(db)
+          .catch(() => undefined);
+      },
+      Math.max(50, options.leaseMs / 3),
+    );
+    try {
+      await handler.run(job);
+      await finish(id, { status: 'done', finished_at: new Date(), locked_by: null, locked_until: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log?.error({ err: error, jobId: id, kind: row.kind, attempt: row.attempts }, 'job failed');
+      if (row.attempts >= row.max_attempts) {
+        await handler.onGiveUp?.(job, error).catch(() => undefined);
+        await finish(id, { status: 'failed', last_error: message, finished_at: new Date(), locked_by: null });
+      } else {
+        const delay = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (row.attempts - 1));
+        await finish(id, {
+          status: 'queued',
+          last_error: message,
+          run_at: new Date(Date.now() + delay),
+          locked_by: null,
+          locked_until: null,
+        });
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  function sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      }
+      wakers.add(done);
+    });
+  }
+
+  async function loop() {
+    while (running) {
+      let row: ClaimedRow | null = null;
+      try {
+        row = await claim();
+      } catch (error) {
+        if (!running) return;
+        options.log?.error({ err: error }, 'job claim failed');
+      }
+      if (!row) {
+        if (active === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+        await sleep(options.pollMs);
+        continue;
+      }
+      active += 1;
+      try {
+        await runOne(row);
+      } finally {
+        active -= 1;
+      }
+    }
+  }
+
+  return {
+    nodeId,
+
+    register<P>(kind: string, handler: JobHandler<P>) {
+      handlers.set(kind, handler as JobHandler<never>);
+    },
+
+    /** Adds a job; pass a transaction so the job exists exactly when the rows it works on do. */
+    async enqueue(kind: string, payload: unknown, executor: Executor = db, maxAttempts = 5): Promise<number> {
+      const row = await executor
+        .insertInto('jobs')
+        .values({ kind, payload: JSON.stringify(payload), max_attempts: maxAttempts })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /** Wakes an idle worker now instead of at the next poll. */
+    notify() {
+      for (const w of [...wakers]) w();
+    },
+
+    start() {
+      if (running) return;
+      running = true;
+      for (let i = 0; i < options.concurrency; i++) loops.push(loop());
+    },
+
+    /** Resolves once no job is ready or running here (tests and the demo seeder wait with it). */
+    idle(): Promise<void> {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        for (const w of [...wakers]) w();
+      });
+    },
+
+    async stop() {
+      running = false;
+      for (const w of [...wakers]) w();
+      await Promise.all(loops.splice(0));
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof jobQueue>;

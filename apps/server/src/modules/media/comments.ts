@@ -1,0 +1,68 @@
+import { type Comment, ErrorText, Limits } from '@kadr/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { errors } from '../../lib/errors.ts';
+import { type CommentRow, toComment } from './mappers.ts';
+
+/** Comments on posts: oldest first; adding one raises the post's comments_count in the same transaction. */
+export function commentsService(db: Kysely<Database>) {
+  async function visiblePost(postId: number) {
+    const post = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', postId)
+      .where('status', '=', 'done')
+      .executeTakeFirst();
+    if (!post) throw errors.notFound(ErrorText.postNotFound);
+  }
+
+  const select = () =>
+    db
+      .selectFrom('post_comments as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select([
+        'c.id',
+        'c.post_id',
+        'c.comment_text',
+        'c.created_at',
+        'c.user_id',
+        'u.username',
+        'u.name',
+        'u.avatar_url',
+      ]);
+
+  return {
+    async list(postId: number): Promise<Comment[]> {
+      await visiblePost(postId);
+      const rows = await select().where('c.post_id', '=', postId).orderBy('c.id').limit(500).execute();
+      return rows.map((r) => toComment(r as CommentRow));
+    },
+
+    async add(postId: number, userId: number, text: string): Promise<Comment> {
+      const commentText = text.trim();
+      if (commentText === '')
+        throw errors.validation({ comment_text: ErrorText.commentEmpty }, ErrorText.commentEmpty);
+      if ([...commentText].length > Limits.comment) {
+        throw errors.validation({ comment_text: ErrorText.commentTooLong }, ErrorText.commentTooLong);
+      }
+      await visiblePost(postId);
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('post_comments')
+          .values({ post_id: postId, user_id: userId, comment_text: commentText })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('posts')
+          .set((eb) => ({ comments_count: eb('comments_count', '+', 1) }))
+          .where('id', '=', postId)
+          .execute();
+        return row.id;
+      });
+      const row = await select().where('c.id', '=', id).executeTakeFirstOrThrow();
+      return toComment(row as CommentRow);
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof commentsService>;

@@ -1,0 +1,169 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { JobHandler } from '../../../jobs/queue.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { imageSignals, videoSignals } from '../tagger/signals.ts';
+import type { Tagger } from '../tagger/tagger.ts';
+import type { FfmpegBinaries } from './ffmpeg.ts';
+import { processImage } from './image.ts';
+import { storeBuffer, storeFile } from './store.ts';
+import { processVideo } from './video.ts';
+
+export const POST_JOB = 'media.process-post';
+
+export interface PostJobPayload {
+  postId: number;
+  /** The upload's directory under DATA_DIR/tmp; removed once the post is done or has failed for good. */
+  dir: string;
+  files: { path: string; kind: 'video' | 'image' }[];
+  cover: string | null;
+}
+
+interface FileResult {
+  file_url: string;
+  thumbnail_url: string;
+  width: number;
+  height: number;
+  duration: number | null;
+}
+
+export interface PostJobDeps {
+  db: Kysely<Database>;
+  storage: Storage;
+  ffmpeg: FfmpegBinaries;
+  tagger: Tagger;
+  /** Post is done or failed: tell the uploader, refresh the profile. */
+  onFinished(postId: number, userId: number, status: 'done' | 'failed'): Promise<void>;
+  threads?: number;
+}
+
+/**
+ * Turns an accepted upload into a finished post: transcodes/resizes, stores content-addressed files, tags,
+ * then marks the post done in one transaction. Safe to run again: a post already done (or deleted) is left
+ * alone and the same bytes land on the same keys.
+ */
+export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
+  const { db, storage } = deps;
+  return {
+    async run({ payload }) {
+      const post = await db
+        .selectFrom('posts')
+        .select(['id', 'user_id', 'status', 'caption', 'for_sleep_override'])
+        .where('id', '=', payload.postId)
+        .executeTakeFirst();
+      if (!post || post.status === 'done') {
+        await fs.rm(payload.dir, { recursive: true, force: true });
+        return;
+      }
+      const work = path.join(payload.dir, 'work');
+      await fs.mkdir(work, { recursive: true });
+      const keys: string[] = [];
+      const results: FileResult[] = [];
+      let analysed: Awaited<ReturnType<typeof imageSignals>>;
+      const video = payload.files[0]?.kind === 'video' ? payload.files[0] : null;
+      if (video) {
+        const out = await processVideo(deps.ffmpeg, video.path, work, {
+          cover: payload.cover,
+          threads: deps.threads,
+        });
+        const fileKey = await storeFile(storage, 'media', out.file, 'mp4');
+        const posterKey = await storeBuffer(storage, 'media', out.poster, 'webp');
+        keys.push(fileKey, posterKey);
+        results.push({
+          file_url: storage.publicUrl(fileKey),
+          thumbnail_url: storage.publicUrl(posterKey),
+          width: out.width,
+          height: out.height,
+          duration: out.duration,
+        });
+        analysed = await videoSignals(deps.ffmpeg, out.file, out.duration);
+      } else {
+        const feeds: Buffer[] = [];
+        for (const file of payload.files) {
+          const img = await processImage(file.path);
+          const feedKey = await storeBuffer(storage, 'media', img.feed, 'webp');
+          const thumbKey = await storeBuffer(storage, 'media', img.thumbnail, 'webp');
+          keys.push(feedKey, thumbKey);
+          feeds.push(img.feed);
+          results.push({
+            file_url: storage.publicUrl(feedKey),
+            thumbnail_url: storage.publicUrl(thumbKey),
+            width: img.width,
+            height: img.height,
+            duration: null,
+          });
+        }
+        analysed = await imageSignals(feeds);
+      }
+      const tagged = await deps.tagger.tag({ ...analysed, caption: post.caption });
+      const forSleep = post.for_sleep_override ?? tagged.forSleep;
+      const tags: string[] = tagged.tags.filter((t) => t !== 'for_sleep');
+      if (forSleep) tags.unshift('for_sleep');
+
+      const finished = await db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('posts')
+          .select('status')
+          .where('id', '=', post.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!current || current.status === 'done') return false;
+        for (const [position, r] of results.entries()) {
+          await trx
+            .updateTable('post_files')
+            .set(r)
+            .where('post_id', '=', post.id)
+            .where('position', '=', position)
+            .execute();
+        }
+        await trx
+          .updateTable('posts')
+          .set({
+            status: 'done',
+            ai_tags: tags,
+            ai_for_sleep: tagged.forSleep,
+            ai_calm_score: tagged.calmScore,
+            ai_description: tagged.description,
+            ai_provider: tagged.provider,
+            ai_model: tagged.model,
+          })
+          .where('id', '=', post.id)
+          .execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ posts_count: eb('posts_count', '+', 1) }))
+          .where('id', '=', post.user_id)
+          .execute();
+        return true;
+      });
+      if (!finished) {
+        // Deleted meanwhile: drop what this run stored unless something else uses it.
+        for (const key of keys) {
+          const url = storage.publicUrl(key);
+          const used = await db
+            .selectFrom('post_files')
+            .select('id')
+            .where((eb) => eb.or([eb('file_url', '=', url), eb('thumbnail_url', '=', url)]))
+            .executeTakeFirst();
+          if (!used) await storage.delete(key);
+        }
+      }
+      await fs.rm(payload.dir, { recursive: true, force: true });
+      if (finished) await deps.onFinished(post.id, post.user_id, 'done');
+    },
+
+    async onGiveUp({ payload }) {
+      const row = await db
+        .updateTable('posts')
+        .set({ status: 'failed' })
+        .where('id', '=', payload.postId)
+        .where('status', '!=', 'done')
+        .returning('user_id')
+        .executeTakeFirst();
+      await fs.rm(payload.dir, { recursive: true, force: true });
+      if (row) await deps.onFinished(payload.postId, row.user_id, 'failed');
+    },
+  };
+}

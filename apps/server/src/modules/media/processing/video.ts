@@ -1,0 +1,99 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { type FfmpegBinaries, probe, run } from './ffmpeg.ts';
+import { THUMBNAIL_SIDE } from './image.ts';
+
+/** Longest side of the transcoded video. */
+export const VIDEO_MAX_SIDE = 1280;
+
+export interface ProcessedVideo {
+  /** H.264/AAC MP4 with the index at the front (faststart), written into the work directory. */
+  file: string;
+  /** webp poster (the cover when one was given, else the first frame) and its thumbnail. */
+  poster: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  duration: number;
+  hasAudio: boolean;
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/**
+ * An uploaded video → a streaming-friendly MP4 plus poster. Reusable for chat attachments.
+ * `workDir` receives the output; the caller stores it and removes the directory.
+ */
+export async function processVideo(
+  bins: FfmpegBinaries,
+  input: string,
+  workDir: string,
+  options: { cover?: string | Buffer | null; threads?: number } = {},
+): Promise<ProcessedVideo> {
+  const info = await probe(bins, input);
+  if (!info.video || !info.duration) throw new Error('not a video with a duration');
+  const rotated = info.video.rotation === 90 || info.video.rotation === 270;
+  const srcW = rotated ? info.video.height : info.video.width;
+  const srcH = rotated ? info.video.width : info.video.height;
+  const scale = Math.min(1, VIDEO_MAX_SIDE / Math.max(srcW, srcH));
+  const width = even(srcW * scale);
+  const height = even(srcH * scale);
+  const file = path.join(workDir, 'video.mp4');
+  const args = ['-hide_banner', '-y', '-i', input, '-map', '0:v:0'];
+  if (info.hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  args.push(
+    '-vf',
+    `scale=${width}:${height},format=yuv420p`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-profile:v',
+    'high',
+    '-r',
+    '30',
+    '-movflags',
+    '+faststart',
+    '-map_metadata',
+    '-1',
+    '-threads',
+    String(options.threads ?? 0),
+    '-f',
+    'mp4',
+    file,
+  );
+  await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000 });
+
+  const posterSource = options.cover ?? (await firstFrame(bins, file));
+  const poster = await sharp(posterSource)
+    .rotate()
+    .resize(width, height, { fit: 'cover' })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const thumbnail = await sharp(poster)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
+    .webp({ quality: 78 })
+    .toBuffer();
+  const out = await probe(bins, file);
+  return {
+    file,
+    poster,
+    thumbnail,
+    width,
+    height,
+    duration: Math.round((out.duration ?? info.duration) * 100) / 100,
+    hasAudio: info.hasAudio,
+  };
+}
+
+/** The first frame as PNG bytes. */
+export async function firstFrame(bins: FfmpegBinaries, file: string): Promise<Buffer> {
+  const { stdout } = await run(
+    bins.ffmpeg,
+    ['-hide_banner', '-v', 'error', '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
+    { timeoutMs: 60_000 },
+  );
+  return stdout;
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import { ErrorText, type FeedResponse, Limits, type Post, type PostsResponse } from '@kadr/contract';
+import { errors } from '../../lib/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { toPosts } from './mappers.ts';
+import type { ActionTable, CounterColumn, MediaRepository, PostRow } from './repository.ts';
+
+export interface MediaServiceDeps {
+  repo: MediaRepository;
+  storage: Storage;
+  /** Refreshes cached profiles whose posts_count changed. */
+  invalidateProfiles(userIds: number[]): Promise<void>;
+}
+
+const ACTIONS = {
+  like: { table: 'post_likes', counter: 'likes_count' },
+  save: { table: 'post_saves', counter: null },
+  repost: { table: 'post_reposts', counter: 'reposts_count' },
+} as const satisfies Record<string, { table: ActionTable; counter: CounterColumn | null }>;
+export type PostAction = keyof typeof ACTIONS;
+
+const viewerKey = (viewer: number | null) => viewer ?? 0;
+
+/** Reading posts and acting on them; who may do what is decided here. */
+export function mediaService(deps: MediaServiceDeps) {
+  const { repo, storage } = deps;
+
+  async function hydrate(rows: PostRow[]): Promise<Post[]> {
+    return toPosts(rows, await repo.files(rows.map((r) => r.id)));
+  }
+
+  async function page(rows: PostRow[], limit: number): Promise<PostsResponse> {
+    const has_more = rows.length > limit;
+    return { posts: await hydrate(rows.slice(0, limit)), has_more };
+  }
+
+  /** A post the caller may see: finished posts for everyone, unfinished ones only for their author. */
+  async function visible(id: number, viewer: number | null): Promise<PostRow> {
+    const row = await repo.post(id, viewerKey(viewer));
+    if (!row || (row.status !== 'done' && row.user_id !== viewer))
+      throw errors.notFound(ErrorText.postNotFound);
+    return row;
+  }
+
+  async function actionable(id: number) {
+    const meta = await repo.postMeta(id);
+    if (meta?.status !== 'done') throw errors.notFound(ErrorText.postNotFound);
+  }
+
+  return {
+    async feed(viewer: number | null, offset = 0, limit: number = Limits.feedPage): Promise<FeedResponse> {
+      return page(await repo.feed(viewerKey(viewer), offset, limit + 1), limit);
+    },
+
+    async post(id: number, viewer: number | null): Promise<Post> {
+      const [post] = await hydrate([await visible(id, viewer)]);
+      return post!;
+    },
+
+    async userPosts(
+      username: string,
+      viewer: number | null,
+      offset = 0,
+      limit: number = Limits.mediaListPage,
+    ) {
+      const user = await repo.findUserId(username);
+      if (!user) throw errors.notFound(ErrorText.userNotFound);
+      const rows = await repo.userPosts(user.id, viewerKey(viewer), offset, limit + 1, user.id === viewer);
+      return page(rows, limit);
+    },
+
+    async actedOn(kind: PostAction, viewer: number, offset = 0, limit: number = Limits.myActionsPage) {
+      return page(await repo.actedOn(ACTIONS[kind].table, viewer, offset, limit + 1), limit);
+    },
+
+    async act(kind: PostAction, postId: number, userId: number, on: boolean) {
+      await actionable(postId);
+      const { table, counter } = ACTIONS[kind];
+      const count = await repo.toggle(table, counter, postId, userId, on);
+      return { on, count: count ?? 0 };
+    },
+
+    async setForSleep(postId: number, userId: number, value: boolean): Promise<Post> {
+      const meta = await repo.postMeta(postId);
+      if (!meta) throw errors.notFound(ErrorText.postNotFound);
+      if (meta.user_id !== userId) throw errors.forbidden(ErrorText.postEditForbidden);
+      await repo.setForSleep(postId, value);
+      const [post] = await hydrate([await visible(postId, userId)]);
+      return post!;
+    },
+
+    async deletePost(postId: number, userId: number) {
+      const meta = await repo.postMeta(postId);
+      if (!meta) throw errors.notFound(ErrorText.postNotFound);
+      if (meta.user_id !== userId) throw errors.forbidden(ErrorText.postDeleteForbidden);
+      const files = await repo.deletePost(postId, userId);
+      if (!files) throw errors.notFound(ErrorText.postNotFound);
+      await deps.invalidateProfiles([userId]);
+      for (const url of files.flatMap((f) => [f.file_url, f.thumbnail_url])) {
+        const key = url ? storage.keyFromUrl(url) : null;
+        if (url && key && !(await repo.isUrlInUse(url))) await storage.delete(key);
+      }
+      return { deleted: true };
+    },
+
+    /** Removes an upload directory that was refused or failed before it became a job. */
+    discard: (dir: string) => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export type MediaService = ReturnType<typeof mediaService>;

@@ -1,0 +1,49 @@
+import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
+import { frameStats, meanOf, motionBetween } from './image-stats.ts';
+import type { Frame, MediaSignals } from './tagger.ts';
+import { keyframes, loudness, motionFrames } from './video-signals.ts';
+
+export interface Analysed {
+  frames: Frame[];
+  signals: MediaSignals;
+}
+
+/** Signals of still images (one post's images, up to five looked at). */
+export async function imageSignals(images: Buffer[]): Promise<Analysed> {
+  const frames = images.slice(0, 5);
+  const stats = await Promise.all(frames.map(frameStats));
+  return {
+    frames,
+    signals: {
+      kind: images.length > 1 ? 'carousel' : 'image',
+      brightness: meanOf(stats, 'brightness'),
+      saturation: meanOf(stats, 'saturation'),
+      detail: meanOf(stats, 'detail'),
+      warmth: meanOf(stats, 'warmth'),
+      motion: 0,
+      loudnessDb: null,
+    },
+  };
+}
+
+/** Signals of a video: three keyframes for labels and colour, motion over 2 fps frames, loudness of the audio. */
+export async function videoSignals(bins: FfmpegBinaries, file: string, duration: number): Promise<Analysed> {
+  const frames = await keyframes(bins, file, duration);
+  const [stats, greys, db] = await Promise.all([
+    Promise.all(frames.map(frameStats)),
+    motionFrames(bins, file),
+    loudness(bins, file),
+  ]);
+  return {
+    frames,
+    signals: {
+      kind: 'video',
+      brightness: meanOf(stats, 'brightness'),
+      saturation: meanOf(stats, 'saturation'),
+      detail: meanOf(stats, 'detail'),
+      warmth: meanOf(stats, 'warmth'),
+      motion: motionBetween(greys),
+      loudnessDb: db,
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { MediaTag } from '@kadr/contract';
+
+/** A frame to look at: encoded image bytes (png/jpeg/webp). */
+export type Frame = Buffer;
+
+/** Measured, not guessed: pixel statistics of the frames and, for video, motion and loudness. */
+export interface MediaSignals {
+  kind: 'image' | 'video' | 'carousel';
+  /** 0 (black) … 1 (white), mean luma. */
+  brightness: number;
+  /** 0 (grey) … 1 (fully saturated), mean HSV saturation. */
+  saturation: number;
+  /** 0 (flat) … 1 (busy), mean luma gradient. */
+  detail: number;
+  /** mean red minus mean blue, −1 … 1. */
+  warmth: number;
+  /** 0 (still) … 1, mean frame-to-frame difference; 0 for still images. */
+  motion: number;
+  /** Mean loudness in dBFS, null when there is no audio track. */
+  loudnessDb: number | null;
+}
+
+/** What a labeler (object/face detector or a remote vision model) found. */
+export interface Labels {
+  /** Detector labels (COCO names for the local model) with the highest count seen in one frame. */
+  objects: { label: string; count: number; score: number }[];
+  faces: number;
+  /** Tags a remote model chose directly (already our keys). */
+  tags?: MediaTag[];
+  /** A description a remote model wrote (Russian). */
+  description?: string;
+}
+
+export interface Labeler {
+  provider: string;
+  model: string;
+  label(frames: Frame[]): Promise<Labels>;
+  close?(): Promise<void>;
+}
+
+export interface TagInput {
+  frames: Frame[];
+  signals: MediaSignals;
+  caption: string;
+}
+
+export interface TagResult {
+  tags: MediaTag[];
+  forSleep: boolean;
+  calmScore: number;
+  description: string;
+  provider: string;
+  model: string;
+}
+
+/** The one interface the pipeline calls: local (default, offline) or remote by config. */
+export interface Tagger {
+  provider: string;
+  model: string;
+  tag(input: TagInput): Promise<TagResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ErrorCode, ErrorText, UploadFields } from '@kadr/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError, errors } from '../../../lib/errors.ts';
+
+export interface ReceivedFile {
+  field: 'files' | 'thumbnail';
+  path: string;
+  bytes: number;
+}
+
+export interface ReceivedUpload {
+  dir: string;
+  files: ReceivedFile[];
+  thumbnail: ReceivedFile | null;
+  caption: string;
+  mediaType: string | null;
+}
+
+export interface UploadLimits {
+  maxVideoBytes: number;
+  maxImageBytes: number;
+  maxCarouselImages: number;
+}
+
+export const tooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, ErrorText.uploadTooLarge);
+
+/**
+ * Streams a multipart upload into its own directory under `tmpRoot`, file by file, so a video is never held in
+ * memory. Only sizes are checked here; content rules come after (validate.ts). On any failure the directory is removed.
+ */
+export async function receiveUpload(
+  req: FastifyRequest,
+  tmpRoot: string,
+  limits: UploadLimits,
+): Promise<ReceivedUpload> {
+  if (!req.isMultipart()) throw errors.unsupportedMedia(ErrorText.uploadNoFiles);
+  const dir = path.join(tmpRoot, `upload-${randomUUID()}`);
+  await fs.mkdir(dir, { recursive: true });
+  const upload: ReceivedUpload = { dir, files: [], thumbnail: null, caption: '', mediaType: null };
+  try {
+    const parts = req.parts({
+      limits: {
+        fileSize: Math.max(limits.maxVideoBytes, limits.maxImageBytes),
+        files: limits.maxCarouselImages + 2,
+        fields: 8,
+        fieldSize: 16 * 1024,
+      },
+    });
+    let n = 0;
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (part.fieldname === UploadFields.caption) upload.caption = value;
+        else if (part.fieldname === UploadFields.mediaType) upload.mediaType = value;
+        continue;
+      }
+      const field = part.fieldname === UploadFields.thumbnail ? 'thumbnail' : part.fieldname;
+      if (field !== 'files' && field !== 'thumbnail') {
+        part.file.resume();
+        continue;
+      }
+      const file = path.join(dir, String(n++));
+      await pipeline(part.file, createWriteStream(file));
+      if (part.file.truncated) throw tooLarge();
+      const { size } = await fs.stat(file);
+      if (size === 0) {
+        await fs.rm(file, { force: true });
+        continue;
+      }
+      const received: ReceivedFile = { field, path: file, bytes: size };
+      if (field === 'thumbnail') upload.thumbnail = received;
+      else upload.files.push(received);
+    }
+    return upload;
+  } catch (error) {
+    await fs.rm(dir, { recursive: true, force: true });
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw errors.unsupportedMedia(ErrorText.uploadTooManyImages);
+    throw error;
+  }
+}

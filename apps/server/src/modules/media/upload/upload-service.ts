@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
+import { POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
+import type { MediaRepository } from '../repository.ts';
+import { receiveUpload, type UploadLimits } from './receive.ts';
+import { checkUpload } from './validate.ts';
+
+export interface UploadDeps {
+  repo: MediaRepository;
+  jobs: JobQueue;
+  ffmpeg: FfmpegBinaries;
+  tmpDir: string;
+  limits: UploadLimits;
+}
+
+/**
+ * POST /media/upload: stream to a private temp directory, check by content, then create the post (status
+ * processing) and its job in one transaction. A refused request leaves no file and no row.
+ */
+export function uploadService(deps: UploadDeps) {
+  return {
+    async upload(req: FastifyRequest, userId: number): Promise<number> {
+      const received = await receiveUpload(req, deps.tmpDir, deps.limits);
+      try {
+        const checked = await checkUpload(deps.ffmpeg, received, deps.limits);
+        const postId = await deps.repo.db.transaction().execute(async (trx) => {
+          const id = await deps.repo.insertPost(
+            trx,
+            { userId, caption: checked.caption, mediaType: checked.mediaType },
+            checked.files.map((f) => f.kind),
+          );
+          const payload: PostJobPayload = {
+            postId: id,
+            dir: received.dir,
+            files: checked.files,
+            cover: checked.cover,
+          };
+          await deps.jobs.enqueue(POST_JOB, payload, trx);
+          return id;
+        });
+        deps.jobs.notify();
+        return postId;
+      } catch (error) {
+        await fs.rm(received.dir, { recursive: true, force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof uploadService>;
