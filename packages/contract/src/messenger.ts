@@ -252,6 +252,7 @@ export const DeliveredBody = Type.Object(
   { additionalProperties: false },
 );
 export type DeliveredBody = Static<typeof DeliveredBody>;
+export const DeliveredResponse = ChatDeletedResponse;
 
 /** `GET /messages/search?q=`: full text over one's own chats, Russian word forms matched. */
 export const MessageSearchQuery = Type.Object({

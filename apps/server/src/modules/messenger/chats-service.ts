@@ -1,0 +1,126 @@
+import {
+  type ChatListItem,
+  type ChatPinResponse,
+  type ChatTarget,
+  ErrorCode,
+  ErrorText,
+  type MessageSearchResponse,
+} from '@kadr/contract';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { ChatRow, ChatsRepository } from './chats-repository.ts';
+import { chatRef, toChatListItem } from './mappers.ts';
+import type { MessengerRepository } from './repository.ts';
+import type { MessagesService } from './service.ts';
+
+/** The chat list, chat and message search, pins and chat deletion. */
+export function chatsService(deps: {
+  repo: MessengerRepository;
+  chats: ChatsRepository;
+  messages: MessagesService;
+}) {
+  const { repo, chats, messages } = deps;
+  const { tools } = messages;
+
+  /** Loading the list is a device syncing: newer messages from peers count as delivered. */
+  async function deliverListed(userId: number, rows: ChatRow[]) {
+    const pending = rows.filter(
+      (r) => r.lm_id !== null && r.lm_sender_id !== userId && r.lm_id > r.my_last_delivered_id,
+    );
+    if (pending.length === 0) return;
+    const members = await repo.members(pending.map((r) => r.conversation_id));
+    for (const row of pending) {
+      const loaded = {
+        conversation: { id: row.conversation_id, type: row.type },
+        members: members.filter((m) => m.conversation_id === row.conversation_id),
+      };
+      if (await repo.advanceDelivered(row.conversation_id, userId, row.lm_id as number))
+        tools.fanOut(
+          loaded,
+          'message-delivered',
+          (chat) => ({ chat, up_to_message_id: row.lm_id as number }),
+          (u) => u !== userId,
+        );
+    }
+  }
+
+  async function existingChat(userId: number, target: ChatTarget) {
+    if ('group_id' in target) throw errors.notFound(ErrorText.chatNotFound);
+    const other = 'is_favorites' in target ? userId : target.chat_user_id;
+    return { other, loaded: await tools.findChat(userId, other) };
+  }
+
+  return {
+    async list(userId: number): Promise<ChatListItem[]> {
+      const rows = await chats.list(userId);
+      await deliverListed(userId, rows);
+      return rows.map((r) => toChatListItem(r, userId));
+    },
+
+    async searchByName(userId: number, query: string): Promise<ChatListItem[]> {
+      const q = query.trim();
+      if (q === '') return [];
+      return (await chats.searchByName(userId, q)).map((r) => toChatListItem(r, userId));
+    },
+
+    async pin(userId: number, target: ChatTarget, pinned: boolean): Promise<ChatPinResponse> {
+      const { other } = await existingChat(userId, target);
+      const loaded = pinned ? await tools.openChat(userId, other) : await tools.findChat(userId, other);
+      if (!loaded) return { is_pinned: false, pin_order: null };
+      const me = loaded.members.find((m) => m.user_id === userId);
+      if (!me) throw errors.forbidden(ErrorText.chatUnavailable);
+      if (pinned && me.pin_order !== null) return { is_pinned: true, pin_order: me.pin_order };
+      const order = pinned ? await repo.nextPinOrder(userId) : null;
+      await repo.setPin(loaded.conversation.id, userId, order);
+      tools.fanOut(
+        loaded,
+        'chat-updated',
+        (chat) => ({ chat, change: pinned ? 'pinned' : 'unpinned', pin_order: order }),
+        (u) => u === userId,
+      );
+      return { is_pinned: pinned, pin_order: order };
+    },
+
+    /** Removes the chat and its history for this user only; favorites are refused. */
+    async remove(userId: number, target: ChatTarget): Promise<void> {
+      const { other, loaded } = await existingChat(userId, target);
+      if (other === userId)
+        throw new AppError(400, ErrorCode.cannotDeleteFavorites, ErrorText.cannotDeleteFavorites);
+      if (!loaded) throw errors.notFound(ErrorText.chatNotFound);
+      await repo.clear(loaded.conversation.id, userId, await repo.latestMessageId(loaded.conversation.id));
+      tools.fanOut(
+        loaded,
+        'chat-updated',
+        (chat) => ({ chat, change: 'deleted', pin_order: null }),
+        (u) => u === userId,
+      );
+    },
+
+    async searchMessages(
+      userId: number,
+      query: string,
+      limit: number,
+      offset: number,
+    ): Promise<MessageSearchResponse> {
+      const q = query.trim();
+      if (q === '') return { results: [], has_more: false };
+      const hits = await chats.searchMessages(userId, q, limit + 1, offset);
+      const page = hits.slice(0, limit);
+      const rows = await repo.messagesByIds(page.map((h) => h.id));
+      const members = await repo.members([...new Set(page.map((h) => h.conversation_id))]);
+      const hydrated = await tools.hydrate(rows, members, userId);
+      const byId = new Map(hydrated.map((m) => [m.id, m]));
+      const results = page.flatMap((hit) => {
+        const message = byId.get(hit.id);
+        if (!message) return [];
+        const chat = chatRef({ id: hit.conversation_id, type: hit.type }, members, userId);
+        return [{ chat, message }];
+      });
+      return { results, has_more: hits.length > limit };
+    },
+
+    /** Presence audience: the people one has personal chats with. */
+    peers: (userId: number) => chats.peers(userId),
+  };
+}
+
+export type ChatsService = ReturnType<typeof chatsService>;

@@ -1,0 +1,58 @@
+import { AttachmentsResponse, ErrorBody, paths } from '@kadr/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { App } from '../../app-types.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { attachmentsService } from './attachments.ts';
+import { chatRoutes } from './chat-routes.ts';
+import { chatsRepository } from './chats-repository.ts';
+import { chatsService } from './chats-service.ts';
+import { messengerRepository } from './repository.ts';
+import { messageRoutes } from './routes.ts';
+import { messagesService } from './service.ts';
+import { registerMessengerSocket } from './socket.ts';
+
+/**
+ * Builds the messenger once: services, the socket handlers, the presence audience (chat peers
+ * hear `online`/`offline`), and a Fastify plugin with its routes.
+ */
+export function createMessenger(deps: {
+  db: Kysely<Database>;
+  gateway: Gateway;
+  storage: Storage;
+  attachmentMaxBytes: number;
+  log: FastifyBaseLogger;
+}) {
+  const repo = messengerRepository(deps.db);
+  const messages = messagesService({ repo, gateway: deps.gateway });
+  const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages });
+  const attachments = attachmentsService({ repo, storage: deps.storage, maxBytes: deps.attachmentMaxBytes });
+  deps.gateway.addAudienceProvider(chats.peers);
+  registerMessengerSocket(deps.gateway, messages, deps.log);
+
+  async function routes(app: App) {
+    await app.register(messageRoutes(messages));
+    await app.register(chatRoutes(chats));
+    app.post(
+      paths.messages.attachments,
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['messenger'],
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          description:
+            'multipart/form-data, files in the field `files`; checked by content; answers ids to send with.',
+          response: { 200: AttachmentsResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
+        },
+      },
+      async (req) => ({ files: await attachments.upload(req.userId!, req) }),
+    );
+  }
+
+  return { messages, chats, attachments, routes };
+}
+
+export type Messenger = ReturnType<typeof createMessenger>;

@@ -1,0 +1,354 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface ConversationRow {
+  id: number;
+  type: 'personal' | 'favorites' | 'group' | 'channel';
+}
+
+export interface MemberRow {
+  conversation_id: number;
+  user_id: number;
+  pin_order: number | null;
+  last_read_id: number;
+  last_delivered_id: number;
+  cleared_up_to: number;
+}
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  content: string;
+  message_type: 'text' | 'media';
+  temp_id: string | null;
+  is_forwarded: boolean;
+  forwarded_from_id: number | null;
+  created_at: Date;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+  sender_username: string;
+  sender_name: string;
+  sender_avatar_url: string | null;
+  forwarded_from_username: string | null;
+}
+
+export interface FileRow {
+  id: number;
+  uploader_id: number;
+  message_id: number | null;
+  position: number;
+  file_type: 'photo' | 'image' | 'gif' | 'video' | 'document';
+  file_url: string;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  file_size: number;
+  file_name: string | null;
+}
+
+export type NewFile = Omit<FileRow, 'id' | 'message_id' | 'position'>;
+
+function queries(db: Kysely<Database>) {
+  function messageQuery() {
+    return db
+      .selectFrom('messages as m')
+      .innerJoin('users as s', 's.id', 'm.sender_id')
+      .leftJoin('users as f', 'f.id', 'm.forwarded_from_id')
+      .select([
+        'm.id',
+        'm.conversation_id',
+        'm.sender_id',
+        'm.content',
+        'm.message_type',
+        'm.temp_id',
+        'm.is_forwarded',
+        'm.forwarded_from_id',
+        'm.created_at',
+        'm.edited_at',
+        'm.deleted_at',
+        's.username as sender_username',
+        's.name as sender_name',
+        's.avatar_url as sender_avatar_url',
+        'f.username as forwarded_from_username',
+      ]);
+  }
+
+  return {
+    findUser(id: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'name', 'avatar_url', 'avatar_thumbnail_url', 'last_seen'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The personal chat of two users, or the favorites chat when both ids are the same. */
+    findPair(a: number, b: number): Promise<ConversationRow | undefined> {
+      return db
+        .selectFrom('conversations')
+        .select(['id', 'type'])
+        .where('user_low', '=', Math.min(a, b))
+        .where('user_high', '=', Math.max(a, b))
+        .executeTakeFirst();
+    },
+
+    async getOrCreatePair(a: number, b: number): Promise<ConversationRow> {
+      const low = Math.min(a, b);
+      const high = Math.max(a, b);
+      const type = low === high ? 'favorites' : 'personal';
+      await db
+        .insertInto('conversations')
+        .values({ type, user_low: low, user_high: high })
+        .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('conversations')
+        .select(['id', 'type'])
+        .where('user_low', '=', low)
+        .where('user_high', '=', high)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('conversation_members')
+        .values(
+          [...new Set([low, high])].map((user_id) => ({ conversation_id: row.id, user_id, pin_order: null })),
+        )
+        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+        .execute();
+      return row;
+    },
+
+    findConversation(id: number): Promise<ConversationRow | undefined> {
+      return db.selectFrom('conversations').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+    },
+
+    members(conversationIds: number[]): Promise<MemberRow[]> {
+      if (conversationIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('conversation_members')
+        .select([
+          'conversation_id',
+          'user_id',
+          'pin_order',
+          'last_read_id',
+          'last_delivered_id',
+          'cleared_up_to',
+        ])
+        .where('conversation_id', 'in', conversationIds)
+        .execute();
+    },
+
+    /** Inserts unless (sender, temp_id) exists; the new id, or null when it already existed. */
+    async insertMessage(values: {
+      conversation_id: number;
+      sender_id: number;
+      content: string;
+      message_type: 'text' | 'media';
+      temp_id: string | null;
+      is_forwarded?: boolean;
+      forwarded_from_id?: number | null;
+    }): Promise<number | null> {
+      const row = await db
+        .insertInto('messages')
+        .values(values)
+        .onConflict((oc) => oc.columns(['sender_id', 'temp_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async findByTempId(senderId: number, tempId: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('sender_id', '=', senderId)
+        .where('temp_id', '=', tempId)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    messagesByIds(ids: number[]): Promise<MessageRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return messageQuery().where('m.id', 'in', ids).orderBy('m.id').execute();
+    },
+
+    /** A page from the newest end as the given member sees it; newest first. */
+    page(member: MemberRow, limit: number, offset: number): Promise<MessageRow[]> {
+      return messageQuery()
+        .where('m.conversation_id', '=', member.conversation_id)
+        .where('m.id', '>', member.cleared_up_to)
+        .where('m.deleted_at', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('message_hidden as h')
+                .select('h.message_id')
+                .whereRef('h.message_id', '=', 'm.id')
+                .where('h.user_id', '=', member.user_id),
+            ),
+          ),
+        )
+        .orderBy('m.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async isHidden(userId: number, messageId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('message_hidden')
+        .select('message_id')
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async hide(userId: number, messageId: number): Promise<void> {
+      await db
+        .insertInto('message_hidden')
+        .values({ user_id: userId, message_id: messageId })
+        .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+        .execute();
+    },
+
+    async updateContent(id: number, content: string, editedAt: Date): Promise<void> {
+      await db.updateTable('messages').set({ content, edited_at: editedAt }).where('id', '=', id).execute();
+    },
+
+    async markDeleted(id: number, at: Date): Promise<void> {
+      await db.updateTable('messages').set({ content: '', deleted_at: at }).where('id', '=', id).execute();
+      await db.deleteFrom('message_files').where('message_id', '=', id).execute();
+    },
+
+    async latestMessageId(conversationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirst();
+      return row?.id ?? 0;
+    },
+
+    /** Moves the read (and with it the delivered) watermark forward; true when it moved. */
+    async advanceRead(conversationId: number, userId: number, upTo: number): Promise<boolean> {
+      const rows = await db
+        .updateTable('conversation_members')
+        .set({ last_read_id: upTo, last_delivered_id: sql`greatest(last_delivered_id, ${upTo})` })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .where('last_read_id', '<', upTo)
+        .returning('user_id')
+        .execute();
+      return rows.length > 0;
+    },
+
+    async advanceDelivered(conversationId: number, userId: number, upTo: number): Promise<boolean> {
+      const rows = await db
+        .updateTable('conversation_members')
+        .set({ last_delivered_id: upTo })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .where('last_delivered_id', '<', upTo)
+        .returning('user_id')
+        .execute();
+      return rows.length > 0;
+    },
+
+    async nextPinOrder(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('conversation_members')
+        .select((eb) => eb.fn.max('pin_order').as('max'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return (row?.max ?? 0) + 1;
+    },
+
+    async setPin(conversationId: number, userId: number, pinOrder: number | null): Promise<void> {
+      await db
+        .updateTable('conversation_members')
+        .set({ pin_order: pinOrder })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Removes the chat's history for one member: everything up to `upTo`, and unpins. */
+    async clear(conversationId: number, userId: number, upTo: number): Promise<void> {
+      await db
+        .updateTable('conversation_members')
+        .set({
+          cleared_up_to: sql`greatest(cleared_up_to, ${upTo})`,
+          last_read_id: sql`greatest(last_read_id, ${upTo})`,
+          last_delivered_id: sql`greatest(last_delivered_id, ${upTo})`,
+          pin_order: null,
+        })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    insertFiles(rows: NewFile[]): Promise<FileRow[]> {
+      return db.insertInto('message_files').values(rows).returningAll().execute() as Promise<FileRow[]>;
+    },
+
+    uploadedFiles(ids: number[]): Promise<FileRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('message_files').selectAll().where('id', 'in', ids).execute() as Promise<
+        FileRow[]
+      >;
+    },
+
+    /** Binds unsent uploads of this user to a message, in the given order; how many were bound. */
+    async attachFiles(messageId: number, uploaderId: number, ids: number[]): Promise<number> {
+      let bound = 0;
+      for (const [position, id] of ids.entries()) {
+        const res = await db
+          .updateTable('message_files')
+          .set({ message_id: messageId, position })
+          .where('id', '=', id)
+          .where('uploader_id', '=', uploaderId)
+          .where('message_id', 'is', null)
+          .executeTakeFirst();
+        bound += Number(res.numUpdatedRows);
+      }
+      return bound;
+    },
+
+    /** Copies a message's files to another message (forwarding; storage keys are shared). */
+    async copyFiles(fromMessageId: number, toMessageId: number, uploaderId: number): Promise<void> {
+      await sql`
+        insert into message_files (uploader_id, message_id, position, file_type, file_url, thumbnail_url,
+          width, height, duration, file_size, file_name)
+        select ${uploaderId}, ${toMessageId}, position, file_type, file_url, thumbnail_url,
+          width, height, duration, file_size, file_name
+        from message_files where message_id = ${fromMessageId}`.execute(db);
+    },
+
+    filesOf(messageIds: number[]): Promise<FileRow[]> {
+      if (messageIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('message_files')
+        .selectAll()
+        .where('message_id', 'in', messageIds)
+        .orderBy('message_id')
+        .orderBy('position')
+        .execute() as Promise<FileRow[]>;
+    },
+  };
+}
+
+export type MessengerQueries = ReturnType<typeof queries>;
+
+/** SQL for conversations, members and messages. Chat list and search queries live in chats-repository.ts. */
+export function messengerRepository(db: Kysely<Database>) {
+  return {
+    ...queries(db),
+    transaction<T>(fn: (tx: MessengerQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(queries(trx)));
+    },
+  };
+}
+
+export type MessengerRepository = ReturnType<typeof messengerRepository>;

@@ -1,0 +1,239 @@
+import {
+  type ChatTarget,
+  type ConversationResponse,
+  type DeleteMessageResponse,
+  type DeleteScope,
+  ErrorCode,
+  ErrorText,
+  Limits,
+  type MarkReadResponse,
+  type Message,
+  type SendMessageBody,
+} from '@kadr/contract';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
+import { type ConversationTools, conversationTools, type Loaded } from './conversations.ts';
+import type { MessageRow, MessengerRepository } from './repository.ts';
+
+const emptyMessage = () => errors.validation({ content: ErrorText.messageEmpty }, ErrorText.messageEmpty);
+
+/** Sending, reading, editing, deleting and forwarding messages; receipts. */
+export function messagesService(deps: { repo: MessengerRepository; gateway: Gateway; now?: () => Date }) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+  const tools: ConversationTools = conversationTools(repo, deps.gateway);
+
+  /** Every device of every member; the temp_id goes back to the sender's devices only. */
+  function announce(loaded: Loaded, event: 'new-message' | 'message-edited', messages: Message[]) {
+    for (const message of messages) {
+      const { temp_id: _temp, ...bare } = message;
+      tools.fanOut(loaded, event, (chat, u) => ({ chat, message: u === message.sender_id ? message : bare }));
+    }
+  }
+
+  async function existingByTemp(userId: number, id: number): Promise<Message> {
+    const [row] = await repo.messagesByIds([id]);
+    if (!row || row.deleted_at) throw errors.notFound(ErrorText.messageNotFound);
+    const members = await repo.members([row.conversation_id]);
+    const [message] = await tools.hydrate([row], members, userId);
+    return message as Message;
+  }
+
+  /** Own uploads not yet sent, in the order given; 404 for anything else. */
+  async function checkAttachments(userId: number, ids: number[]) {
+    const files = await repo.uploadedFiles(ids);
+    const usable = files.filter((f) => f.uploader_id === userId && f.message_id === null);
+    if (usable.length !== ids.length)
+      throw errors.validation({ attachment_ids: ErrorText.attachmentNotFound }, ErrorText.attachmentNotFound);
+  }
+
+  /** Resolves a §7.5 chat target to a conversation the user is in, creating a personal one on demand. */
+  async function targetChat(userId: number, target: ChatTarget): Promise<Loaded> {
+    if ('is_favorites' in target) return tools.openChat(userId, userId);
+    if ('chat_user_id' in target) return tools.openChat(userId, target.chat_user_id);
+    throw errors.notFound(ErrorText.chatNotFound);
+  }
+
+  async function deliver(loaded: Loaded, userId: number, upTo: number) {
+    if (!(await repo.advanceDelivered(loaded.conversation.id, userId, upTo))) return;
+    tools.fanOut(
+      loaded,
+      'message-delivered',
+      (chat) => ({ chat, up_to_message_id: upTo }),
+      (u) => u !== userId,
+    );
+  }
+
+  return {
+    tools,
+    targetChat,
+
+    async send(userId: number, body: SendMessageBody): Promise<Message> {
+      const content = body.content.trim();
+      const attachmentIds = [...new Set(body.attachment_ids ?? [])];
+      if (content === '' && attachmentIds.length === 0) throw emptyMessage();
+      const known = await repo.findByTempId(userId, body.temp_id);
+      if (known !== null) return existingByTemp(userId, known);
+      if (body.other_user_id !== userId) await tools.requireUser(body.other_user_id);
+      await checkAttachments(userId, attachmentIds);
+
+      const created = await repo.transaction(async (tx) => {
+        const conversation = await tx.getOrCreatePair(userId, body.other_user_id);
+        const id = await tx.insertMessage({
+          conversation_id: conversation.id,
+          sender_id: userId,
+          content,
+          message_type: attachmentIds.length > 0 ? 'media' : 'text',
+          temp_id: body.temp_id,
+        });
+        if (id === null) return null;
+        if ((await tx.attachFiles(id, userId, attachmentIds)) !== attachmentIds.length)
+          throw errors.validation(
+            { attachment_ids: ErrorText.attachmentNotFound },
+            ErrorText.attachmentNotFound,
+          );
+        return { id, conversation };
+      });
+      // A concurrent request with the same temp_id won the insert: answer what it stored.
+      if (created === null)
+        return existingByTemp(userId, (await repo.findByTempId(userId, body.temp_id)) as number);
+
+      const loaded = {
+        conversation: created.conversation,
+        members: await repo.members([created.conversation.id]),
+      };
+      const messages = await tools.hydrate(await repo.messagesByIds([created.id]), loaded.members, userId);
+      announce(loaded, 'new-message', messages);
+      return messages[0] as Message;
+    },
+
+    async conversation(
+      userId: number,
+      otherUserId: number,
+      limit: number = Limits.messagesInitial,
+      offset = 0,
+    ): Promise<ConversationResponse> {
+      const loaded = await tools.findChat(userId, otherUserId);
+      const me = loaded?.members.find((m) => m.user_id === userId);
+      if (!loaded || !me) return { messages: [], has_more: false };
+      const rows = await repo.page(me, limit + 1, offset);
+      const has_more = rows.length > limit;
+      const page = rows.slice(0, limit).reverse();
+      const newestFromPeer = Math.max(0, ...page.filter((r) => r.sender_id !== userId).map((r) => r.id));
+      if (newestFromPeer > me.last_delivered_id) await deliver(loaded, userId, newestFromPeer);
+      return { messages: await tools.hydrate(page, loaded.members, userId), has_more };
+    },
+
+    async edit(userId: number, messageId: number, rawContent: string): Promise<Message> {
+      const loaded = await tools.visibleMessage(userId, messageId);
+      const { row } = loaded;
+      if (row.sender_id !== userId) throw errors.forbidden(ErrorText.messageEditForbidden);
+      if (now().getTime() - new Date(row.created_at).getTime() > Limits.messageEditWindowMs)
+        throw new AppError(403, ErrorCode.editWindowExpired, ErrorText.messageEditExpired);
+      const content = rawContent.trim();
+      if (content === '' && row.message_type !== 'media') throw emptyMessage();
+      await repo.updateContent(row.id, content, now());
+      const messages = await tools.hydrate(await repo.messagesByIds([row.id]), loaded.members, userId);
+      announce(loaded, 'message-edited', messages);
+      return messages[0] as Message;
+    },
+
+    async remove(userId: number, messageId: number, scope: DeleteScope): Promise<DeleteMessageResponse> {
+      const loaded = await tools.visibleMessage(userId, messageId);
+      if (scope === 'everyone') {
+        if (loaded.row.sender_id !== userId) throw errors.forbidden(ErrorText.messageDeleteForbidden);
+        await repo.markDeleted(messageId, now());
+      } else {
+        await repo.hide(userId, messageId);
+      }
+      tools.fanOut(
+        loaded,
+        'message-deleted',
+        (chat) => ({ chat, message_id: messageId, for: scope }),
+        (u) => scope === 'everyone' || u === userId,
+      );
+      return { id: messageId, for: scope };
+    },
+
+    async forward(userId: number, messageIds: number[], targets: ChatTarget[]): Promise<Message[]> {
+      const ids = [...new Set(messageIds)].sort((a, b) => a - b);
+      const sources: MessageRow[] = [];
+      for (const id of ids) sources.push((await tools.visibleMessage(userId, id)).row);
+      const chats: Loaded[] = [];
+      for (const target of targets) {
+        const chat = await targetChat(userId, target);
+        if (!chats.some((c) => c.conversation.id === chat.conversation.id)) chats.push(chat);
+      }
+      const created = await repo.transaction(async (tx) => {
+        const out: { chat: Loaded; ids: number[] }[] = [];
+        for (const chat of chats) {
+          const newIds: number[] = [];
+          for (const source of sources) {
+            const id = await tx.insertMessage({
+              conversation_id: chat.conversation.id,
+              sender_id: userId,
+              content: source.content,
+              message_type: source.message_type,
+              temp_id: null,
+              is_forwarded: true,
+              forwarded_from_id: source.forwarded_from_id ?? source.sender_id,
+            });
+            await tx.copyFiles(source.id, id as number, userId);
+            newIds.push(id as number);
+          }
+          out.push({ chat, ids: newIds });
+        }
+        return out;
+      });
+      const result: Message[] = [];
+      for (const { chat, ids: newIds } of created) {
+        const messages = await tools.hydrate(await repo.messagesByIds(newIds), chat.members, userId);
+        announce(chat, 'new-message', messages);
+        result.push(...messages);
+      }
+      return result;
+    },
+
+    async markRead(userId: number, otherUserId: number): Promise<MarkReadResponse> {
+      const loaded = await tools.findChat(userId, otherUserId);
+      if (!loaded) return { up_to_message_id: 0, unread_count: 0 };
+      const upTo = await repo.latestMessageId(loaded.conversation.id);
+      if (upTo > 0 && (await repo.advanceRead(loaded.conversation.id, userId, upTo))) {
+        tools.fanOut(loaded, 'messages-read', (chat) => ({
+          chat,
+          reader_id: userId,
+          up_to_message_id: upTo,
+        }));
+      }
+      return { up_to_message_id: upTo, unread_count: 0 };
+    },
+
+    /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
+    async delivered(userId: number, messageIds: number[]): Promise<void> {
+      const rows = await repo.messagesByIds([...new Set(messageIds)]);
+      const byConversation = new Map<number, number>();
+      for (const row of rows) {
+        if (row.sender_id === userId) continue;
+        byConversation.set(
+          row.conversation_id,
+          Math.max(row.id, byConversation.get(row.conversation_id) ?? 0),
+        );
+      }
+      const members = await repo.members([...new Set(rows.map((r) => r.conversation_id))]);
+      if (
+        rows.some(
+          (r) => !members.some((m) => m.conversation_id === r.conversation_id && m.user_id === userId),
+        )
+      )
+        throw errors.forbidden(ErrorText.chatUnavailable);
+      for (const [conversationId, upTo] of byConversation) {
+        const conversation = await repo.findConversation(conversationId);
+        if (!conversation) continue;
+        const loaded = { conversation, members: members.filter((m) => m.conversation_id === conversationId) };
+        await deliver(loaded, userId, upTo);
+      }
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof messagesService>;
