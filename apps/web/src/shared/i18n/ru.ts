@@ -1,4 +1,4 @@
-import { ErrorText } from '@kadr/contract';
+import { ErrorText, MediaErrorText } from '@kadr/contract';
 
 /**
  * Every user-visible string of the web app. Texts quoted in the product spec are copied exactly;
@@ -290,6 +290,24 @@ export const ru = {
     notImage: 'Выберите изображение',
     account: 'Аккаунт',
     logoutHint: 'Выйти из аккаунта на этом устройстве',
+  },
+  // ── media plane: live streams, calls, voice rooms (owned by apps/web/src/shared/media) ──
+  mediaPlane: {
+    cameraBlocked: 'Доступ к камере заблокирован. Проверьте разрешения браузера и перезапустите приложение.',
+    cameraNotFound: 'Камера не найдена. Подключите устройство или проверьте настройки.',
+    cameraUnavailable: 'Выбранная камера недоступна. Попробуйте переключить устройство.',
+    cameraFailed: 'Не удалось получить доступ к камере',
+    microphoneBlocked: 'Доступ к микрофону заблокирован. Проверьте разрешения браузера и перезапустите приложение.',
+    microphoneNotFound: 'Микрофон не найден. Подключите устройство или проверьте настройки.',
+    microphoneUnavailable: 'Выбранный микрофон недоступен. Попробуйте переключить устройство.',
+    microphoneFailed: 'Не удалось получить доступ к микрофону',
+    publishForbidden: 'В этой комнате у вас нет права выступать',
+    audioBlocked: 'Чтобы услышать эфир, включите звук',
+    enableAudio: 'Включить звук',
+    enableAudioFailed: 'Не удалось включить звук',
+    reconnecting: 'Восстанавливаем подключение...',
+    streamConnectionLost: 'Подключение к эфиру потеряно',
+    mediaServerUnavailable: MediaErrorText.mediaServerUnavailable,
   },
 } as const;
 
