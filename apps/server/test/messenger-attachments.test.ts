@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AuthSession, MessageAttachment, MessageEvent } from '@kadr/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
+import { messenger } from './messenger-fixtures.ts';
+
+const MAX_BYTES = 400_000;
+
+let t: TestApp;
+let m: ReturnType<typeof messenger>;
+let a: AuthSession;
+let b: AuthSession;
+let c: AuthSession;
+let work: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    MESSAGE_ATTACHMENT_MAX_BYTES: String(MAX_BYTES),
+  });
+  m = messenger(t.app);
+  [a, b, c] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+  work = tempDir('kadr-attach-fixtures-');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+function multipart(files: { name: string; data: Buffer }[]) {
+  const boundary = `----kadr${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(token: string, files: { name: string; data: Buffer }[]) {
+  const body = multipart(files);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/messages/attachments',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+function storedFiles(): string[] {
+  const root = path.join(t.dataDir, 'media', 'messages');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+}
+
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+
+describe('attachments', () => {
+  it('turns a photo into webp variants, checked by content whatever the name says', async () => {
+    const res = await upload(a.access_token, [{ name: 'отпуск.txt', data: await png(1600, 900) }]);
+    expect(res.statusCode).toBe(200);
+    const [file] = res.json().files as MessageAttachment[];
+    expect(file).toMatchObject({
+      file_type: 'photo',
+      width: 1440,
+      height: 810,
+      duration: null,
+      file_name: 'отпуск.txt',
+    });
+    expect(file?.file_url).toMatch(/^\/files\/messages\/.+\.webp$/);
+    expect(file?.thumbnail_url).toMatch(/\.webp$/);
+    const served = await t.app.inject({ method: 'GET', url: file?.file_url as string });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    expect(file?.file_size).toBe(served.rawPayload.length);
+  });
+
+  it('keeps a GIF animated, stores documents as they are, and transcodes video to MP4 with a poster', async () => {
+    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } })
+      .gif()
+      .toBuffer();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const video = path.join(work, 'clip.webm');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10'],
+      ...['-t', '1', '-c:v', 'libvpx', '-b:v', '200k', video],
+    ]);
+    const res = await upload(a.access_token, [
+      { name: 'смешно.gif', data: gif },
+      { name: 'договор.pdf', data: pdf },
+      { name: 'clip.webm', data: fs.readFileSync(video) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const [g, d, v] = res.json().files as MessageAttachment[];
+    expect(g).toMatchObject({ file_type: 'gif', width: 40, height: 30, file_size: gif.length });
+    expect(g?.file_url).toMatch(/\.gif$/);
+    expect(d).toMatchObject({
+      file_type: 'document',
+      file_name: 'договор.pdf',
+      thumbnail_url: null,
+      file_size: pdf.length,
+    });
+    expect(d?.file_url).toMatch(/\.pdf$/);
+    expect(v).toMatchObject({ file_type: 'video', width: 160, height: 120 });
+    expect(v?.duration).toBeGreaterThan(0.5);
+    expect(v?.file_url).toMatch(/\.mp4$/);
+    expect(v?.thumbnail_url).toMatch(/\.webp$/);
+    const mp4 = await t.app.inject({ method: 'GET', url: v?.file_url as string });
+    const probe = path.join(work, 'out.mp4');
+    fs.writeFileSync(probe, mp4.rawPayload);
+    const codec = execFileSync('ffprobe', [
+      ...[
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_name',
+        '-of',
+        'csv=p=0',
+        probe,
+      ],
+    ])
+      .toString()
+      .trim();
+    expect(codec).toBe('h264');
+  }, 60_000);
+
+  it('refuses unknown binaries, fake images and oversize files, storing nothing', async () => {
+    const before = storedFiles().length;
+    const rows = await t.db.kysely.selectFrom('message_files').select('id').execute();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 1)]);
+    const bad = await upload(a.access_token, [
+      { name: 'ok.png', data: await png(50, 50) },
+      { name: 'photo.png', data: elf },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('unsupported_media_type');
+    const fakePng = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64, 7),
+    ]);
+    expect((await upload(a.access_token, [{ name: 'x.png', data: fakePng }])).statusCode).toBe(400);
+    const big = await upload(a.access_token, [{ name: 'big.txt', data: Buffer.alloc(MAX_BYTES + 10, 0x61) }]);
+    expect(big.statusCode).toBe(413);
+    expect(storedFiles().length).toBe(before);
+    expect(await t.db.kysely.selectFrom('message_files').select('id').execute()).toHaveLength(rows.length);
+  });
+
+  it('sends uploads with a message once, to both sides, and only by their uploader', async () => {
+    const res = await upload(a.access_token, [{ name: 'p.png', data: await png(300, 200) }]);
+    const [file] = res.json().files as MessageAttachment[];
+    const byOther = await m.send(c.access_token, b.user.id, '', { attachment_ids: [file?.id] });
+    expect(byOther.statusCode).toBe(400);
+    const sent = await m.send(a.access_token, b.user.id, '', { attachment_ids: [file?.id] });
+    expect(sent.statusCode).toBe(200);
+    const message = sent.json().message as MessageEvent['message'];
+    expect(message).toMatchObject({ message_type: 'media', content: '' });
+    expect(message.files).toEqual([
+      {
+        file_type: 'photo',
+        file_url: file?.file_url,
+        thumbnail_url: file?.thumbnail_url,
+        width: 300,
+        height: 200,
+        duration: null,
+        file_size: file?.file_size,
+        file_name: 'p.png',
+      },
+    ]);
+    expect((await m.conversation(b.access_token, a.user.id)).messages[0]?.files).toHaveLength(1);
+    // An attachment goes out once.
+    expect(
+      (await m.send(a.access_token, c.user.id, 'ещё раз', { attachment_ids: [file?.id] })).statusCode,
+    ).toBe(400);
+    // Forwarding copies the files.
+    const fwd = await m.call(a.access_token, 'POST', '/messages/forward', {
+      message_ids: [message.id],
+      targets: [{ is_favorites: true }],
+    });
+    expect(fwd.json().messages[0].files[0].file_url).toBe(file?.file_url);
+  });
+});
