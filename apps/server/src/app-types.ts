@@ -36,6 +36,8 @@ export interface AppContext {
   gateway: Gateway;
   /** Personal chats and favorites: message and chat services (groups and channels build on them). */
   messenger: Messenger;
+  /** Media feed: posts, uploads, the job queue and the tagger (reusable processing in modules/media/processing). */
+  media: MediaModule;
 }
 
 export type App = FastifyInstance<

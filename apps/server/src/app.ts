@@ -134,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     gateway,
     messenger,
+    media,
   };
   app.decorate('ctx', ctx);
 

@@ -32,7 +32,8 @@ export async function frameStats(frame: Buffer): Promise<FrameStats> {
     luma += y;
     const max = Math.max(r, g, b);
     const min = Math.min(r, g, b);
-    sat += max === 0 ? 0 : (max - min) / max;
+    // Chroma rather than HSV saturation: a dark navy pixel is muted, not 'fully saturated'.
+    sat += (max - min) / 255;
     warm += r - b;
   }
   let gradient = 0;

@@ -1,5 +1,5 @@
 import { MEDIA_TAG_KEYS, type MediaTag } from '@kadr/contract';
-import { calmScore, FOR_SLEEP_THRESHOLD } from './calm-score.ts';
+import { CALM_THRESHOLD, calmScore, FOR_SLEEP_THRESHOLD } from './calm-score.ts';
 import { describe } from './describe.ts';
 import { tagsForHashtags, tagsForObject, VEHICLE_LABELS } from './tag-map.ts';
 import type { Labeler, Tagger, TagInput, TagResult } from './tagger.ts';
@@ -37,10 +37,10 @@ export function createTagger(labeler: Labeler): Tagger {
       const s = input.signals;
       if (s.brightness < 0.25) tags.add('night');
       if (s.brightness > 0.7) tags.add('bright');
-      if (s.saturation < 0.06) tags.add('monochrome');
-      else if (s.saturation > 0.45) tags.add('colorful');
-      if (s.saturation >= 0.12 && s.warmth > 0.08) tags.add('warm');
-      if (s.saturation >= 0.12 && s.warmth < -0.08) tags.add('cool');
+      if (s.saturation < 0.04) tags.add('monochrome');
+      else if (s.saturation > 0.35) tags.add('colorful');
+      if (s.saturation >= 0.08 && s.warmth > 0.08) tags.add('warm');
+      if (s.saturation >= 0.08 && s.warmth < -0.08) tags.add('cool');
       if (s.kind === 'video' && s.motion > 0.15) tags.add('dynamic');
       if (s.loudnessDb !== null && s.loudnessDb < -45) tags.add('quiet');
 
@@ -52,7 +52,7 @@ export function createTagger(labeler: Labeler): Tagger {
       const forSleep = score >= FOR_SLEEP_THRESHOLD;
       tags.delete('for_sleep');
       if (forSleep) tags.add('for_sleep');
-      if (score >= 0.5) tags.add('calm');
+      if (score >= CALM_THRESHOLD) tags.add('calm');
 
       const ordered = MEDIA_TAG_KEYS.filter((k) => tags.has(k));
       return {

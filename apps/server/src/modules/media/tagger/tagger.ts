@@ -8,7 +8,7 @@ export interface MediaSignals {
   kind: 'image' | 'video' | 'carousel';
   /** 0 (black) … 1 (white), mean luma. */
   brightness: number;
-  /** 0 (grey) … 1 (fully saturated), mean HSV saturation. */
+  /** 0 (grey) … 1 (pure colour), mean chroma (max − min channel). */
   saturation: number;
   /** 0 (flat) … 1 (busy), mean luma gradient. */
   detail: number;

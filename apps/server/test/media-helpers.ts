@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Post } from '@kadr/contract';
+import type { App } from '../src/app-types.ts';
+import type { Db } from '../src/db/database.ts';
+import {
+  brightImage,
+  generateVideo,
+  imageWithExif,
+  nightImage,
+  personImage,
+} from '../src/modules/media/demo/generate.ts';
+import { findFfmpeg } from '../src/modules/media/processing/ffmpeg.ts';
+import { bearer, tempDir } from './helpers.ts';
+
+export interface Part {
+  field: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body built by hand, so a test controls names and declared types exactly. */
+export function multipart(parts: Part[]) {
+  const boundary = `----kadr${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.field}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
+      p.filename ? `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n` : ''
+    }\r\n`;
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export interface Fixtures {
+  dir: string;
+  video: Buffer;
+  darkVideo: Buffer;
+  bright: Buffer;
+  night: Buffer;
+  person: Buffer;
+  exif: Buffer;
+}
+
+/** Generates the test media once per file (ffmpeg testsrc / sine, sharp SVG). */
+export async function makeFixtures(): Promise<Fixtures> {
+  const dir = tempDir('kadr-media-fixtures-');
+  const bins = findFfmpeg();
+  const video = await generateVideo(bins, path.join(dir, 'v.mp4'), { seconds: 2 });
+  const dark = await generateVideo(bins, path.join(dir, 'd.mp4'), { seconds: 3, look: 'dark-calm' });
+  return {
+    dir,
+    video: fs.readFileSync(video),
+    darkVideo: fs.readFileSync(dark),
+    bright: await brightImage(),
+    night: await nightImage(),
+    person: await personImage(),
+    exif: await imageWithExif(),
+  };
+}
+
+export async function upload(app: App, token: string | null, parts: Part[]) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/media/upload',
+    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+    payload: body.payload,
+  });
+}
+
+/** Uploads and waits for the worker to finish; returns the finished post. */
+export async function publish(app: App, token: string, parts: Part[]): Promise<Post> {
+  const res = await upload(app, token, parts);
+  if (res.statusCode !== 202) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  const { post } = res.json() as { post: Post };
+  await app.ctx.media.jobs.idle();
+  const done = await app.inject({
+    method: 'GET',
+    url: `/api/v1/media/post/${post.id}`,
+    headers: bearer(token),
+  });
+  return (done.json() as { post: Post }).post;
+}
+
+export async function count(db: Db, table: 'posts' | 'post_files' | 'jobs' | 'post_likes'): Promise<number> {
+  const row = await db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every file under a directory (recursively). */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+export const MEDIA_TEST_ENV = { JOBS_POLL_MS: '50', JOBS_BACKOFF_MS: '50' };
