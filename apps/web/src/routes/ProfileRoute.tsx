@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth-store.ts';
 import { useProfileQuery } from '../features/profile/api/profile-queries.ts';
 import { ProfileCard } from '../features/profile/components/ProfileCard.tsx';
+import { ProfilePosts } from '../features/profile/components/ProfilePosts.tsx';
 import { isApiError } from '../shared/api/client.ts';
 import { ru } from '../shared/i18n/ru.ts';
 import { Button } from '../shared/ui/Button.tsx';
@@ -16,7 +17,12 @@ export default function ProfileRoute() {
 
   let body: React.ReactNode;
   if (profile.data) {
-    body = <ProfileCard profile={profile.data} isOwn={me?.id === profile.data.id} />;
+    body = (
+      <>
+        <ProfileCard profile={profile.data} isOwn={me?.id === profile.data.id} />
+        <ProfilePosts username={profile.data.username} />
+      </>
+    );
   } else if (profile.isError) {
     const notFound = isApiError(profile.error) && profile.error.status === 404;
     body = (

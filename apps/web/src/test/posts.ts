@@ -8,7 +8,16 @@ export function postOf(overrides: Partial<Post> = {}): Post {
     caption: '',
     media_type: 'photo',
     status: 'done',
-    files: [{ file_url: '/files/a.webp', thumbnail_url: null, file_type: 'image', width: 1, height: 1, duration: null }],
+    files: [
+      {
+        file_url: '/files/a.webp',
+        thumbnail_url: null,
+        file_type: 'image',
+        width: 1,
+        height: 1,
+        duration: null,
+      },
+    ],
     user: { username: 'boris', name: 'Борис', avatar_url: null, avatar_thumbnail_url: null },
     is_liked: false,
     likes_count: 0,

@@ -44,7 +44,8 @@ export const useFeedUi = create<FeedUi>((set) => ({
   closePanel: () => set({ panel: null }),
   toggleInterface: () => set((s) => ({ interfaceHidden: !s.interfaceHidden })),
   setInterfaceHidden: (interfaceHidden) => set({ interfaceHidden }),
-  rotate: (postId) => set((s) => ({ rotation: { ...s.rotation, [postId]: ((s.rotation[postId] ?? 0) + 90) % 360 } })),
+  rotate: (postId) =>
+    set((s) => ({ rotation: { ...s.rotation, [postId]: ((s.rotation[postId] ?? 0) + 90) % 360 } })),
   setMuted: (muted) => set({ muted }),
   reveal: (postId) => set((s) => ({ revealed: new Set(s.revealed).add(postId) })),
   setActivePost: (activePost) => set({ activePost }),

@@ -15,7 +15,8 @@ export function useDeletePostMutation() {
       const without = (posts: Post[]) => posts.filter((p) => p.id !== post.id);
       queryClient.setQueriesData<InfiniteData<PostsPage> | PostsPage>({ queryKey: mediaKeys.all }, (data) => {
         if (!data || !('posts' in data || 'pages' in data)) return data;
-        if ('pages' in data) return { ...data, pages: data.pages.map((p) => ({ ...p, posts: without(p.posts) })) };
+        if ('pages' in data)
+          return { ...data, pages: data.pages.map((p) => ({ ...p, posts: without(p.posts) })) };
         return { ...data, posts: without(data.posts) };
       });
       queryClient.removeQueries({ queryKey: mediaKeys.post(post.id) });

@@ -16,7 +16,10 @@ function shadowFor(action: PostAction, on: boolean, original: Post): PostShadow 
   const flip = (was: boolean | undefined) => (on === (was ?? false) ? 0 : on ? 1 : -1);
   switch (action) {
     case 'like':
-      return { is_liked: on, likes_count: Math.max(0, (original.likes_count ?? 0) + flip(original.is_liked)) };
+      return {
+        is_liked: on,
+        likes_count: Math.max(0, (original.likes_count ?? 0) + flip(original.is_liked)),
+      };
     case 'repost':
       return {
         is_reposted: on,

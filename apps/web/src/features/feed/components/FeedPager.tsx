@@ -37,7 +37,8 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
   useEffect(() => {
     if (panelOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, [role="dialog"]')) return;
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, [role="dialog"]'))
+        return;
       if (event.key === 'ArrowDown' || event.key === 'PageDown') onIndex(clampIndex(index + 1, count));
       if (event.key === 'ArrowUp' || event.key === 'PageUp') onIndex(clampIndex(index - 1, count));
     };
@@ -48,7 +49,7 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
   const active = posts[index];
   const pullShown = refreshing ? PullLimits.threshold : pointer.pull;
   return (
-    <div
+    <section
       className={styles.pager}
       aria-label={ru.feed.label}
       aria-roledescription="feed"
@@ -60,7 +61,11 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
     >
       {onRefresh && pullShown > 0 ? (
         <div className={styles.pull} style={{ height: pullShown }} role="status">
-          {refreshing ? ru.feed.refreshing : pullShown >= PullLimits.threshold ? ru.feed.release : ru.feed.pull}
+          {refreshing
+            ? ru.feed.refreshing
+            : pullShown >= PullLimits.threshold
+              ? ru.feed.release
+              : ru.feed.pull}
         </div>
       ) : null}
       <div
@@ -84,13 +89,8 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
         )}
       </div>
       {menu && active ? (
-        <PostContextMenu
-          x={menu.x}
-          y={menu.y}
-          post={active}
-          onClose={() => setMenu(null)}
-        />
+        <PostContextMenu x={menu.x} y={menu.y} post={active} onClose={() => setMenu(null)} />
       ) : null}
-    </div>
+    </section>
   );
 }

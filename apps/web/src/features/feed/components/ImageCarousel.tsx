@@ -18,7 +18,13 @@ function Slide({ file, alt, load }: { file: PostFile; alt: string; load: boolean
   const [broken, setBroken] = useState(false);
   if (broken) return <p className={styles.broken}>{ru.feed.brokenImage}</p>;
   return load ? (
-    <img className={styles.image} src={file.file_url} alt={alt} draggable={false} onError={() => setBroken(true)} />
+    <img
+      className={styles.image}
+      src={file.file_url}
+      alt={alt}
+      draggable={false}
+      onError={() => setBroken(true)}
+    />
   ) : null;
 }
 
@@ -27,20 +33,16 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
   const count = files.length;
   const load = preload !== 'unload' && preload !== 'idle';
   return (
-    <div className={styles.carousel} aria-roledescription="carousel">
+    <section className={styles.carousel} aria-roledescription="carousel" aria-label={alt}>
       <div
         className={styles.slides}
-        style={{ transform: `translateX(calc(${-index * 100}% + ${dragX}px))`, transition: dragX ? 'none' : undefined }}
+        style={{
+          transform: `translateX(calc(${-index * 100}% + ${dragX}px))`,
+          transition: dragX ? 'none' : undefined,
+        }}
       >
         {files.map((file, i) => (
-          <div
-            key={file.file_url}
-            className={styles.slide}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={ru.feed.imageOf(i + 1, count)}
-            aria-hidden={i !== index}
-          >
+          <div key={file.file_url} className={styles.slide} aria-hidden={i !== index}>
             <Slide file={file} alt={alt} load={load || i === index} />
           </div>
         ))}
@@ -75,6 +77,6 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
           ) : null}
         </>
       ) : null}
-    </div>
+    </section>
   );
 }

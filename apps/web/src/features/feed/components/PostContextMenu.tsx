@@ -35,7 +35,13 @@ export function PostContextMenu({ x, y, post, onClose }: Props) {
 
   return (
     <div className={styles.layer} data-no-gesture>
-      <button type="button" className={styles.backdrop} tabIndex={-1} aria-label={ru.feed.close} onClick={onClose} />
+      <button
+        type="button"
+        className={styles.backdrop}
+        tabIndex={-1}
+        aria-label={ru.feed.close}
+        onClick={onClose}
+      />
       <div
         ref={list}
         className={styles.menu}

@@ -21,7 +21,11 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
     <>
       <div className={styles.info} data-no-gesture>
         <Link className={styles.author} to={`/${post.user.username}`}>
-          <Avatar name={post.user.name} url={post.user.avatar_thumbnail_url ?? post.user.avatar_url} size={36} />
+          <Avatar
+            name={post.user.name}
+            url={post.user.avatar_thumbnail_url ?? post.user.avatar_url}
+            size={36}
+          />
           <span>@{post.user.username}</span>
         </Link>
         {post.caption ? <p className={styles.caption}>{post.caption}</p> : null}

@@ -54,7 +54,13 @@ export function Sheet({ title, onClose, children, centered = false, locked = fal
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} disabled={locked} aria-label={ru.feed.close}>
+          <button
+            type="button"
+            className={styles.close}
+            onClick={onClose}
+            disabled={locked}
+            aria-label={ru.feed.close}
+          >
             ×
           </button>
         </header>

@@ -28,7 +28,17 @@ function release(video: HTMLVideoElement) {
 }
 
 /** One post's video (spec §4.8): loads per the preload window, plays only while active, loops. */
-export function VideoPlayer({ file, alt, preload, mode, playing, rate, muted, rotation, onAutoplayMuted }: Props) {
+export function VideoPlayer({
+  file,
+  alt,
+  preload,
+  mode,
+  playing,
+  rate,
+  muted,
+  rotation,
+  onAutoplayMuted,
+}: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const wanted = preload === 'active' || preload === 'preload';

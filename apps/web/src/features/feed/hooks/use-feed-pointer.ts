@@ -21,7 +21,8 @@ interface Press {
 
 /** Controls, links and overlays with their own buttons never start a feed gesture. */
 const ownsPointer = (target: EventTarget | null) =>
-  target instanceof Element && target.closest('button, a, input, textarea, select, [data-no-gesture]') !== null;
+  target instanceof Element &&
+  target.closest('button, a, input, textarea, select, [data-no-gesture]') !== null;
 
 /**
  * One pointer tracker for the whole feed: it decides the axis once a press leaves the tap slop, moves
@@ -50,7 +51,13 @@ export function useFeedPointer({ atFirst, atLast, onStep, onRefresh }: Options) 
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0 || ownsPointer(event.target)) return;
-    press.current = { id: event.pointerId, x: event.clientX, y: event.clientY, at: event.timeStamp, axis: null };
+    press.current = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      at: event.timeStamp,
+      axis: null,
+    };
     event.currentTarget.setPointerCapture?.(event.pointerId);
     target.current?.down();
   };

@@ -8,7 +8,8 @@ const connection = (): NetworkInformation | undefined =>
 
 /** Mobile per spec §9: 768 px or narrower, or a mobile user agent. */
 const isMobile = () =>
-  (window.matchMedia?.('(max-width: 768px)').matches ?? false) || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+  (window.matchMedia?.('(max-width: 768px)').matches ?? false) ||
+  /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 
 /** The §9 preload window for this device and connection, following connection changes. */
 export function usePreloadPolicy(): PreloadPolicy {

@@ -21,7 +21,10 @@ export interface ConnectionInfo {
 }
 
 /** Save-data or a slow link (2g, slow-2g, downlink below 0.5) wins over the device class. */
-export function choosePreloadPolicy(connection: ConnectionInfo | undefined, isMobile: boolean): PreloadPolicy {
+export function choosePreloadPolicy(
+  connection: ConnectionInfo | undefined,
+  isMobile: boolean,
+): PreloadPolicy {
   const slow =
     connection !== undefined &&
     (connection.saveData === true ||

@@ -4,14 +4,21 @@ import { api } from '../../../shared/api/client.ts';
 import { loadedCount } from '../../feed/api/feed-queries.ts';
 import { type ActionsTab, mediaKeys } from '../../feed/api/media-keys.ts';
 
-const tabPath = { liked: paths.media.liked, reposted: paths.media.reposted, saved: paths.media.saved } as const;
+const tabPath = {
+  liked: paths.media.liked,
+  reposted: paths.media.reposted,
+  saved: paths.media.saved,
+} as const;
 
 /** 'Мои действия': 9 posts per page (spec §9). */
 export function useActionsQuery(tab: ActionsTab) {
   return useInfiniteQuery({
     queryKey: mediaKeys.actions(tab),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PostsResponse>(tabPath[tab], { query: { offset: pageParam, limit: Limits.myActionsPage }, signal }),
+      api.get<PostsResponse>(tabPath[tab], {
+        query: { offset: pageParam, limit: Limits.myActionsPage },
+        signal,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.has_more ? loadedCount(pages) : undefined),
   });

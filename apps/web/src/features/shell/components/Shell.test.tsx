@@ -80,10 +80,23 @@ describe('Shell', () => {
   });
 
   it('renders no context button for features that have not landed', () => {
+    renderShell('/home');
+    const toolbar = screen.getByRole('toolbar', { name: 'Действия страницы' });
+    expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Создать',
+      'Открыть меню',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Уведомления' })).not.toBeInTheDocument();
+  });
+
+  it('shows the media context buttons the feed ships', () => {
     renderShell('/media');
     const toolbar = screen.getByRole('toolbar', { name: 'Действия страницы' });
-    expect(toolbar.querySelectorAll('button')).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Поиск' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Режимы' })).not.toBeInTheDocument();
+    expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Режимы',
+      'Поиск',
+      'Открыть меню',
+      'Настройки ленты',
+    ]);
   });
 });

@@ -3,14 +3,14 @@
  * so the shell never shows a dead button; the issue that ships a feature switches its flag on.
  */
 export const featureFlags = {
-  mediaModes: false,
-  mediaSearch: false,
-  feedSettings: false,
-  createContent: false,
+  mediaModes: true,
+  mediaSearch: true,
+  feedSettings: true,
+  createContent: true,
   notifications: false,
-  myActions: false,
-  rotateVideo: false,
-  deletePost: false,
+  myActions: true,
+  rotateVideo: true,
+  deletePost: true,
   messengerSearch: false,
   createGroup: false,
   createChannel: false,

@@ -9,7 +9,13 @@ export interface CreateEntry {
 }
 
 /** The create-type chooser (spec §2.3). Story and live entries join when those features land. */
-export function CreateChooser({ entries, onClose }: { entries: readonly CreateEntry[]; onClose: () => void }) {
+export function CreateChooser({
+  entries,
+  onClose,
+}: {
+  entries: readonly CreateEntry[];
+  onClose: () => void;
+}) {
   return (
     <Sheet title={ru.feed.upload.chooserTitle} onClose={onClose}>
       <ul className={styles.list}>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
 import { UploadModal } from './UploadModal.tsx';
-import { ru } from '../../../shared/i18n/ru.ts';
 
 /** Mounted with the shell: the home view's add button opens the chooser, the chooser the upload. */
 export function CreateContentHost() {

@@ -4,8 +4,8 @@ import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Sheet } from '../../feed/components/Sheet.tsx';
 import { usePostUpload } from '../hooks/use-post-upload.ts';
-import { checkPickedFiles, validateUpload } from '../lib/validate-upload.ts';
 import { formEnabled, UPLOAD_CLOSE_DELAY_MS } from '../lib/upload-status.ts';
+import { checkPickedFiles, validateUpload } from '../lib/validate-upload.ts';
 import styles from './UploadModal.module.css';
 import { UploadProgress } from './UploadProgress.tsx';
 
@@ -77,7 +77,12 @@ export function UploadModal({ onClose }: { onClose: () => void }) {
           {hasVideo ? (
             <label className={styles.field} htmlFor={ids.cover}>
               <span>{T.cover}</span>
-              <input id={ids.cover} type="file" accept="image/*" onChange={(e) => pickCover(e.currentTarget.files)} />
+              <input
+                id={ids.cover}
+                type="file"
+                accept="image/*"
+                onChange={(e) => pickCover(e.currentTarget.files)}
+              />
             </label>
           ) : null}
           <label className={styles.field} htmlFor={ids.caption}>

@@ -104,7 +104,8 @@ export function usePostUpload() {
           if (seen) apply(seen);
         }
       } catch (error) {
-        const detail = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
+        const detail =
+          isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
         setState(failed(detail === ru.feed.upload.failed ? undefined : detail));
       }
     },

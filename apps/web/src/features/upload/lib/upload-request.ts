@@ -1,4 +1,11 @@
-import { API_PREFIX, type ErrorBody, type MediaType, type PostResponse, paths, UploadFields } from '@kadr/contract';
+import {
+  API_PREFIX,
+  type ErrorBody,
+  type MediaType,
+  type PostResponse,
+  paths,
+  UploadFields,
+} from '@kadr/contract';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
 

@@ -7,7 +7,10 @@ const text = { type: 'text/plain' };
 
 describe('validateUpload', () => {
   it('needs files', () => {
-    expect(validateUpload([], null, '')).toEqual({ ok: false, message: 'Пожалуйста, выберите файлы для загрузки' });
+    expect(validateUpload([], null, '')).toEqual({
+      ok: false,
+      message: 'Пожалуйста, выберите файлы для загрузки',
+    });
   });
 
   it('accepts only videos and images', () => {

@@ -15,7 +15,11 @@ const isImage = (f: FileLike) => f.type.startsWith('image/');
  * either one video or one or more images, an optional image cover, and a caption of at most 500.
  * The server checks the same by content; this only spares a doomed upload.
  */
-export function validateUpload(files: readonly FileLike[], cover: FileLike | null, caption: string): UploadCheck {
+export function validateUpload(
+  files: readonly FileLike[],
+  cover: FileLike | null,
+  caption: string,
+): UploadCheck {
   const T = ru.feed.upload;
   if (files.length === 0) return { ok: false, message: T.noFiles };
   if (!files.every((f) => isVideo(f) || isImage(f))) return { ok: false, message: T.wrongType };

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
+import { useDeletePostMutation } from '../api/delete-post.ts';
+import { useFeedUi } from '../feed-ui-store.ts';
+
+/** What the media view's context buttons and menu entries do (spec §2.2). */
+export function useMediaCommands() {
+  const openPanel = useFeedUi((s) => s.openPanel);
+  const remove = useDeletePostMutation();
+  const { mutate } = remove;
+
+  useEffect(() => {
+    const unregister = [
+      registerShellCommand('media.modes', () => openPanel('modes')),
+      registerShellCommand('media.feedSettings', () => openPanel('preferences')),
+      registerShellCommand('media.myActions', () => openPanel('myActions')),
+      registerShellCommand('media.search', () => openPanel('search')),
+      registerShellCommand('media.rotateVideo', () => {
+        const { activePost, rotate } = useFeedUi.getState();
+        if (activePost) rotate(activePost.id);
+      }),
+      registerShellCommand('media.deletePost', () => {
+        const post = useFeedUi.getState().activePost;
+        if (!post || !window.confirm(ru.feed.deleteConfirm)) return;
+        mutate(post, { onError: (error) => window.alert(ru.feed.deleteFailed(errorMessage(error))) });
+      }),
+    ];
+    return () => {
+      for (const off of unregister) off();
+    };
+  }, [openPanel, mutate]);
+}

@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { useUserPostsQuery } from '../../feed/api/feed-queries.ts';
+import { filterFeed } from '../../feed/lib/feed-filter.ts';
+import styles from '../../my-actions/components/MyActionsPanel.module.css';
+import { PostTile } from '../../my-actions/components/PostTile.tsx';
+
+/** The profile's posts grid (spec §2.4); a post opens the feed in profile mode. */
+export function ProfilePosts({ username }: { username: string }) {
+  const navigate = useNavigate();
+  const query = useUserPostsQuery(username);
+  const posts = filterFeed(query.data?.posts ?? [], { sleepMode: false });
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <Spinner />;
+  else if (posts.length === 0) body = <p className={styles.empty}>{ru.feed.profilePosts.empty}</p>;
+  else
+    body = (
+      <ul className={styles.grid}>
+        {posts.map((post, i) => (
+          <li key={post.id}>
+            <PostTile
+              post={post}
+              label={ru.feed.profilePosts.open(i + 1)}
+              onOpen={() =>
+                navigate(`/media/post/${post.id}`, {
+                  state: { from: 'profile', username, posts, postIndex: i },
+                })
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="profile-posts-title" style={{ width: '100%', marginTop: 24 }}>
+      <h2 id="profile-posts-title" className="visually-hidden">
+        {ru.feed.profilePosts.title}
+      </h2>
+      {body}
+    </section>
+  );
+}
