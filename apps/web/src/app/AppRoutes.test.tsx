@@ -10,7 +10,7 @@ import { connectApiToAuth } from './connect-api.ts';
 
 vi.mock('../shared/realtime/socket.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../shared/realtime/socket.ts')>();
-  const fakeSocket = { on: vi.fn(), removeAllListeners: vi.fn(), disconnect: vi.fn() };
+  const fakeSocket = { on: vi.fn(), off: vi.fn(), removeAllListeners: vi.fn(), disconnect: vi.fn() };
   return { ...original, createSocket: vi.fn(() => fakeSocket) };
 });
 

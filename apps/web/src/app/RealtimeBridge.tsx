@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthStore } from '../features/auth/auth-store.ts';
+import { attachMessengerRealtime } from '../features/messenger/api/messenger-realtime.ts';
+import { useOutboxFlusher } from '../features/messenger/hooks/use-outbox.ts';
 import { applyOnlineEvent, presenceKeys } from '../features/profile/api/presence.ts';
 import { createSocket, useRealtime } from '../shared/realtime/socket.ts';
 
@@ -8,6 +10,7 @@ import { createSocket, useRealtime } from '../shared/realtime/socket.ts';
 export function RealtimeBridge() {
   const token = useAuthStore((s) => (s.auth.status === 'signedIn' ? s.auth.token : null));
   const queryClient = useQueryClient();
+  useOutboxFlusher();
 
   useEffect(() => {
     if (!token) return;
@@ -20,7 +23,12 @@ export function RealtimeBridge() {
     });
     socket.on('disconnect', () => useRealtime.setState({ connected: false }));
     socket.on('online', (event) => applyOnlineEvent(queryClient, event));
+    const detachMessenger = attachMessengerRealtime(socket, queryClient, () => {
+      const { auth } = useAuthStore.getState();
+      return auth.status === 'signedIn' ? auth.user.id : null;
+    });
     return () => {
+      detachMessenger();
       socket.removeAllListeners();
       socket.disconnect();
       useRealtime.setState({ socket: null, connected: false });

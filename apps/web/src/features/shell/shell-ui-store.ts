@@ -3,6 +3,9 @@ import { create } from 'zustand';
 interface ShellUi {
   menuOpen: boolean;
   setMenuOpen: (open: boolean) => void;
+  /** A full-screen view (the messenger's chat on narrow screens) hides the bottom navigation. */
+  navHidden: boolean;
+  setNavHidden: (hidden: boolean) => void;
   /** The media view shows a post the signed-in user authored (gates the delete-post entry). */
   ownPostOnScreen: boolean;
   setOwnPostOnScreen: (own: boolean) => void;
@@ -11,6 +14,8 @@ interface ShellUi {
 export const useShellUi = create<ShellUi>((set) => ({
   menuOpen: false,
   setMenuOpen: (menuOpen) => set({ menuOpen }),
+  navHidden: false,
+  setNavHidden: (navHidden) => set({ navHidden }),
   ownPostOnScreen: false,
   setOwnPostOnScreen: (ownPostOnScreen) => set({ ownPostOnScreen }),
 }));

@@ -11,6 +11,8 @@ export const StorageKeys = {
   messengerHideUnreadBadges: 'messenger_hideUnreadBadges',
   messengerCompactProfileOpen: 'messenger_compactProfileOpen',
   messengerStickersOpen: 'messenger_stickersOpen',
+  /** Messages written but not yet confirmed by the server (the offline outbox). */
+  messengerOutbox: 'messenger_outbox',
   dataVersion: 'dataVersion',
   authUser: 'auth:user',
   authAccessToken: 'auth:accessToken',

@@ -50,7 +50,10 @@ describe('markdown formatting', () => {
   it('parses bold, italic, strikethrough and inline code', () => {
     const { container } = render(<Markdown source="**жирный** *курсив* _тоже_ ~~зачёркнут~~ `a*b*c`" />);
     expect(container.querySelector('strong')).toHaveTextContent('жирный');
-    expect(Array.from(container.querySelectorAll('em')).map((e) => e.textContent)).toEqual(['курсив', 'тоже']);
+    expect(Array.from(container.querySelectorAll('em')).map((e) => e.textContent)).toEqual([
+      'курсив',
+      'тоже',
+    ]);
     expect(container.querySelector('s')).toHaveTextContent('зачёркнут');
     expect(container.querySelector('code')).toHaveTextContent('a*b*c');
   });

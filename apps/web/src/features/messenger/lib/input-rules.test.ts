@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canSend, enterAction, INPUT_MAX_HEIGHT, inputHeight, isMobileInput, pastedFiles } from './input-rules.ts';
+import {
+  canSend,
+  enterAction,
+  INPUT_MAX_HEIGHT,
+  inputHeight,
+  isMobileInput,
+  pastedFiles,
+} from './input-rules.ts';
 
 const desktopUa = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140 Safari/537.36';
 const phoneUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';

@@ -21,7 +21,11 @@ const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 export function safeHref(target: string): string | null {
   const trimmed = target.trim();
   // Control characters and whitespace inside a scheme are how `java\tscript:` slips through parsers.
-  if (/[\u0000-\u001f\u007f\s]/.test(trimmed)) return null;
+  if (
+    /\s/.test(trimmed) ||
+    Array.from(trimmed).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  )
+    return null;
   let url: URL;
   try {
     url = new URL(trimmed);

@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { me } from '../../../test/fixtures.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
+import { MessengerView } from '../../messenger/components/MessengerView.tsx';
 import { useShellUi } from '../shell-ui-store.ts';
 import { HomeView } from './HomeView.tsx';
 import { MediaView } from './MediaView.tsx';
-import { MessengerView } from './MessengerView.tsx';
 import { Shell } from './Shell.tsx';
 
 let path = '';
@@ -40,7 +40,7 @@ describe('Shell', () => {
   it('picks the view from the first path segment', () => {
     renderShell('/messenger/boris');
     expect(screen.getByRole('heading', { name: 'Мессенджер' })).toBeInTheDocument();
-    expect(screen.getByText('Нет чатов')).toBeInTheDocument();
+    expect(screen.getByText('Выберите чат для начала общения')).toBeInTheDocument();
   });
 
   it('moves between views with the arrow keys on the navigation button', async () => {

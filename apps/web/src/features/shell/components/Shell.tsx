@@ -18,6 +18,7 @@ export function Shell({ views }: { views: Record<Section, () => ReactNode> }) {
   const onAction = useNavAction(context);
   const menuOpen = useShellUi((s) => s.menuOpen);
   const setMenuOpen = useShellUi((s) => s.setMenuOpen);
+  const navHidden = useShellUi((s) => s.navHidden);
   const View = views[context.section];
 
   const goTo = (section: Section) => {
@@ -31,17 +32,21 @@ export function Shell({ views }: { views: Record<Section, () => ReactNode> }) {
       <main className={styles.content} id="main">
         <View />
       </main>
-      <div className={styles.context}>
-        <ContextButtons entries={contextButtonsFor(context)} menuOpen={menuOpen} onAction={onAction} />
-      </div>
-      <div className={styles.nav}>
-        <NavButton
-          section={context.section}
-          onNavigate={goTo}
-          onOpenMenu={() => setMenuOpen(!menuOpen)}
-          menuOpen={menuOpen}
-        />
-      </div>
+      {navHidden ? null : (
+        <>
+          <div className={styles.context}>
+            <ContextButtons entries={contextButtonsFor(context)} menuOpen={menuOpen} onAction={onAction} />
+          </div>
+          <div className={styles.nav}>
+            <NavButton
+              section={context.section}
+              onNavigate={goTo}
+              onOpenMenu={() => setMenuOpen(!menuOpen)}
+              menuOpen={menuOpen}
+            />
+          </div>
+        </>
+      )}
       {menuOpen ? (
         <NavMenu entries={menuEntriesFor(context)} onAction={onAction} onClose={() => setMenuOpen(false)} />
       ) : null}

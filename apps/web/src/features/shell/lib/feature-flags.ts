@@ -11,10 +11,10 @@ export const featureFlags = {
   myActions: true,
   rotateVideo: true,
   deletePost: true,
-  messengerSearch: false,
+  messengerSearch: true,
   createGroup: false,
   createChannel: false,
-  reducedBadges: false,
+  reducedBadges: true,
 } as const;
 
 export type FeatureFlag = keyof typeof featureFlags;

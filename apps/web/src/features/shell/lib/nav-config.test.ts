@@ -9,13 +9,28 @@ const context = (section: NavContext['section'], isOwnPost = false): NavContext 
 });
 
 const allOn = Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, true])) as FeatureFlags;
+const allOff = Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, false])) as FeatureFlags;
 
 describe('shell entries', () => {
   it('renders no entry of a feature that has not landed: only the menu button and common menu entries', () => {
     for (const section of ['media', 'home', 'messenger'] as const) {
-      expect(contextButtonsFor(context(section)).map((e) => e.id)).toEqual(['menu']);
-      expect(menuEntriesFor(context(section)).map((e) => e.id)).toEqual(['profile', 'settings', 'logout']);
+      expect(contextButtonsFor(context(section), allOff).map((e) => e.id)).toEqual(['menu']);
+      expect(menuEntriesFor(context(section), allOff).map((e) => e.id)).toEqual([
+        'profile',
+        'settings',
+        'logout',
+      ]);
     }
+  });
+
+  it('shows the messenger search and reduced badges, never create group/channel yet', () => {
+    expect(contextButtonsFor(context('messenger')).map((e) => e.id)).toEqual(['search', 'menu']);
+    expect(menuEntriesFor(context('messenger')).map((e) => e.id)).toEqual([
+      'profile',
+      'settings',
+      'reduced-badges',
+      'logout',
+    ]);
   });
 
   it('shows the spec entries per page once their features are on', () => {

@@ -1,0 +1,93 @@
+import type { ChatRef, ChatsResponse, Message } from '@kadr/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { applyNewMessage, clearUnread, markPreview, removeChat, setPinned } from './chats-cache.ts';
+import { type Conversation, markOwnUpTo, removeMessage, upsertMessage } from './conversation-cache.ts';
+import { messengerKeys } from './messenger-keys.ts';
+
+/** The conversation key of a chat: the peer id, or one's own id for favorites. */
+export const peerIdOf = (ref: ChatRef, ownId: number): number => (ref.is_favorites ? ownId : ref.user_id);
+
+export const personalRef = (peerId: number, ownId: number): ChatRef => ({
+  type: 'personal',
+  user_id: peerId,
+  is_favorites: peerId === ownId,
+});
+
+/** Writes a new or confirmed message into its conversation and the chat list. */
+export function writeMessage(
+  queryClient: QueryClient,
+  ref: ChatRef,
+  message: Message,
+  ownId: number,
+  openPeerId: number | null,
+): void {
+  const peerId = peerIdOf(ref, ownId);
+  queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerId), (current) =>
+    current ? upsertMessage(current, message) : current,
+  );
+  const chats = queryClient.getQueryData<ChatsResponse>(messengerKeys.chats());
+  if (!chats) return;
+  const next = applyNewMessage(chats, ref, message, ownId, openPeerId === peerId);
+  if (next) queryClient.setQueryData(messengerKeys.chats(), next);
+  else void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+}
+
+export function writeEditedMessage(
+  queryClient: QueryClient,
+  ref: ChatRef,
+  message: Message,
+  ownId: number,
+): void {
+  queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerIdOf(ref, ownId)), (current) =>
+    current?.messages.some((m) => m.id === message.id) ? upsertMessage(current, message) : current,
+  );
+  // The preview may show the edited text.
+  void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+}
+
+export function writeDeletedMessage(
+  queryClient: QueryClient,
+  ref: ChatRef,
+  messageId: number,
+  ownId: number,
+): void {
+  queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerIdOf(ref, ownId)), (current) =>
+    current ? removeMessage(current, messageId) : current,
+  );
+  void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+}
+
+/** Delivery (`read` false) or read receipts for one's own messages up to an id. */
+export function writeReceipt(
+  queryClient: QueryClient,
+  ref: ChatRef,
+  upToId: number,
+  ownId: number,
+  read: boolean,
+): void {
+  queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerIdOf(ref, ownId)), (current) =>
+    current ? markOwnUpTo(current, ownId, upToId, read) : current,
+  );
+  queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
+    current ? markPreview(current, ref, ownId, read) : current,
+  );
+}
+
+export function writeUnreadCleared(queryClient: QueryClient, ref: ChatRef): void {
+  queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
+    current ? clearUnread(current, ref) : current,
+  );
+}
+
+export function writePin(queryClient: QueryClient, ref: ChatRef, pinOrder: number | null): void {
+  queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
+    current ? setPinned(current, ref, pinOrder) : current,
+  );
+}
+
+export function writeChatDeleted(queryClient: QueryClient, ref: ChatRef, ownId: number): void {
+  queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
+    current ? removeChat(current, ref) : current,
+  );
+  queryClient.removeQueries({ queryKey: messengerKeys.conversation(peerIdOf(ref, ownId)) });
+}

@@ -1,0 +1,194 @@
+import type { Me } from '@kadr/contract';
+import {
+  type ChatListItem,
+  type ChatRef,
+  type ChatsResponse,
+  type ChatTarget,
+  type DeleteScope,
+  Limits,
+  type Message,
+} from '@kadr/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { sortChats, withFavorites } from '../lib/chat-order.ts';
+import {
+  peerIdOf,
+  writeDeletedMessage,
+  writeEditedMessage,
+  writeMessage,
+  writePin,
+  writeUnreadCleared,
+} from './cache-writes.ts';
+import { removeChat } from './chats-cache.ts';
+import { type Conversation, mergeNewest, prependOlder } from './conversation-cache.ts';
+import { messengerApi } from './messenger-api.ts';
+import { messengerKeys } from './messenger-keys.ts';
+
+export const MessengerStaleTime = { chats: 30_000, conversation: 30_000, post: 60_000 } as const;
+
+export function favoritesChat(
+  me: Pick<Me, 'id' | 'username' | 'avatar_url' | 'avatar_thumbnail_url'>,
+): ChatListItem {
+  return {
+    type: 'personal',
+    user_id: me.id,
+    username: ru.messenger.favorites,
+    profile_username: me.username,
+    avatar_url: null,
+    avatar_thumbnail_url: null,
+    is_favorites: true,
+    is_pinned: false,
+    pin_order: null,
+    unread_count: 0,
+    last_message: null,
+    last_time: new Date(0).toISOString(),
+    last_seen: null,
+  };
+}
+
+/** The chat list in display order, with favorites synthesised when the server sent none. */
+export function useChatsQuery(me: Me | null) {
+  return useQuery({
+    queryKey: messengerKeys.chats(),
+    queryFn: ({ signal }) => messengerApi.chats(signal),
+    enabled: me !== null,
+    staleTime: MessengerStaleTime.chats,
+    select: (data: ChatsResponse) =>
+      me ? sortChats(withFavorites(data.chats, () => favoritesChat(me))) : [],
+  });
+}
+
+export const chatTarget = (ref: ChatRef): ChatTarget =>
+  ref.is_favorites ? { is_favorites: true } : { chat_user_id: ref.user_id };
+
+/** A conversation's newest 30 messages; a refetch keeps the older ones already scrolled in. */
+export function useConversationQuery(peerId: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: messengerKeys.conversation(peerId ?? 0),
+    enabled: peerId !== null,
+    staleTime: MessengerStaleTime.conversation,
+    queryFn: async ({ signal }) => {
+      const fresh = await messengerApi.conversation(peerId ?? 0, Limits.messagesInitial, 0, signal);
+      const previous = queryClient.getQueryData<Conversation>(messengerKeys.conversation(peerId ?? 0));
+      return mergeNewest(previous, fresh);
+    },
+  });
+}
+
+/** Loads 20 older messages at an offset equal to the count loaded; one request at a time. */
+export function useLoadOlder(peerId: number | null) {
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+  const [loading, setLoading] = useState(false);
+  const loadOlder = useCallback(async () => {
+    if (peerId === null || inFlight.current) return;
+    const key = messengerKeys.conversation(peerId);
+    const current = queryClient.getQueryData<Conversation>(key);
+    if (!current?.has_more) return;
+    inFlight.current = true;
+    setLoading(true);
+    try {
+      const page = await messengerApi.conversation(peerId, Limits.messagesOlder, current.messages.length);
+      queryClient.setQueryData<Conversation>(key, (held) => (held ? prependOlder(held, page) : held));
+    } catch {
+      // The next scroll to the top tries again.
+    } finally {
+      inFlight.current = false;
+      setLoading(false);
+    }
+  }, [peerId, queryClient]);
+  return { loadOlder, loading };
+}
+
+export function useEditMessage(ref: ChatRef, ownId: number) {
+  const queryClient = useQueryClient();
+  const key = messengerKeys.conversation(peerIdOf(ref, ownId));
+  return useMutation({
+    mutationFn: ({ id, content }: { id: number; content: string }) => messengerApi.edit(id, content),
+    onMutate: async ({ id, content }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Conversation>(key);
+      queryClient.setQueryData<Conversation>(
+        key,
+        (c) =>
+          c && {
+            ...c,
+            messages: c.messages.map((m) => (m.id === id ? { ...m, content, is_edited: true } : m)),
+          },
+      );
+      return { previous };
+    },
+    onError: (_e, _v, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: ({ message }) => writeEditedMessage(queryClient, ref, message, ownId),
+  });
+}
+
+export function useDeleteMessage(ref: ChatRef, ownId: number) {
+  const queryClient = useQueryClient();
+  const key = messengerKeys.conversation(peerIdOf(ref, ownId));
+  return useMutation({
+    mutationFn: ({ id, scope }: { id: number; scope: DeleteScope }) => messengerApi.remove(id, scope),
+    onMutate: async ({ id }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Conversation>(key);
+      writeDeletedMessage(queryClient, ref, id, ownId);
+      return { previous };
+    },
+    onError: (_e, _v, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+  });
+}
+
+export function useForwardMessage(ownId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, targets }: { message: Message; targets: ChatRef[] }) =>
+      messengerApi.forward([message.id], targets.map(chatTarget)),
+    onSuccess: ({ messages }, { targets }) => {
+      // One copy per target, in target order.
+      messages.forEach((message, index) => {
+        const ref = targets[index % targets.length];
+        if (ref) writeMessage(queryClient, ref, message, ownId, null);
+      });
+    },
+  });
+}
+
+/** Pin toggles (spec §4.11): a pinned chat is unpinned, an unpinned one pinned; failure alerts. */
+export function useTogglePin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chat: ChatListItem) =>
+      chat.is_pinned ? messengerApi.unpin(chatTarget(chat)) : messengerApi.pin(chatTarget(chat)),
+    onSuccess: (result, chat) => writePin(queryClient, chat, result.is_pinned ? result.pin_order : null),
+    onError: () => window.alert(ru.messenger.pinFailed),
+  });
+}
+
+export function useDeleteChat(ownId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chat: ChatListItem) => messengerApi.deleteChat(chatTarget(chat)),
+    onSuccess: (_r, chat) => {
+      queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (c) => (c ? removeChat(c, chat) : c));
+      queryClient.removeQueries({ queryKey: messengerKeys.conversation(peerIdOf(chat, ownId)) });
+    },
+  });
+}
+
+/** The chat was opened: clear its unread count at once, then tell the server (read receipts). */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (ref: ChatRef, ownId: number) => {
+      writeUnreadCleared(queryClient, ref);
+      void messengerApi.markRead(peerIdOf(ref, ownId)).catch(() => undefined);
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,78 @@
+import type { ChatListItem } from '@kadr/contract';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { Icon } from '../../../shared/ui/Icon.tsx';
+import { usePresence } from '../../profile/api/presence.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { isTyping, useTypingStore } from '../store/typing-store.ts';
+import styles from './ChatWindow.module.css';
+
+interface Props {
+  chat: ChatListItem;
+  showBack: boolean;
+  onBack: () => void;
+  onToggleProfile: () => void;
+  onOpenMedia: () => void;
+  onMenu: (at: { x: number; y: number }) => void;
+}
+
+/** Name, then the typing line or the last-seen wording (spec §9), and the chat's actions. */
+export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedia, onMenu }: Props) {
+  const personal = chat.type === 'personal' && !chat.is_favorites;
+  const presence = usePresence(personal ? chat.user_id : undefined);
+  const typingUntil = useTypingStore((s) => s.until);
+  const now = useNow(1000);
+  const typing = personal && isTyping(typingUntil, chat.user_id, now);
+  const lastSeen = personal
+    ? formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? chat.last_seen, now)
+    : null;
+
+  return (
+    <header className={styles.header}>
+      {showBack ? (
+        <button type="button" className={styles.headerButton} onClick={onBack} aria-label={ru.messenger.back}>
+          <Icon name="back" />
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={styles.identity}
+        onClick={onToggleProfile}
+        disabled={!personal}
+        aria-label={personal ? ru.messenger.openProfile : undefined}
+      >
+        <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={40} />
+        <span className={styles.identityText}>
+          <span className={styles.chatName}>{chat.username}</span>
+          {typing ? (
+            <span className={styles.typing} data-testid="typing">
+              {ru.messenger.typing}
+            </span>
+          ) : lastSeen ? (
+            <span className={styles.lastSeen}>{lastSeen}</span>
+          ) : null}
+        </span>
+      </button>
+      <button
+        type="button"
+        className={styles.headerButton}
+        onClick={onOpenMedia}
+        aria-label={ru.messenger.chatMedia}
+      >
+        <Icon name="media" />
+      </button>
+      <button
+        type="button"
+        className={styles.headerButton}
+        aria-label={ru.messenger.chatActions}
+        onClick={(event) => {
+          const box = event.currentTarget.getBoundingClientRect();
+          onMenu({ x: box.right - 200, y: box.bottom });
+        }}
+      >
+        <Icon name="menu" />
+      </button>
+    </header>
+  );
+}

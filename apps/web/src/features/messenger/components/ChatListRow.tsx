@@ -1,0 +1,85 @@
+import type { ChatListItem } from '@kadr/contract';
+import { memo } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { truncatePreview } from '../lib/chat-order.ts';
+import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
+import styles from './ChatList.module.css';
+
+const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short' });
+
+function shortTime(iso: string | null | undefined, now: number): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at) || at <= 0) return '';
+  return now - at < 86_400_000 ? timeFormat.format(at) : dateFormat.format(at);
+}
+
+export function previewOf(chat: ChatListItem, ownId: number): string {
+  const last = chat.last_message;
+  if (!last) return chat.is_favorites ? ru.messenger.favoritesHint : '';
+  const text = last.content ? plainText(parseMarkdown(last.content)) : ru.messenger.attachmentPreview;
+  const prefix = last.sender_id === ownId && !chat.is_favorites ? ru.messenger.you : '';
+  return truncatePreview(`${prefix}${text}`);
+}
+
+interface Props {
+  chat: ChatListItem;
+  ownId: number;
+  selected: boolean;
+  hideBadges: boolean;
+  onSelect: (chat: ChatListItem) => void;
+  onMenu: (chat: ChatListItem, at: { x: number; y: number }) => void;
+}
+
+/** One 72 px row of the chat list. */
+export const ChatListRow = memo(function ChatListRow({
+  chat,
+  ownId,
+  selected,
+  hideBadges,
+  onSelect,
+  onMenu,
+}: Props) {
+  const unread = chat.unread_count;
+  return (
+    <button
+      type="button"
+      className={styles.row}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="chat-row"
+      onClick={() => onSelect(chat)}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        onMenu(chat, { x: event.clientX, y: event.clientY });
+      }}
+    >
+      <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={48} />
+      <span className={styles.rowText}>
+        <span className={styles.rowTop}>
+          <span className={styles.name}>{chat.username}</span>
+          {chat.is_pinned ? (
+            <span className={styles.pin} role="img" aria-label={ru.messenger.pinned}>
+              📌
+            </span>
+          ) : null}
+          <span className={styles.time}>{shortTime(chat.last_message?.created_at, Date.now())}</span>
+        </span>
+        <span className={styles.rowBottom}>
+          <span className={styles.preview}>{previewOf(chat, ownId)}</span>
+          {unread > 0 ? (
+            <span
+              className={hideBadges ? styles.dot : styles.badge}
+              role="status"
+              aria-label={ru.messenger.unread(unread)}
+              data-testid="unread-badge"
+            >
+              {hideBadges ? '' : unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+});

@@ -1,0 +1,238 @@
+import type { ChatListItem, Me, MessageAttachment } from '@kadr/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/client.ts';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { chatRefOf } from '../api/chats-cache.ts';
+import {
+  useConversationQuery,
+  useDeleteChat,
+  useLoadOlder,
+  useMarkRead,
+  useTogglePin,
+} from '../api/messenger-queries.ts';
+import type { ChatMediaState } from '../hooks/use-chat-media.ts';
+import { useMessageActions } from '../hooks/use-message-actions.ts';
+import { useOutbox, useOutboxEntries } from '../hooks/use-outbox.ts';
+import { useTypingEmitter } from '../hooks/use-typing-emitter.ts';
+import { type DisplayMessage, displayMessages } from '../lib/message-status.ts';
+import { useMessengerUi } from '../store/messenger-ui.ts';
+import { newTempId } from '../store/outbox.ts';
+import { ChatHeader } from './ChatHeader.tsx';
+import styles from './ChatWindow.module.css';
+import { ForwardDialog } from './ForwardDialog.tsx';
+import { MediaViewer } from './MediaViewer.tsx';
+import { MessageInput } from './MessageInput.tsx';
+import { MessageList } from './MessageList.tsx';
+import { PopupMenu, type PopupMenuItem } from './PopupMenu.tsx';
+import { ProfilePanel } from './ProfilePanel.tsx';
+
+interface Props {
+  chat: ChatListItem;
+  me: Me;
+  chats: readonly ChatListItem[];
+  showBack: boolean;
+  onClose: () => void;
+  /** The first page has loaded (or failed): the selection is complete. */
+  onReady: () => void;
+}
+
+export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Props) {
+  const navigate = useNavigate();
+  const peerId = chat.is_favorites ? me.id : chat.user_id;
+  const ref = chatRefOf(chat);
+  const conversation = useConversationQuery(peerId);
+  const older = useLoadOlder(peerId);
+  const outbox = useOutbox();
+  const entries = useOutboxEntries();
+  const markRead = useMarkRead();
+  const togglePin = useTogglePin();
+  const deleteChat = useDeleteChat(me.id);
+  const editing = useMessengerUi((s) => s.editing);
+  const setEditing = useMessengerUi((s) => s.setEditing);
+  const setOpenPeerId = useMessengerUi((s) => s.setOpenPeerId);
+  const profileOpen = useMessengerUi((s) => s.compactProfileOpen);
+  const setProfileOpen = useMessengerUi((s) => s.setCompactProfileOpen);
+  const setViewerOpen = useMessengerUi((s) => s.setMediaViewerOpen);
+  const actions = useMessageActions(chat, me);
+  const onTyping = useTypingEmitter(peerId, !chat.is_favorites);
+  const [messageMenu, setMessageMenu] = useState<{
+    item: DisplayMessage;
+    at: { x: number; y: number };
+  } | null>(null);
+  const [chatMenu, setChatMenu] = useState<{ x: number; y: number } | null>(null);
+
+  useEffect(() => {
+    setOpenPeerId(peerId);
+    return () => {
+      setOpenPeerId(null);
+      setEditing(null);
+    };
+  }, [peerId, setOpenPeerId, setEditing]);
+
+  const settled = !conversation.isPending;
+  useEffect(() => {
+    if (settled) onReady();
+  }, [settled, onReady]);
+
+  const messages = conversation.data?.messages;
+  const items = useMemo(
+    () => displayMessages(messages ?? [], entries, peerId, me),
+    [messages, entries, peerId, me],
+  );
+
+  // Opening the chat, and every incoming message while it is open, marks it read (read receipts).
+  const lastIncoming = messages?.findLast((m) => m.sender_id !== me.id)?.id ?? 0;
+  const unread = chat.unread_count;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per new incoming message, not per render.
+  useEffect(() => {
+    if (!settled || conversation.isError) return;
+    if (lastIncoming === 0 && unread === 0) return;
+    if (document.visibilityState === 'hidden') return;
+    markRead(ref, me.id);
+  }, [settled, lastIncoming, markRead, me.id, peerId]);
+
+  useEffect(() => {
+    setViewerOpen(actions.viewing !== null);
+    return () => setViewerOpen(false);
+  }, [actions.viewing, setViewerOpen]);
+
+  const unavailable =
+    conversation.isError && isApiError(conversation.error) && [403, 404].includes(conversation.error.status);
+
+  const send = (text: string, files: MessageAttachment[]) => {
+    outbox.enqueue({
+      temp_id: newTempId(),
+      owner_id: me.id,
+      other_user_id: peerId,
+      content: text,
+      attachment_ids: files.map((f) => f.id),
+      files: files.map(({ id: _id, ...file }) => file),
+      created_at: new Date().toISOString(),
+    });
+    void outbox.flush(me.id);
+  };
+
+  const chatMenuItems: PopupMenuItem[] = [
+    {
+      id: 'pin',
+      label: chat.is_pinned ? ru.messenger.unpin : ru.messenger.pin,
+      onSelect: () => togglePin.mutate(chat),
+    },
+  ];
+  if (!chat.is_favorites) {
+    chatMenuItems.push({
+      id: 'delete',
+      label: ru.messenger.deleteChat,
+      danger: true,
+      onSelect: () => {
+        if (!window.confirm(ru.messenger.deleteChatConfirm)) return;
+        deleteChat.mutate(chat, { onSuccess: onClose });
+      },
+    });
+  }
+
+  const openMedia = () => {
+    const state: ChatMediaState = {
+      fromChat: true,
+      chatId: peerId,
+      chatType: chat.type,
+      chatName: chat.username,
+    };
+    navigate('/media', { state });
+  };
+
+  let body: React.ReactNode;
+  if (conversation.isPending) {
+    body = (
+      <div className={styles.centered} role="status">
+        <Spinner />
+        <span>{ru.messenger.loading}</span>
+      </div>
+    );
+  } else if (conversation.isError && !unavailable) {
+    body = (
+      <div className={styles.centered} role="alert">
+        <p>{ru.messenger.loadError}</p>
+        <button type="button" className={styles.retry} onClick={() => void conversation.refetch()}>
+          {ru.messenger.retry}
+        </button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className={styles.centered}>
+        <p>{unavailable ? ru.messenger.chatUnavailable : ru.messenger.noMessages}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <MessageList
+        items={items}
+        ownId={me.id}
+        hasMore={conversation.data?.has_more ?? false}
+        loadingOlder={older.loading}
+        label={ru.messenger.conversation(chat.username)}
+        onLoadOlder={() => void older.loadOlder()}
+        onMenu={(item, at) => setMessageMenu({ item, at })}
+        onResend={(tempId) => void outbox.resend(tempId)}
+        onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.window}>
+      <section className={styles.chat} aria-label={chat.username}>
+        <ChatHeader
+          chat={chat}
+          showBack={showBack}
+          onBack={onClose}
+          onToggleProfile={() => setProfileOpen(!profileOpen)}
+          onOpenMedia={openMedia}
+          onMenu={setChatMenu}
+        />
+        {body}
+        {actions.copied ? (
+          <p className={styles.notice} role="status">
+            {ru.messenger.copied}
+          </p>
+        ) : null}
+        <MessageInput
+          disabled={unavailable}
+          editing={editing}
+          onSend={send}
+          onSaveEdit={actions.saveEdit}
+          onCancelEdit={() => setEditing(null)}
+          onTyping={onTyping}
+        />
+      </section>
+      {profileOpen && chat.type === 'personal' && !chat.is_favorites ? (
+        <ProfilePanel chat={chat} onClose={() => setProfileOpen(false)} />
+      ) : null}
+      {messageMenu ? (
+        <PopupMenu
+          label={ru.messenger.messageActions}
+          at={messageMenu.at}
+          items={actions.menuItems(messageMenu.item)}
+          onClose={() => setMessageMenu(null)}
+        />
+      ) : null}
+      {chatMenu ? (
+        <PopupMenu
+          label={ru.messenger.chatActions}
+          at={chatMenu}
+          items={chatMenuItems}
+          onClose={() => setChatMenu(null)}
+        />
+      ) : null}
+      {actions.forwarding ? (
+        <ForwardDialog chats={chats} onPick={actions.forwardTo} onClose={() => actions.setForwarding(null)} />
+      ) : null}
+      {actions.viewing ? (
+        <MediaViewer file={actions.viewing} onClose={() => actions.setViewing(null)} />
+      ) : null}
+    </div>
+  );
+}

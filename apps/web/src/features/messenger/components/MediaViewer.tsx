@@ -1,0 +1,76 @@
+import type { MessageFile } from '@kadr/contract';
+import { useDrag } from '@use-gesture/react';
+import { useEffect, useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { viewerSwipeCloses } from '../lib/gestures.ts';
+import styles from './MediaViewer.module.css';
+
+interface Props {
+  file: MessageFile;
+  onClose: () => void;
+}
+
+/** Full-screen media: Escape, the close button or a swipe of 100 px (50 px if fast) closes it. */
+export function MediaViewer({ file, onClose }: Props) {
+  const [offset, setOffset] = useState(0);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const bind = useDrag(
+    ({ last, movement: [, my], velocity: [, vy] }) => {
+      if (!last) {
+        setOffset(my);
+        return;
+      }
+      if (viewerSwipeCloses(my, vy)) onClose();
+      else setOffset(0);
+    },
+    { axis: 'y', filterTaps: true, pointer: { touch: true } },
+  );
+
+  return (
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={ru.messenger.mediaViewer}>
+      <button type="button" className={styles.close} onClick={onClose} aria-label={ru.messenger.close}>
+        ✕
+      </button>
+      <div
+        {...bind()}
+        className={styles.stage}
+        data-testid="media-viewer-stage"
+        style={{ transform: `translateY(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 400, 0.6) }}
+      >
+        {missing ? (
+          <p>{ru.messenger.mediaMissing}</p>
+        ) : file.file_type === 'video' ? (
+          // biome-ignore lint/a11y/useMediaCaption: user videos have no captions to offer.
+          <video
+            className={styles.media}
+            src={file.file_url}
+            controls
+            autoPlay
+            onError={() => setMissing(true)}
+          />
+        ) : file.file_type === 'document' ? (
+          <a href={file.file_url} download={file.file_name ?? true}>
+            {file.file_name ?? ru.messenger.document}
+          </a>
+        ) : (
+          <img
+            className={styles.media}
+            src={file.file_url}
+            alt={file.file_name ?? ru.messenger.photo}
+            draggable={false}
+            onError={() => setMissing(true)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { MessageFile } from '@kadr/contract';
+import { useState } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import styles from './MessageBubble.module.css';
+
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} КБ`
+    : `${(bytes / 1024 / 1024).toFixed(1)} МБ`;
+
+function ImageFile({ file, onOpen }: { file: MessageFile; onOpen: () => void }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <span className={styles.broken}>{ru.messenger.brokenImage}</span>;
+  const ratio = file.width && file.height ? `${file.width} / ${file.height}` : undefined;
+  return (
+    <button type="button" className={styles.mediaButton} onClick={onOpen} aria-label={ru.messenger.photo}>
+      <img
+        className={styles.media}
+        style={{ aspectRatio: ratio }}
+        src={file.thumbnail_url ?? file.file_url}
+        alt={file.file_name ?? ru.messenger.photo}
+        loading="lazy"
+        onError={() => setBroken(true)}
+      />
+    </button>
+  );
+}
+
+/** A message's attachments: images and videos open the media viewer, documents download. */
+export function MessageFiles({
+  files,
+  onOpen,
+}: {
+  files: readonly MessageFile[];
+  onOpen: (index: number) => void;
+}) {
+  return (
+    <div className={styles.files}>
+      {files.map((file, index) => {
+        const key = `${file.file_url}#${index}`;
+        switch (file.file_type) {
+          case 'photo':
+          case 'image':
+          case 'gif':
+            return <ImageFile key={key} file={file} onOpen={() => onOpen(index)} />;
+          case 'video':
+            return (
+              <button
+                key={key}
+                type="button"
+                className={styles.mediaButton}
+                onClick={() => onOpen(index)}
+                aria-label={ru.messenger.video}
+              >
+                {file.thumbnail_url ? (
+                  <img
+                    className={styles.media}
+                    src={file.thumbnail_url}
+                    alt={ru.messenger.video}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className={styles.videoStub}>▶</span>
+                )}
+              </button>
+            );
+          case 'document':
+            return (
+              <a key={key} className={styles.document} href={file.file_url} download={file.file_name ?? true}>
+                📄 {file.file_name ?? ru.messenger.document} · {formatSize(file.file_size)}
+              </a>
+            );
+          default: {
+            const exhaustive: never = file.file_type;
+            return exhaustive;
+          }
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import type { ChatListItem } from '@kadr/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { Icon } from '../../../shared/ui/Icon.tsx';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { useCurrentUser } from '../../auth/auth-store.ts';
+import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
+import { useShellUi } from '../../shell/shell-ui-store.ts';
+import { useChatsQuery, useDeleteChat, useTogglePin } from '../api/messenger-queries.ts';
+import { useChatSelection } from '../hooks/use-chat-selection.ts';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { useSidebarResize } from '../hooks/use-sidebar-resize.ts';
+import { useSwipeClose } from '../hooks/use-swipe-close.ts';
+import { useUrlChat } from '../hooks/use-url-chat.ts';
+import { chatKey, filterChats } from '../lib/chat-order.ts';
+import { chatSwitchDirection, neighbourIndex } from '../lib/selection.ts';
+import { SIDEBAR_MAX, SIDEBAR_MIN, useMessengerUi } from '../store/messenger-ui.ts';
+import { ChatList } from './ChatList.tsx';
+import { ChatWindow } from './ChatWindow.tsx';
+import styles from './MessengerView.module.css';
+import { PopupMenu, type PopupMenuItem } from './PopupMenu.tsx';
+
+/** /messenger and /messenger/{username} (spec §2.6): chat list, chat window, profile panel. */
+export function MessengerView() {
+  const me = useCurrentUser();
+  const { username } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const chatsQuery = useChatsQuery(me);
+  const chats = chatsQuery.data;
+  const selection = useChatSelection(me);
+  const narrow = useMediaQuery('(max-width: 768px)');
+  const wide = useMediaQuery('(min-width: 1025px)');
+  const hideBadges = useMessengerUi((s) => s.hideUnreadBadges);
+  const searchFocus = useMessengerUi((s) => s.searchFocusRequest);
+  const [query, setQuery] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const resize = useSidebarResize();
+  const togglePin = useTogglePin();
+  const deleteChat = useDeleteChat(me?.id ?? 0);
+  const [chatMenu, setChatMenu] = useState<{ chat: ChatListItem; at: { x: number; y: number } } | null>(null);
+  const fromProfile = (location.state as { fromProfile?: string } | null)?.fromProfile;
+
+  const visible = useMemo(() => filterChats(chats ?? [], query), [chats, query]);
+  const selected = selection.resolve(chats ?? []);
+
+  const open = useCallback(
+    (chat: ChatListItem, draft = false) => {
+      if (!selection.select(chat, { draft })) return;
+      const target = chat.is_favorites ? null : chat.profile_username;
+      const path = target ? `/messenger/${target}` : '/messenger';
+      if (location.pathname !== path)
+        navigate(path, { replace: location.pathname !== '/messenger', state: location.state });
+    },
+    [selection, navigate, location.pathname, location.state],
+  );
+
+  useUrlChat(username, me, chats, open);
+
+  const close = useCallback(() => {
+    selection.clear();
+    // Going back returns to the profile the chat was opened from (spec §2.6).
+    navigate(fromProfile ? `/${fromProfile}` : '/messenger');
+  }, [selection, navigate, fromProfile]);
+
+  const fullScreen = narrow && selected !== null;
+  const setNavHidden = useShellUi((s) => s.setNavHidden);
+  useEffect(() => {
+    setNavHidden(fullScreen);
+    return () => setNavHidden(false);
+  }, [fullScreen, setNavHidden]);
+
+  // Shell entries: search focuses the chat search; the menu toggles reduced unread badges.
+  useEffect(() => {
+    const offSearch = registerShellCommand('messenger.search', () =>
+      useMessengerUi.getState().requestSearchFocus(),
+    );
+    const offBadges = registerShellCommand('messenger.toggleReducedBadges', () =>
+      useMessengerUi.getState().toggleUnreadBadges(),
+    );
+    return () => {
+      offSearch();
+      offBadges();
+    };
+  }, []);
+  useEffect(() => {
+    if (searchFocus > 0) searchRef.current?.focus();
+  }, [searchFocus]);
+
+  // Alt+ArrowUp / Alt+ArrowDown move through the list, wrapping; ignored while media is open.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const direction = chatSwitchDirection(event);
+      if (direction === null || useMessengerUi.getState().mediaViewerOpen) return;
+      event.preventDefault();
+      const current = visible.findIndex((chat) => chatKey(chat) === selection.selectedKey);
+      const next = visible[neighbourIndex(visible.length, current, direction)];
+      if (next) open(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [visible, selection.selectedKey, open]);
+
+  const swipe = useSwipeClose(fullScreen, close);
+
+  const onMenu = useCallback(
+    (chat: ChatListItem, at: { x: number; y: number }) => setChatMenu({ chat, at }),
+    [],
+  );
+  const menuItems = (chat: ChatListItem): PopupMenuItem[] => {
+    const items: PopupMenuItem[] = [
+      {
+        id: 'pin',
+        label: chat.is_pinned ? ru.messenger.unpin : ru.messenger.pin,
+        onSelect: () => togglePin.mutate(chat),
+      },
+    ];
+    if (!chat.is_favorites) {
+      items.push({
+        id: 'delete',
+        label: ru.messenger.deleteChat,
+        danger: true,
+        onSelect: () => {
+          if (!window.confirm(ru.messenger.deleteChatConfirm)) return;
+          deleteChat.mutate(chat, {
+            onSuccess: () => {
+              if (chatKey(chat) === selection.selectedKey) close();
+            },
+          });
+        },
+      });
+    }
+    return items;
+  };
+
+  if (!me) return null;
+
+  return (
+    <section
+      className={styles.messenger}
+      data-full-screen={fullScreen}
+      style={wide ? { gridTemplateColumns: `${resize.fraction * 100}vw 6px minmax(0, 1fr)` } : undefined}
+      aria-labelledby="messenger-title"
+      onClickCapture={(event) => {
+        if (swipe.clicksBlocked()) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+      }}
+    >
+      <aside className={styles.sidebar}>
+        <h1 id="messenger-title" className={styles.title}>
+          {ru.messenger.title}
+        </h1>
+        <input
+          ref={searchRef}
+          className={styles.search}
+          type="search"
+          placeholder={ru.messenger.searchPlaceholder}
+          aria-label={ru.messenger.searchPlaceholder}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+        />
+        {chatsQuery.isPending ? (
+          <div className={styles.empty} role="status">
+            <Spinner size={24} />
+            <span>{ru.messenger.loading}</span>
+          </div>
+        ) : visible.length === 0 ? (
+          <p className={styles.empty}>{ru.messenger.noChats}</p>
+        ) : (
+          <ChatList
+            chats={visible}
+            ownId={me.id}
+            selectedKey={selection.selectedKey}
+            hideBadges={hideBadges}
+            label={ru.messenger.chatList}
+            onSelect={open}
+            onMenu={onMenu}
+          />
+        )}
+      </aside>
+      {wide ? (
+        // biome-ignore lint/a11y/useSemanticElements: a draggable splitter, not a thematic break.
+        <div
+          className={styles.resizer}
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={ru.messenger.resizeSidebar}
+          aria-valuemin={SIDEBAR_MIN * 100}
+          aria-valuemax={SIDEBAR_MAX * 100}
+          aria-valuenow={Math.round(resize.fraction * 100)}
+          tabIndex={0}
+          {...resize.handlers}
+        />
+      ) : null}
+      <div
+        className={styles.main}
+        {...(fullScreen ? swipe.bind() : {})}
+        style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
+      >
+        {selected ? (
+          <ChatWindow
+            key={chatKey(selected)}
+            chat={selected}
+            me={me}
+            chats={chats ?? []}
+            showBack={narrow || fromProfile !== undefined}
+            onClose={close}
+            onReady={selection.finish}
+          />
+        ) : (
+          <div className={styles.placeholder}>
+            <span className={styles.placeholderIcon}>
+              <Icon name="messenger" size={40} />
+            </span>
+            <p>{ru.messenger.selectChat}</p>
+          </div>
+        )}
+      </div>
+      {chatMenu ? (
+        <PopupMenu
+          label={ru.messenger.chatActions}
+          at={chatMenu.at}
+          items={menuItems(chatMenu.chat)}
+          onClose={() => setChatMenu(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { isApiError } from '../../../shared/api/client.ts';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { messengerApi } from '../api/messenger-api.ts';
+import { messengerKeys } from '../api/messenger-keys.ts';
+import { MessengerStaleTime } from '../api/messenger-queries.ts';
+import styles from './MessageBubble.module.css';
+
+/** A preview of a media post linked in a message; a plain link when the post is gone or fails. */
+export function PostPreviewCard({ postId }: { postId: number }) {
+  const post = useQuery({
+    queryKey: messengerKeys.postPreview(postId),
+    queryFn: ({ signal }) => messengerApi.post(postId, signal),
+    staleTime: MessengerStaleTime.post,
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 1,
+  });
+  const to = `/media/post/${postId}`;
+  const data = post.data?.post;
+  if (!data) {
+    if (post.isPending) return null;
+    return (
+      <Link className={styles.postLink} to={to}>
+        {ru.messenger.openPost}
+      </Link>
+    );
+  }
+  const file = data.files[0];
+  const thumb = file?.thumbnail_url ?? (file?.file_type === 'image' ? file.file_url : null);
+  return (
+    <Link className={styles.postCard} to={to} data-testid="post-preview" aria-label={ru.messenger.openPost}>
+      {thumb ? (
+        <img className={styles.postThumb} src={thumb} alt={data.ai_description} loading="lazy" />
+      ) : null}
+      <span className={styles.postText}>
+        <strong>@{data.user.username}</strong>
+        <span>{data.caption || ru.messenger.post}</span>
+      </span>
+    </Link>
+  );
+}

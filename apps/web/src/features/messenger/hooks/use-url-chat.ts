@@ -1,0 +1,60 @@
+import type { ChatListItem, Me, Profile } from '@kadr/contract';
+import { paths } from '@kadr/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../../shared/api/client.ts';
+import { StaleTime } from '../../../shared/api/query-client.ts';
+import { profileKeys } from '../../profile/api/profile-queries.ts';
+
+export function draftChatFor(profile: Profile): ChatListItem {
+  return {
+    type: 'personal',
+    user_id: profile.id,
+    username: profile.name,
+    profile_username: profile.username,
+    avatar_url: profile.avatar_url,
+    avatar_thumbnail_url: profile.avatar_thumbnail_url,
+    is_favorites: false,
+    is_pinned: false,
+    pin_order: null,
+    unread_count: 0,
+    last_message: null,
+    last_time: new Date().toISOString(),
+    last_seen: profile.last_seen,
+  };
+}
+
+/**
+ * /messenger/{username} (spec §2.6): opens the chat with that user, or a new one. One's own username,
+ * an unknown profile or a failed profile fetch redirect to /messenger.
+ */
+export function useUrlChat(
+  username: string | undefined,
+  me: Me | null,
+  chats: readonly ChatListItem[] | undefined,
+  open: (chat: ChatListItem, draft: boolean) => void,
+) {
+  const navigate = useNavigate();
+  const own = username !== undefined && me !== null && username === me.username;
+  const profile = useQuery({
+    queryKey: profileKeys.detail(username ?? ''),
+    queryFn: ({ signal }) => api.get<Profile>(paths.profile.byUsername(username ?? ''), { signal }),
+    enabled: username !== undefined && me !== null && !own,
+    staleTime: StaleTime.profile,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (own || profile.isError) navigate('/messenger', { replace: true });
+  }, [own, profile.isError, navigate]);
+
+  const target = profile.data;
+  useEffect(() => {
+    if (!target || !chats || !me || target.id === me.id) return;
+    const existing = chats.find(
+      (chat) => chat.type === 'personal' && !chat.is_favorites && chat.user_id === target.id,
+    );
+    open(existing ?? draftChatFor(target), existing === undefined);
+  }, [target, chats, me, open]);
+}

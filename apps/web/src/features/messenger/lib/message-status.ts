@@ -1,0 +1,79 @@
+import { Limits, type Me, type Message } from '@kadr/contract';
+import type { OutboxEntry } from '../store/outbox.ts';
+
+/** Spec §4.11 message status, from the sender's side. */
+export type MessageStatus = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';
+
+export interface DisplayMessage {
+  key: string;
+  message: Message;
+  /** Own messages only; null for incoming ones. */
+  status: MessageStatus | null;
+  /** Set while the server has not confirmed the message (temporary ids start with temp-). */
+  tempId: string | null;
+}
+
+export function serverStatus(message: Pick<Message, 'is_read' | 'is_delivered'>): MessageStatus {
+  if (message.is_read) return 'read';
+  if (message.is_delivered) return 'delivered';
+  return 'sent';
+}
+
+/** Editing: own, not temporary, under one hour old (spec §4.11, §6). */
+export function canEdit(item: DisplayMessage, ownId: number, now: number = Date.now()): boolean {
+  if (item.tempId !== null || item.message.sender_id !== ownId) return false;
+  return now - Date.parse(item.message.created_at) < Limits.messageEditWindowMs;
+}
+
+function pendingMessage(
+  entry: OutboxEntry,
+  me: Pick<Me, 'id' | 'name' | 'username' | 'avatar_url'>,
+): Message {
+  return {
+    id: -1,
+    sender_id: me.id,
+    sender_name: me.name,
+    sender_avatar_url: me.avatar_url,
+    sender_username: me.username,
+    content: entry.content,
+    created_at: entry.created_at,
+    is_read: false,
+    is_delivered: false,
+    is_edited: false,
+    edited_at: null,
+    is_forwarded: false,
+    forwarded_from_username: null,
+    files: entry.files,
+    message_type: entry.files.length > 0 ? 'media' : 'text',
+    temp_id: entry.temp_id,
+  };
+}
+
+/**
+ * The conversation as shown: the server's messages, then the outbox entries of this chat that the
+ * server has not confirmed yet (pending or failed), in the order written.
+ */
+export function displayMessages(
+  messages: readonly Message[],
+  outbox: readonly OutboxEntry[],
+  peerId: number,
+  me: Pick<Me, 'id' | 'name' | 'username' | 'avatar_url'>,
+): DisplayMessage[] {
+  const confirmed = new Set(messages.map((m) => m.temp_id).filter((t): t is string => t !== undefined));
+  const shown: DisplayMessage[] = messages.map((message) => ({
+    key: `m${message.id}`,
+    message,
+    status: message.sender_id === me.id ? serverStatus(message) : null,
+    tempId: null,
+  }));
+  for (const entry of outbox) {
+    if (entry.owner_id !== me.id || entry.other_user_id !== peerId || confirmed.has(entry.temp_id)) continue;
+    shown.push({
+      key: entry.temp_id,
+      message: pendingMessage(entry, me),
+      status: entry.state === 'failed' ? 'failed' : 'pending',
+      tempId: entry.temp_id,
+    });
+  }
+  return shown;
+}

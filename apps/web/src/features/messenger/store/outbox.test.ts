@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from './outbox.ts';
+
+function memoryStorage(): OutboxStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+  };
+}
+
+const entry = (temp_id: string, content: string, owner_id = 1): Omit<OutboxEntry, 'state'> => ({
+  temp_id,
+  owner_id,
+  other_user_id: 2,
+  content,
+  attachment_ids: [],
+  files: [],
+  created_at: '2025-01-01T00:00:00.000Z',
+});
+
+/** A fake server: idempotent on temp_id like the real one, and switchable offline. */
+function fakeServer() {
+  const stored: string[] = [];
+  const seen = new Set<string>();
+  const calls: string[] = [];
+  let online = false;
+  return {
+    stored,
+    calls,
+    setOnline: (value: boolean) => {
+      online = value;
+    },
+    send: async (e: OutboxEntry): Promise<SendOutcome> => {
+      calls.push(e.temp_id);
+      await Promise.resolve();
+      if (!online) return 'retry-later';
+      if (!seen.has(e.temp_id)) {
+        seen.add(e.temp_id);
+        stored.push(e.content);
+      }
+      return 'sent';
+    },
+  };
+}
+
+describe('offline outbox', () => {
+  it('keeps messages written offline pending, across a reload, and sends each once in order', async () => {
+    const storage = memoryStorage();
+    const server = fakeServer();
+    const before = new Outbox({ storage, key: 'outbox', send: server.send });
+    before.enqueue(entry('temp-1', 'первое'));
+    before.enqueue(entry('temp-2', 'второе'));
+    await before.flush(1);
+    expect(server.stored).toEqual([]);
+    // Stopped at the first offline answer: the second was not even tried out of order.
+    expect(server.calls).toEqual(['temp-1']);
+    expect(before.list().map((e) => e.state)).toEqual(['pending', 'pending']);
+
+    // Reload: a new outbox reads the same storage.
+    const after = new Outbox({ storage, key: 'outbox', send: server.send });
+    expect(after.list().map((e) => e.content)).toEqual(['первое', 'второе']);
+    server.setOnline(true);
+    await Promise.all([after.flush(1), after.flush(1), after.flush(1)]);
+    expect(server.stored).toEqual(['первое', 'второе']);
+    expect(after.list()).toEqual([]);
+    await after.flush(1);
+    expect(server.stored).toEqual(['первое', 'второе']);
+    expect(JSON.parse(storage.data.get('outbox') ?? 'null')).toEqual([]);
+  });
+
+  it('an entry cut off mid-send by a reload is resent with the same temp_id, stored once', async () => {
+    const storage = memoryStorage();
+    const server = fakeServer();
+    server.setOnline(true);
+    let release: (() => void) | undefined;
+    const hanging = new Outbox({
+      storage,
+      key: 'outbox',
+      send: async (e) => {
+        await server.send(e);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return 'sent';
+      },
+    });
+    hanging.enqueue(entry('temp-1', 'один'));
+    void hanging.flush(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(JSON.parse(storage.data.get('outbox') ?? '[]')[0].state).toBe('sending');
+
+    const reloaded = new Outbox({ storage, key: 'outbox', send: server.send });
+    expect(reloaded.list()[0]?.state).toBe('pending');
+    await reloaded.flush(1);
+    expect(server.calls).toEqual(['temp-1', 'temp-1']);
+    expect(server.stored).toEqual(['один']);
+    release?.();
+  });
+
+  it('marks a refused message failed, keeps sending the rest, and resends on request', async () => {
+    const storage = memoryStorage();
+    const outcomes: Record<string, SendOutcome> = { 'temp-1': 'failed', 'temp-2': 'sent' };
+    const sent: string[] = [];
+    const outbox = new Outbox({
+      storage,
+      key: 'outbox',
+      send: async (e) => {
+        sent.push(e.temp_id);
+        return outcomes[e.temp_id] ?? 'sent';
+      },
+    });
+    outbox.enqueue(entry('temp-1', 'a'));
+    outbox.enqueue(entry('temp-2', 'b'));
+    await outbox.flush(1);
+    expect(outbox.list().map((e) => [e.temp_id, e.state])).toEqual([['temp-1', 'failed']]);
+    outcomes['temp-1'] = 'sent';
+    await outbox.resend('temp-1');
+    expect(outbox.list()).toEqual([]);
+    expect(sent).toEqual(['temp-1', 'temp-2', 'temp-1']);
+  });
+
+  it("sends only the signed-in owner's entries and drops corrupt storage", async () => {
+    const storage = memoryStorage();
+    const sent: string[] = [];
+    const outbox = new Outbox({
+      storage,
+      key: 'outbox',
+      send: async (e) => {
+        sent.push(e.temp_id);
+        return 'sent';
+      },
+    });
+    outbox.enqueue(entry('temp-a', 'a', 1));
+    outbox.enqueue(entry('temp-b', 'b', 2));
+    await outbox.flush(2);
+    expect(sent).toEqual(['temp-b']);
+    storage.data.set('broken', '{not json');
+    expect(new Outbox({ storage, key: 'broken', send: async () => 'sent' }).list()).toEqual([]);
+  });
+
+  it('confirm() from the realtime echo removes the entry', () => {
+    const outbox = new Outbox({ storage: memoryStorage(), key: 'o', send: async () => 'sent' });
+    outbox.enqueue(entry('temp-1', 'a'));
+    outbox.confirm('temp-1');
+    expect(outbox.list()).toEqual([]);
+  });
+});

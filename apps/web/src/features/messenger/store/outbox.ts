@@ -1,0 +1,186 @@
+import type { MessageFile, SendMessageBody } from '@kadr/contract';
+
+/**
+ * A message the user sent that the server has not confirmed yet. It is persisted, so a message
+ * written offline survives a reload; it is sent once the connection returns, in the order written.
+ * The server is idempotent on (sender, temp_id), so a send repeated after a reload that cut the
+ * first answer off creates nothing new.
+ */
+export interface OutboxEntry {
+  temp_id: string;
+  owner_id: number;
+  other_user_id: number;
+  content: string;
+  attachment_ids: number[];
+  /** The uploaded attachments, shown while pending. */
+  files: MessageFile[];
+  created_at: string;
+  state: 'pending' | 'sending' | 'failed';
+}
+
+export interface OutboxStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export type SendOutcome = 'sent' | 'retry-later' | 'failed';
+
+export interface OutboxOptions {
+  storage: OutboxStorage;
+  key: string;
+  /** Sends one entry: 'sent' on success, 'retry-later' when offline, 'failed' when refused. */
+  send: (entry: OutboxEntry) => Promise<SendOutcome>;
+}
+
+type Listener = (entries: readonly OutboxEntry[]) => void;
+
+function isEntry(value: unknown): value is OutboxEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Partial<OutboxEntry>;
+  return (
+    typeof e.temp_id === 'string' &&
+    typeof e.owner_id === 'number' &&
+    typeof e.other_user_id === 'number' &&
+    typeof e.content === 'string' &&
+    Array.isArray(e.attachment_ids) &&
+    Array.isArray(e.files)
+  );
+}
+
+export function newTempId(now: number = Date.now()): string {
+  const random = Math.random().toString(36).slice(2, 10);
+  return `temp-${now.toString(36)}-${random}`;
+}
+
+export function entryBody(entry: OutboxEntry): SendMessageBody {
+  return {
+    other_user_id: entry.other_user_id,
+    content: entry.content,
+    temp_id: entry.temp_id,
+    ...(entry.attachment_ids.length > 0 ? { attachment_ids: entry.attachment_ids } : {}),
+  };
+}
+
+export class Outbox {
+  private entries: OutboxEntry[];
+  private flushing: Promise<void> | null = null;
+  private again = false;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly options: OutboxOptions) {
+    this.entries = this.read();
+  }
+
+  private read(): OutboxEntry[] {
+    let raw: string | null = null;
+    try {
+      raw = this.options.storage.getItem(this.options.key);
+    } catch {
+      return [];
+    }
+    if (!raw) return [];
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      // An entry caught mid-send by a reload goes back to pending; the temp_id makes resending safe.
+      return Array.isArray(parsed)
+        ? parsed.filter(isEntry).map((e) => (e.state === 'sending' ? { ...e, state: 'pending' } : e))
+        : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private write(next: OutboxEntry[]): void {
+    this.entries = next;
+    try {
+      this.options.storage.setItem(this.options.key, JSON.stringify(next));
+    } catch {
+      // Quota exceeded: the entry still lives in memory for this session.
+    }
+    for (const listener of this.listeners) listener(next);
+  }
+
+  list(): readonly OutboxEntry[] {
+    return this.entries;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  enqueue(entry: Omit<OutboxEntry, 'state'>): void {
+    this.write([...this.entries, { ...entry, state: 'pending' }]);
+  }
+
+  /** The server confirmed this temp_id (answer or realtime echo): the entry is done. */
+  confirm(tempId: string): void {
+    if (this.entries.some((e) => e.temp_id === tempId)) {
+      this.write(this.entries.filter((e) => e.temp_id !== tempId));
+    }
+  }
+
+  /** A failed entry goes back into the queue at its place. */
+  resend(tempId: string): Promise<void> {
+    this.write(
+      this.entries.map((e) =>
+        e.temp_id === tempId && e.state === 'failed' ? { ...e, state: 'pending' } : e,
+      ),
+    );
+    return this.flush();
+  }
+
+  discard(tempId: string): void {
+    this.write(this.entries.filter((e) => e.temp_id !== tempId));
+  }
+
+  private setState(tempId: string, state: OutboxEntry['state']): void {
+    this.write(this.entries.map((e) => (e.temp_id === tempId ? { ...e, state } : e)));
+  }
+
+  /**
+   * Sends the owner's pending entries one at a time, oldest first. Only one flush runs at a time;
+   * a flush requested meanwhile runs right after it. Stops at the first 'retry-later' so later
+   * messages never overtake an earlier one.
+   */
+  flush(ownerId?: number): Promise<void> {
+    if (this.flushing) {
+      this.again = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      do {
+        this.again = false;
+        await this.drain(ownerId);
+      } while (this.again);
+    })().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async drain(ownerId: number | undefined): Promise<void> {
+    for (;;) {
+      const next = this.entries.find(
+        (e) => e.state === 'pending' && (ownerId === undefined || e.owner_id === ownerId),
+      );
+      if (!next) return;
+      this.setState(next.temp_id, 'sending');
+      let outcome: SendOutcome;
+      try {
+        outcome = await this.options.send(next);
+      } catch {
+        outcome = 'retry-later';
+      }
+      if (outcome === 'sent') {
+        this.confirm(next.temp_id);
+      } else if (outcome === 'failed') {
+        this.setState(next.temp_id, 'failed');
+      } else {
+        if (this.entries.some((e) => e.temp_id === next.temp_id)) this.setState(next.temp_id, 'pending');
+        this.again = false;
+        return;
+      }
+    }
+  }
+}
