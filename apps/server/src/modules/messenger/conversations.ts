@@ -51,7 +51,8 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
     },
 
     async hydrate(rows: MessageRow[], members: MemberRow[], viewerId: number): Promise<Message[]> {
-      const files = await repo.filesOf(rows.map((r) => r.id));
+      const media = rows.filter((r) => r.message_type === 'media').map((r) => r.id);
+      const files = media.length > 0 ? await repo.filesOf(media) : [];
       return rows.map((r) =>
         toMessage(
           r,

@@ -72,31 +72,43 @@ export function messagesService(deps: { repo: MessengerRepository; gateway: Gate
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
-      const known = await repo.findByTempId(userId, body.temp_id);
-      if (known !== null) return existingByTemp(userId, known);
-      if (body.other_user_id !== userId) await tools.requireUser(body.other_user_id);
-      await checkAttachments(userId, attachmentIds);
+      // With attachments, a resend must be recognised before the (already bound) uploads are checked.
+      if (attachmentIds.length > 0) {
+        const known = await repo.findByTempId(userId, body.temp_id);
+        if (known !== null) return existingByTemp(userId, known);
+        await checkAttachments(userId, attachmentIds);
+      }
+      let conversation = await repo.findPair(userId, body.other_user_id);
+      if (!conversation) {
+        if (body.other_user_id !== userId) await tools.requireUser(body.other_user_id);
+        conversation = await repo.getOrCreatePair(userId, body.other_user_id);
+      }
 
-      const created = await repo.transaction(async (tx) => {
-        const conversation = await tx.getOrCreatePair(userId, body.other_user_id);
-        const id = await tx.insertMessage({
-          conversation_id: conversation.id,
-          sender_id: userId,
-          content,
-          message_type: attachmentIds.length > 0 ? 'media' : 'text',
-          temp_id: body.temp_id,
-        });
-        if (id === null) return null;
-        if ((await tx.attachFiles(id, userId, attachmentIds)) !== attachmentIds.length)
-          throw errors.validation(
-            { attachment_ids: ErrorText.attachmentNotFound },
-            ErrorText.attachmentNotFound,
-          );
-        return { id, conversation };
-      });
-      // A concurrent request with the same temp_id won the insert: answer what it stored.
-      if (created === null)
+      const values = {
+        conversation_id: conversation.id,
+        sender_id: userId,
+        content,
+        message_type: attachmentIds.length > 0 ? ('media' as const) : ('text' as const),
+        temp_id: body.temp_id,
+      };
+      // A plain text message is one insert; attachments are bound in the same transaction.
+      const id =
+        attachmentIds.length === 0
+          ? await repo.insertMessage(values)
+          : await repo.transaction(async (tx) => {
+              const inserted = await tx.insertMessage(values);
+              if (inserted === null) return null;
+              if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
+                throw errors.validation(
+                  { attachment_ids: ErrorText.attachmentNotFound },
+                  ErrorText.attachmentNotFound,
+                );
+              return inserted;
+            });
+      // (sender, temp_id) already stored — a resend or a concurrent twin: answer what is stored.
+      if (id === null)
         return existingByTemp(userId, (await repo.findByTempId(userId, body.temp_id)) as number);
+      const created = { id, conversation };
 
       const loaded = {
         conversation: created.conversation,
