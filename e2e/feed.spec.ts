@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { mediaFixtures } from './media-fixtures.ts';
+
+interface ApiPost {
+  id: number;
+  status: string;
+  ai_tags: string[];
+  media_type: string;
+}
+
+const fixtures = mediaFixtures();
+const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
+
+async function postsOf(request: APIRequestContext, session: Session): Promise<ApiPost[]> {
+  const response = await request.get(`/api/v1/media/user/${session.user.username}?limit=50`, {
+    headers: auth(session),
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { posts: ApiPost[] }).posts;
+}
+
+async function waitProcessed(request: APIRequestContext, session: Session, id: number): Promise<ApiPost> {
+  let post: ApiPost | undefined;
+  await expect
+    .poll(
+      async () => {
+        const r = await request.get(`/api/v1/media/post/${id}`, { headers: auth(session) });
+        post = ((await r.json()) as { post: ApiPost }).post;
+        return post.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('done');
+  return post as ApiPost;
+}
+
+/** Uploads through the modal with the upload link throttled, so the progress bar is really seen. */
+async function uploadThroughModal(page: Page, files: string[], caption: string) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await page.getByRole('dialog', { name: 'Создать' }).getByRole('button', { name: 'Публикация' }).click();
+  const modal = page.getByRole('dialog', { name: 'Новая публикация' });
+  await modal.getByLabel('Видео или изображения').setInputFiles(files);
+  await modal.getByLabel('Подпись').fill(caption);
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 150 * 1024,
+  });
+  await modal.getByRole('button', { name: 'Опубликовать' }).click();
+  const bar = modal.getByRole('progressbar', { name: 'Загрузка' });
+  await expect(bar).toBeVisible();
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100')))
+    .toBeGreaterThan(0);
+  await expect(modal.getByRole('button', { name: 'Опубликовать' })).toBeDisabled();
+  await expect(modal.getByText('ИИ-обработка...')).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(modal.getByText('Готово! Публикация опубликована')).toBeVisible({ timeout: 90_000 });
+  await expect(modal).toBeHidden({ timeout: 5_000 });
+  await cdp.detach();
+}
+
+const active = (page: Page) => page.locator('article[aria-current="true"]');
+
+/** A quick drag (well under 300 ms) on the feed, away from the buttons. */
+async function swipe(page: Page, dx: number, dy: number) {
+  const x = 140;
+  const y = 420;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('upload a video and a carousel, swipe, like, comment, save, my actions, delete', async ({ page }) => {
+  test.setTimeout(240_000);
+  const me = await registerViaApi(page.request, uniqueUsername('feed'), 'Автор Ленты');
+  await storeSessionBeforeLoad(page, me);
+  const video = fixtures.video('clip.mp4', 3);
+  const images = [
+    await fixtures.image('one.png', 10),
+    await fixtures.image('two.jpg', 90, 'jpg'),
+    await fixtures.image('three.png', 170),
+  ];
+
+  // §5 client check: a file that is neither video nor image is refused at once.
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await page.getByRole('button', { name: 'Публикация' }).click();
+  const refused = page.waitForEvent('dialog');
+  await page
+    .getByLabel('Видео или изображения')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  const alert = await refused;
+  expect(alert.message()).toBe('Пожалуйста, выберите видео или изображения');
+  await alert.dismiss();
+
+  await uploadThroughModal(page, [video], 'Тестовое видео');
+  await uploadThroughModal(page, images, 'Три картинки');
+  const [carousel, clip] = await postsOf(page.request, me);
+  expect(carousel?.media_type).toBe('carousel');
+  expect(clip?.media_type).toBe('video');
+  if (!carousel || !clip) throw new Error('uploads missing');
+
+  // Newest first: the carousel, then the video.
+  await page.goto('/media');
+  await expect(active(page)).toHaveAttribute('data-post-id', String(carousel.id));
+  await expect(active(page).getByText('Фото 1 из 3')).toBeAttached();
+  await swipe(page, -160, 0);
+  await expect(active(page).getByText('Фото 2 из 3')).toBeAttached();
+  await swipe(page, 0, -220);
+  await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
+  await expect(active(page).locator('video')).toHaveAttribute('data-state', 'playing');
+  await swipe(page, 0, 220);
+  await expect(active(page)).toHaveAttribute('data-post-id', String(carousel.id));
+  await swipe(page, 0, -220);
+  await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
+
+  // Double tap likes with a heart; the count survives a reload (which restores the position).
+  await page.mouse.dblclick(140, 420);
+  await expect(page.getByRole('img', { name: 'Вам понравилось' })).toBeVisible();
+  const like = active(page).getByRole('button', { name: 'Нравится' });
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(active(page).getByTestId('likes-count')).toHaveText('1');
+  await expect.poll(async () => (await postsOf(page.request, me))[1]?.id).toBe(clip.id);
+  await page.reload();
+  await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
+  await expect(active(page).getByTestId('likes-count')).toHaveText('1');
+  await expect(active(page).getByRole('button', { name: 'Нравится' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Comment.
+  await active(page).getByRole('button', { name: 'Комментарии' }).click();
+  const comments = page.getByRole('dialog', { name: 'Комментарии' });
+  await expect(comments.getByText('Пока нет комментариев')).toBeVisible();
+  await comments.getByLabel('Добавьте комментарий...').fill('  Отличное видео!  ');
+  await comments.getByRole('button', { name: 'Отправить' }).click();
+  await expect(comments.getByText('Отличное видео!')).toBeVisible();
+  await comments.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(active(page).getByTestId('comments-count')).toHaveText('1');
+
+  // Save.
+  const save = active(page).getByRole('button', { name: 'Сохранить' });
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+
+  // My actions: liked and saved; opening one enters actions mode, back returns to the feed position.
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  await page.getByRole('menuitem', { name: 'Мои действия' }).click();
+  const panel = page.getByRole('dialog', { name: 'Мои действия' });
+  await expect(panel.getByRole('tab', { name: 'Понравилось' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.locator(`[data-post-id="${clip.id}"]`)).toBeVisible();
+  await panel.getByRole('tab', { name: 'Сохранённое' }).click();
+  await expect(panel.getByRole('button', { name: /Открыть публикацию/ })).toHaveCount(1);
+  await panel.getByRole('button', { name: 'Открыть публикацию 1' }).click();
+  await expect(page.getByRole('heading', { name: 'Мои действия: Сохранённое' })).toBeVisible();
+  await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
+  await page.getByRole('button', { name: 'Назад к ленте' }).click();
+  await expect(page.getByRole('heading', { name: 'Мои действия: Сохранённое' })).toBeHidden();
+  await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
+
+  // Delete the own post from the menu after the confirmation.
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  const confirmed = page.waitForEvent('dialog');
+  const deleting = page.getByRole('menuitem', { name: 'Удалить публикацию' }).click();
+  const confirm = await confirmed;
+  expect(confirm.message()).toBe('Вы уверены, что хотите удалить эту публикацию?');
+  await confirm.accept();
+  await deleting;
+  await expect(page.locator(`article[data-post-id="${clip.id}"]`)).toHaveCount(0);
+  const gone = await page.request.get(`/api/v1/media/post/${clip.id}`, { headers: auth(me) });
+  expect(gone.status()).toBe(404);
+});
+
+test('hidden tags show an overlay that Посмотреть lifts; sleep mode shows only for_sleep posts', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const author = await registerViaApi(page.request, uniqueUsername('calm'), 'Спокойный');
+  const viewer = await registerViaApi(page.request, uniqueUsername('viewer'), 'Зритель');
+  const upload = async (path: string, caption: string) => {
+    const response = await page.request.post('/api/v1/media/upload', {
+      headers: auth(author),
+      multipart: {
+        files: {
+          name: path.split('/').pop() ?? 'x',
+          mimeType: 'image/jpeg',
+          buffer: readFileSync(path),
+        },
+        caption,
+        media_type: 'photo',
+      },
+    });
+    expect(response.status()).toBeLessThan(300);
+    return ((await response.json()) as { post: ApiPost }).post.id;
+  };
+  const darkId = await upload(await fixtures.darkImage('night.jpg'), 'Ночь');
+  const brightId = await upload(await fixtures.image('day.jpg', 40, 'jpg'), 'День');
+  await waitProcessed(page.request, author, darkId);
+  await waitProcessed(page.request, author, brightId);
+  // The author marks the night picture calm, whatever the tagger decided.
+  const marked = await page.request.patch(`/api/v1/media/post/${darkId}`, {
+    headers: auth(author),
+    data: { for_sleep: true },
+  });
+  expect(marked.ok()).toBe(true);
+
+  await storeSessionBeforeLoad(page, viewer);
+  await page.goto('/media');
+  await expect(active(page)).toHaveAttribute('data-post-id', String(brightId));
+
+  // Hide 'Для сна' → the night post is behind the overlay until 'Посмотреть'.
+  await page.getByRole('button', { name: 'Настройки ленты' }).click();
+  const prefs = page.getByRole('dialog', { name: 'Настройки ленты' });
+  await prefs.getByLabel('Для сна').check();
+  await expect(prefs.getByLabel('Для сна')).toBeChecked();
+  await prefs.getByRole('button', { name: 'Закрыть' }).click();
+  await page.keyboard.press('ArrowDown');
+  await expect(active(page)).toHaveAttribute('data-post-id', String(darkId));
+  await expect(active(page).getByText('Вы скрыли подобное от себя')).toBeVisible();
+  await active(page).getByRole('button', { name: 'Посмотреть' }).click();
+  await expect(active(page).getByText('Вы скрыли подобное от себя')).toBeHidden();
+  await expect(active(page).getByRole('img', { name: /./ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Настройки ленты' }).click();
+  await prefs.getByLabel('Для сна').uncheck();
+  await expect(prefs.getByLabel('Для сна')).not.toBeChecked();
+  await prefs.getByRole('button', { name: 'Закрыть' }).click();
+
+  // Sleep mode: only for_sleep posts.
+  await page.getByRole('button', { name: 'Режимы' }).click();
+  await page
+    .getByRole('dialog', { name: 'Режимы' })
+    .getByLabel(/Режим сна/)
+    .check();
+  await page.getByRole('dialog', { name: 'Режимы' }).getByRole('button', { name: 'Закрыть' }).click();
+  await expect(active(page)).toHaveAttribute('data-post-id', String(darkId));
+  const feed = await page.request.get('/api/v1/media/feed?offset=0&limit=50', { headers: auth(viewer) });
+  const sleepy = new Set(
+    ((await feed.json()) as { posts: ApiPost[] }).posts
+      .filter((p) => p.ai_tags.includes('for_sleep'))
+      .map((p) => p.id),
+  );
+  const shown = await page
+    .locator('article[data-post-id]')
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-post-id'))));
+  expect(shown.length).toBeGreaterThan(0);
+  for (const id of shown) expect(sleepy.has(id)).toBe(true);
+  expect(shown).not.toContain(brightId);
+  expect(await page.evaluate(() => localStorage.getItem('mediaMode'))).toBe('sleep');
+  await page.reload();
+  await expect(active(page)).toHaveAttribute('data-post-id', String(darkId));
+});
