@@ -111,4 +111,4 @@ export function filesUnder(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-export const MEDIA_TEST_ENV = { JOBS_POLL_MS: '50', JOBS_BACKOFF_MS: '50' };
+export const MEDIA_TEST_ENV = { JOBS_POLL_MS: '50', JOBS_BACKOFF_MS: '50', AUTH_RATE_LIMIT_PER_IP: '1000' };
