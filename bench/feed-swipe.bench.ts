@@ -1,0 +1,184 @@
+/// <reference lib="dom" />
+// Swipe-to-first-frame in the real feed: the whole app (built SPA + server) on a temp data dir, 21 video
+// posts uploaded and processed through the real pipeline, Debian's Chromium swiping 20 times. Baseline: the
+// same videos started cold (a fresh <video>, no preloading, HTTP cache bypassed) in the same page.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { row } from './lib.ts';
+
+const SWIPES = 20;
+const root = path.join(import.meta.dirname, '..');
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('app did not become healthy');
+}
+
+function makeVideos(dir: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const out = path.join(dir, `clip-${i}.mp4`);
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', `testsrc=duration=4:size=720x1280:rate=30,hue=h=${i * 17}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=${300 + i * 20}:duration=4`],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out],
+    ]);
+    return out;
+  });
+}
+
+interface Session {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+async function seed(base: string, files: string[]): Promise<{ session: Session; ids: number[] }> {
+  const register = await fetch(`${base}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      username: `swipe_${Date.now().toString(36)}`,
+      name: 'Bench',
+      password: 'bench-password-1',
+    }),
+  });
+  const session = (await register.json()) as Session;
+  const auth = { Authorization: `Bearer ${session.access_token}` };
+  const ids: number[] = [];
+  for (const file of files) {
+    const form = new FormData();
+    form.append('media_type', 'video');
+    form.append('caption', path.basename(file));
+    form.append('files', new Blob([readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
+    const answer = await fetch(`${base}/api/v1/media/upload`, { method: 'POST', headers: auth, body: form });
+    if (!answer.ok) throw new Error(`upload: ${answer.status} ${await answer.text()}`);
+    ids.push(((await answer.json()) as { post: { id: number } }).post.id);
+  }
+  for (const id of ids) {
+    for (;;) {
+      const r = await fetch(`${base}/api/v1/media/post/${id}`, { headers: auth });
+      const { post } = (await r.json()) as { post: { status: string } };
+      if (post.status === 'done') break;
+      if (post.status === 'failed') throw new Error(`processing failed for ${id}`);
+      await new Promise((res) => setTimeout(res, 500));
+    }
+  }
+  return { session, ids };
+}
+
+export async function feedSwipeBench(port = 3124): Promise<string[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kadr-bench-swipe-'));
+  const base = `http://localhost:${port}`;
+  const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--disable-background-networking'],
+  });
+  try {
+    await waitHealthy(base, app);
+    const { session, ids } = await seed(base, makeVideos(dataDir, SWIPES + 1));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((s) => {
+      localStorage.setItem('dataVersion', '1.1.0');
+      localStorage.setItem('auth:accessToken', s.access_token);
+      localStorage.setItem('auth:user', JSON.stringify(s.user));
+    }, session);
+    const page = await context.newPage();
+    await page.goto(`${base}/media`);
+    const activeVideo = page.locator('article[aria-current="true"] video');
+    await activeVideo.waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('article[aria-current="true"] video')?.getAttribute('data-state') ===
+        'playing',
+    );
+
+    const order = [...ids].reverse(); // newest first
+    const swipeMs: number[] = [];
+    for (let i = 0; i < SWIPES; i++) {
+      const nextId = order[i + 1];
+      // Let the preload window settle as a viewer would (about a second on each post).
+      await page.waitForTimeout(1000);
+      await page.evaluate((id) => {
+        const w = window as unknown as { __swipe?: Promise<number> };
+        w.__swipe = new Promise<number>((resolve) => {
+          window.addEventListener(
+            'pointerup',
+            () => {
+              const t0 = performance.now();
+              const video = document.querySelector<HTMLVideoElement>(`article[data-post-id="${id}"] video`);
+              if (!video) return resolve(Number.NaN);
+              video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+            },
+            { once: true, capture: true },
+          );
+        });
+      }, nextId);
+      await page.mouse.move(500, 500);
+      await page.mouse.down();
+      await page.mouse.move(500, 300, { steps: 3 });
+      await page.mouse.up();
+      swipeMs.push(await page.evaluate(() => (window as unknown as { __swipe: Promise<number> }).__swipe));
+    }
+
+    // Baseline: each video started cold in a fresh element, no preload, cache bypassed.
+    const urls = await page.evaluate(async (token) => {
+      const r = await fetch('/api/v1/media/feed?offset=0&limit=50', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const { posts } = (await r.json()) as { posts: Array<{ files: Array<{ file_url: string }> }> };
+      return posts.map((p) => p.files[0]?.file_url ?? '');
+    }, session.access_token);
+    const coldMs: number[] = [];
+    for (const [i, url] of urls.slice(1, SWIPES + 1).entries()) {
+      coldMs.push(
+        await page.evaluate(
+          ({ src }) =>
+            new Promise<number>((resolve) => {
+              const video = document.createElement('video');
+              video.muted = true;
+              video.playsInline = true;
+              document.body.append(video);
+              const t0 = performance.now();
+              video.requestVideoFrameCallback(() => {
+                resolve(performance.now() - t0);
+                video.remove();
+              });
+              video.src = src;
+              void video.play();
+            }),
+          { src: `${url}?cold=${i}-${Date.now()}` },
+        ),
+      );
+    }
+    const valid = swipeMs.filter(Number.isFinite);
+    return [
+      row(['', 'p50 ms', 'p75 ms', 'max ms', 'samples']),
+      row(['feed swipe', percentile(valid, 50), percentile(valid, 75), Math.max(...valid), valid.length]),
+      row(['cold start', percentile(coldMs, 50), percentile(coldMs, 75), Math.max(...coldMs), coldMs.length]),
+    ];
+  } finally {
+    await browser.close();
+    app.kill('SIGTERM');
+  }
+}
