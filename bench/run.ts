@@ -1,5 +1,10 @@
 // `npm run bench`: every benchmark prints its figure next to the baseline it is measured against.
 // Filter with `npm run bench -- profile` or `npm run bench -- sockets`.
+
+import { feedBench } from './feed.bench.ts';
+import { feedSwipeBench } from './feed-swipe.bench.ts';
+import { messengerBench } from './messenger.bench.ts';
+import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
 import { socketsBench } from './sockets.bench.ts';
 
@@ -9,6 +14,28 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 if (wanted('profile')) {
   console.log('\n## GET /api/v1/profile/{username} vs bare Fastify (autocannon, 50 connections, 8 s)');
   for (const line of await profileBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('messenger')) {
+  console.log(
+    '\n## Messenger send → receive over sockets: 1,000 users, 500 messages/s for 10 s, vs a bare Socket.IO relay',
+  );
+  for (const line of await messengerBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('feed-swipe')) {
+  console.log(
+    '\n## Feed swipe → next video first frame in Chromium with preloading (20 swipes) vs a cold start',
+  );
+  for (const line of await feedSwipeBench()) console.log(line);
+}
+if (wanted('feed')) {
+  console.log(
+    '\n## GET /api/v1/media/feed (15 posts/page) vs bare Fastify (autocannon, 50 conns 8 s; p99 also at 100 conns)',
+  );
+  for (const line of await feedBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('processing')) {
+  console.log('\n## Processing a generated 30 s 720p video, as a fraction of its duration (aim < 1.0)');
+  for (const line of await processingBench()) console.log(line);
 }
 if (wanted('sockets')) {
   console.log('\n## Idle authenticated sockets per GiB (10,000 connections)');
