@@ -1,0 +1,83 @@
+import type { PostFile } from '@kadr/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { VideoPlayer } from './VideoPlayer.tsx';
+
+const file: PostFile = {
+  file_url: '/files/clip.mp4',
+  thumbnail_url: '/files/clip.webp',
+  file_type: 'video',
+  width: 720,
+  height: 1280,
+  duration: 3,
+};
+
+const props = {
+  file,
+  alt: 'Видео',
+  mode: 'auto' as const,
+  rate: 1,
+  muted: true,
+  rotation: 0,
+  onAutoplayMuted: () => {},
+};
+
+describe('VideoPlayer', () => {
+  let load: ReturnType<typeof vi.fn>;
+  let play: ReturnType<typeof vi.fn>;
+  let pause: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    load = vi.fn();
+    play = vi.fn().mockResolvedValue(undefined);
+    pause = vi.fn();
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(load);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(pause);
+  });
+
+  const video = () => screen.getByLabelText('Видео') as HTMLVideoElement;
+
+  it('preloads with the policy mode and plays only when active, looping', () => {
+    const { rerender } = render(<VideoPlayer {...props} preload="preload" mode="metadata" playing={false} />);
+    expect(video().getAttribute('src')).toBe('/files/clip.mp4');
+    expect(video().preload).toBe('metadata');
+    expect(video().loop).toBe(true);
+    fireEvent.loadedMetadata(video());
+    expect(play).not.toHaveBeenCalled();
+    rerender(<VideoPlayer {...props} preload="active" playing />);
+    expect(video().preload).toBe('auto');
+    expect(play).toHaveBeenCalled();
+  });
+
+  it('does not load outside the window and releases the video at the unload distance', () => {
+    const { rerender } = render(<VideoPlayer {...props} preload="idle" playing={false} />);
+    expect(video().getAttribute('src')).toBeNull();
+    rerender(<VideoPlayer {...props} preload="preload" playing={false} />);
+    expect(video().getAttribute('src')).toBe('/files/clip.mp4');
+    load.mockClear();
+    rerender(<VideoPlayer {...props} preload="unload" playing={false} />);
+    expect(video().getAttribute('src')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(video().dataset.state).toBe('unloaded');
+  });
+
+  it('shows the §8 overlay on a load error and reloads on retry', async () => {
+    render(<VideoPlayer {...props} preload="active" playing />);
+    fireEvent.error(video());
+    expect(screen.getByRole('alert')).toHaveTextContent('Не удалось загрузить медиа');
+    expect(screen.getByRole('alert')).toHaveTextContent('Проверьте подключение или попробуйте позже.');
+    load.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить попытку' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(video().dataset.state).toBe('loading');
+  });
+
+  it('plays at 2× while held', () => {
+    const { rerender } = render(<VideoPlayer {...props} preload="active" playing />);
+    rerender(<VideoPlayer {...props} preload="active" playing rate={2} />);
+    expect(video().playbackRate).toBe(2);
+  });
+});
