@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { Server as SocketServer } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.ts';
@@ -14,6 +15,8 @@ export interface BenchTarget {
   bareUrl: string;
   token: string;
   username: string;
+  /** A bare Socket.IO relay (BENCH_SOCKET_ECHO=1): `relay` {to, payload} is emitted as `echo` to room `to`. */
+  bareSocketUrl?: string;
 }
 
 export type BenchMessage =
@@ -81,6 +84,17 @@ async function main() {
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ id: 1, username: 'bare', name: 'Bare', followers_count: 0 }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  let bareSocketUrl: string | undefined;
+  if (process.env.BENCH_SOCKET_ECHO === '1') {
+    // Baseline for the messenger bench: the same fan-out through Socket.IO, without HTTP, auth or database.
+    const echo = Fastify({ logger: false });
+    const io = new SocketServer(echo.server, { transports: ['websocket'], perMessageDeflate: false });
+    io.on('connection', (socket) => {
+      socket.join(String(socket.handshake.auth.room));
+      socket.on('relay', (msg: { to: string; payload: unknown }) => io.to(msg.to).emit('echo', msg.payload));
+    });
+    bareSocketUrl = await echo.listen({ port: 0, host: '127.0.0.1' });
+  }
 
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'memory') {
@@ -105,7 +119,7 @@ async function main() {
   });
   process.send?.({
     type: 'ready',
-    target: { appUrl, bareUrl, token: viewer.access_token, username: author.user.username },
+    target: { appUrl, bareUrl, bareSocketUrl, token: viewer.access_token, username: author.user.username },
   } satisfies BenchMessage);
 }
 

@@ -30,7 +30,7 @@ export function chatsService(deps: {
     const members = await repo.members(pending.map((r) => r.conversation_id));
     for (const row of pending) {
       const loaded = {
-        conversation: { id: row.conversation_id, type: row.type },
+        conversation: { id: row.conversation_id, type: row.type, user_low: null, user_high: null },
         members: members.filter((m) => m.conversation_id === row.conversation_id),
       };
       if (await repo.advanceDelivered(row.conversation_id, userId, row.lm_id as number))
@@ -112,7 +112,11 @@ export function chatsService(deps: {
       const results = page.flatMap((hit) => {
         const message = byId.get(hit.id);
         if (!message) return [];
-        const chat = chatRef({ id: hit.conversation_id, type: hit.type }, members, userId);
+        const chat = chatRef(
+          { id: hit.conversation_id, type: hit.type, user_low: null, user_high: null },
+          members,
+          userId,
+        );
         return [{ chat, message }];
       });
       return { results, has_more: hits.length > limit };

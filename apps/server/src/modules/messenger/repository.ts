@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.ts';
 export interface ConversationRow {
   id: number;
   type: 'personal' | 'favorites' | 'group' | 'channel';
+  user_low: number | null;
+  user_high: number | null;
 }
 
 export interface MemberRow {
@@ -88,7 +90,7 @@ function queries(db: Kysely<Database>) {
     findPair(a: number, b: number): Promise<ConversationRow | undefined> {
       return db
         .selectFrom('conversations')
-        .select(['id', 'type'])
+        .select(['id', 'type', 'user_low', 'user_high'])
         .where('user_low', '=', Math.min(a, b))
         .where('user_high', '=', Math.max(a, b))
         .executeTakeFirst();
@@ -105,7 +107,7 @@ function queries(db: Kysely<Database>) {
         .execute();
       const row = await db
         .selectFrom('conversations')
-        .select(['id', 'type'])
+        .select(['id', 'type', 'user_low', 'user_high'])
         .where('user_low', '=', low)
         .where('user_high', '=', high)
         .executeTakeFirstOrThrow();
@@ -120,7 +122,11 @@ function queries(db: Kysely<Database>) {
     },
 
     findConversation(id: number): Promise<ConversationRow | undefined> {
-      return db.selectFrom('conversations').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('conversations')
+        .select(['id', 'type', 'user_low', 'user_high'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     members(conversationIds: number[]): Promise<MemberRow[]> {
@@ -156,6 +162,26 @@ function queries(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst();
       return row?.id ?? null;
+    },
+
+    /** Like insertMessage, but answers the stored row with its sender in the same statement (the send hot path). */
+    async insertMessageRow(values: {
+      conversation_id: number;
+      sender_id: number;
+      content: string;
+      temp_id: string;
+    }): Promise<MessageRow | null> {
+      const { rows } = await sql<MessageRow>`
+        with ins as (
+          insert into messages (conversation_id, sender_id, content, message_type, temp_id)
+          values (${values.conversation_id}, ${values.sender_id}, ${values.content}, 'text', ${values.temp_id})
+          on conflict (sender_id, temp_id) do nothing
+          returning *
+        )
+        select ins.*, s.username as sender_username, s.name as sender_name, s.avatar_url as sender_avatar_url,
+          null::text as forwarded_from_username
+        from ins join users s on s.id = ins.sender_id`.execute(db);
+      return rows[0] ?? null;
     },
 
     async findByTempId(senderId: number, tempId: string): Promise<number | null> {

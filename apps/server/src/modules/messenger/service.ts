@@ -13,7 +13,22 @@ import {
 import { AppError, errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { type ConversationTools, conversationTools, type Loaded } from './conversations.ts';
-import type { MessageRow, MessengerRepository } from './repository.ts';
+import type { ConversationRow, MemberRow, MessageRow, MessengerRepository } from './repository.ts';
+
+/** Members of a personal chat or favorites as known from the pair, watermarks at zero. */
+function pairMembers(conversation: ConversationRow): MemberRow[] {
+  const ids = [...new Set([conversation.user_low, conversation.user_high])].filter(
+    (id): id is number => id !== null,
+  );
+  return ids.map((user_id) => ({
+    conversation_id: conversation.id,
+    user_id,
+    pin_order: null,
+    last_read_id: 0,
+    last_delivered_id: 0,
+    cleared_up_to: 0,
+  }));
+}
 
 const emptyMessage = () => errors.validation({ content: ErrorText.messageEmpty }, ErrorText.messageEmpty);
 
@@ -84,37 +99,33 @@ export function messagesService(deps: { repo: MessengerRepository; gateway: Gate
         conversation = await repo.getOrCreatePair(userId, body.other_user_id);
       }
 
-      const values = {
-        conversation_id: conversation.id,
-        sender_id: userId,
-        content,
-        message_type: attachmentIds.length > 0 ? ('media' as const) : ('text' as const),
-        temp_id: body.temp_id,
-      };
-      // A plain text message is one insert; attachments are bound in the same transaction.
-      const id =
-        attachmentIds.length === 0
-          ? await repo.insertMessage(values)
-          : await repo.transaction(async (tx) => {
-              const inserted = await tx.insertMessage(values);
-              if (inserted === null) return null;
-              if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
-                throw errors.validation(
-                  { attachment_ids: ErrorText.attachmentNotFound },
-                  ErrorText.attachmentNotFound,
-                );
-              return inserted;
-            });
+      const values = { conversation_id: conversation.id, sender_id: userId, content, temp_id: body.temp_id };
+      let row: MessageRow | null;
+      if (attachmentIds.length === 0) {
+        // Plain text: one statement inserts and answers the row with its sender.
+        row = await repo.insertMessageRow(values);
+      } else {
+        const id = await repo.transaction(async (tx) => {
+          const inserted = await tx.insertMessage({ ...values, message_type: 'media' });
+          if (inserted === null) return null;
+          if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
+            throw errors.validation(
+              { attachment_ids: ErrorText.attachmentNotFound },
+              ErrorText.attachmentNotFound,
+            );
+          return inserted;
+        });
+        row = id === null ? null : ((await repo.messagesByIds([id]))[0] ?? null);
+      }
       // (sender, temp_id) already stored — a resend or a concurrent twin: answer what is stored.
-      if (id === null)
+      if (row === null)
         return existingByTemp(userId, (await repo.findByTempId(userId, body.temp_id)) as number);
-      const created = { id, conversation };
 
-      const loaded = {
-        conversation: created.conversation,
-        members: await repo.members([created.conversation.id]),
-      };
-      const messages = await tools.hydrate(await repo.messagesByIds([created.id]), loaded.members, userId);
+      // A message newer than every watermark: nobody has received or read it yet, so the members'
+      // current watermarks are not needed to describe it — the pair's user ids are enough.
+      const members = pairMembers(conversation);
+      const loaded = { conversation, members };
+      const messages = await tools.hydrate([row], members, userId);
       announce(loaded, 'new-message', messages);
       return messages[0] as Message;
     },
