@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Dialog, expect, type Page, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
 
@@ -99,13 +99,17 @@ test('upload a video and a carousel, swipe, like, comment, save, my actions, del
   await page.goto('/home');
   await page.getByRole('button', { name: 'Создать' }).click();
   await page.getByRole('button', { name: 'Публикация' }).click();
-  const refused = page.waitForEvent('dialog');
+  const alerts: string[] = [];
+  const onDialog = (dialog: Dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on('dialog', onDialog);
   await page
     .getByLabel('Видео или изображения')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  const alert = await refused;
-  expect(alert.message()).toBe('Пожалуйста, выберите видео или изображения');
-  await alert.dismiss();
+  await expect.poll(() => alerts).toEqual(['Пожалуйста, выберите видео или изображения']);
+  page.off('dialog', onDialog);
 
   await uploadThroughModal(page, [video], 'Тестовое видео');
   await uploadThroughModal(page, images, 'Три картинки');
@@ -175,12 +179,13 @@ test('upload a video and a carousel, swipe, like, comment, save, my actions, del
 
   // Delete the own post from the menu after the confirmation.
   await page.getByRole('button', { name: 'Открыть меню' }).click();
-  const confirmed = page.waitForEvent('dialog');
-  const deleting = page.getByRole('menuitem', { name: 'Удалить публикацию' }).click();
-  const confirm = await confirmed;
-  expect(confirm.message()).toBe('Вы уверены, что хотите удалить эту публикацию?');
-  await confirm.accept();
-  await deleting;
+  const confirms: string[] = [];
+  page.once('dialog', (dialog) => {
+    confirms.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('menuitem', { name: 'Удалить публикацию' }).click();
+  await expect.poll(() => confirms).toEqual(['Вы уверены, что хотите удалить эту публикацию?']);
   await expect(page.locator(`article[data-post-id="${clip.id}"]`)).toHaveCount(0);
   const gone = await page.request.get(`/api/v1/media/post/${clip.id}`, { headers: auth(me) });
   expect(gone.status()).toBe(404);

@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { postOf } from '../../../test/posts.ts';
+import { useFeedUi } from '../feed-ui-store.ts';
+import { FeedPager } from './FeedPager.tsx';
+
+const image = (n: number) => ({
+  file_url: `/files/${n}.webp`,
+  thumbnail_url: null,
+  file_type: 'image' as const,
+  width: 1,
+  height: 1,
+  duration: null,
+});
+const posts = [
+  postOf({ id: 1, files: [image(1), image(2), image(3)], media_type: 'carousel' }),
+  postOf({ id: 2 }),
+  postOf({ id: 3, ai_tags: ['cats'] }),
+];
+
+function renderPager(index: number, extra: { onRefresh?: () => void; blacklist?: Set<string> } = {}) {
+  const onIndex = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <FeedPager
+          posts={posts}
+          index={index}
+          onIndex={onIndex}
+          blacklist={extra.blacklist ?? new Set()}
+          onRefresh={extra.onRefresh}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { onIndex, pager: screen.getByLabelText('Лента публикаций') };
+}
+
+function drag(el: HTMLElement, dx: number, dy: number) {
+  fireEvent.pointerDown(el, { pointerId: 1, button: 0, clientX: 100, clientY: 400 });
+  fireEvent.pointerMove(el, { pointerId: 1, clientX: 100 + dx / 2, clientY: 400 + dy / 2 });
+  fireEvent.pointerMove(el, { pointerId: 1, clientX: 100 + dx, clientY: 400 + dy });
+  fireEvent.pointerUp(el, { pointerId: 1, clientX: 100 + dx, clientY: 400 + dy });
+}
+
+describe('FeedPager', () => {
+  beforeEach(() => useFeedUi.setState({ revealed: new Set(), interfaceHidden: false }));
+
+  it('a quick swipe up moves to the next post, down to the previous', () => {
+    const { onIndex, pager } = renderPager(1);
+    drag(pager, 0, -120);
+    expect(onIndex).toHaveBeenLastCalledWith(2);
+    drag(pager, 0, 120);
+    expect(onIndex).toHaveBeenLastCalledWith(0);
+  });
+
+  it('a short drag does not move', () => {
+    const { onIndex, pager } = renderPager(1);
+    drag(pager, 0, -40);
+    expect(onIndex).not.toHaveBeenCalled();
+  });
+
+  it('the wheel moves one post per 300 ms', () => {
+    const { onIndex, pager } = renderPager(0);
+    fireEvent.wheel(pager, { deltaY: 30 });
+    fireEvent.wheel(pager, { deltaY: 30 });
+    expect(onIndex).toHaveBeenCalledTimes(1);
+    expect(onIndex).toHaveBeenCalledWith(1);
+  });
+
+  it('swiping down on the first post refreshes', () => {
+    const onRefresh = vi.fn();
+    const { onIndex, pager } = renderPager(0, { onRefresh });
+    drag(pager, 0, 200);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    expect(onIndex).not.toHaveBeenCalled();
+  });
+
+  it('a horizontal swipe of 50 px moves the carousel', () => {
+    const { onIndex, pager } = renderPager(0);
+    expect(screen.getAllByText('Фото 1 из 3').length).toBeGreaterThan(0);
+    drag(pager, -80, 0);
+    expect(onIndex).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Фото 2 из 3').length).toBeGreaterThan(0);
+  });
+
+  it('hides a post with a blacklisted tag until Посмотреть', () => {
+    renderPager(2, { blacklist: new Set(['cats']) });
+    expect(screen.getByText('Вы скрыли подобное от себя')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Посмотреть' }));
+    expect(screen.queryByText('Вы скрыли подобное от себя')).not.toBeInTheDocument();
+  });
+
+  it('the context menu rotates nothing on a photo but toggles the interface', () => {
+    const { pager } = renderPager(1);
+    fireEvent.contextMenu(pager, { clientX: 10, clientY: 10 });
+    const menu = screen.getByRole('menu', { name: 'Действия с публикацией' });
+    expect(menu).not.toHaveTextContent('Повернуть видео');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Скрыть интерфейс' }));
+    expect(useFeedUi.getState().interfaceHidden).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Нравится' })).not.toBeInTheDocument();
+  });
+});
