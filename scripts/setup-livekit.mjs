@@ -50,7 +50,8 @@ console.log(
     : `Building livekit-server ${VERSION} (${go.stdout.trim()}); this takes a few minutes the first time`,
 );
 const env = { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'auto' };
-const run = (args, cwd) => execFileSync('go', args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const run = (args, cwd) =>
+  execFileSync('go', args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 try {
   run(['mod', 'download', `${MODULE}@v${VERSION}`], root);

@@ -187,7 +187,7 @@ export async function connectMediaRoom({
       },
     )
     .on(RoomEvent.AudioPlaybackStatusChanged, () => emit('audioPlayback', room.canPlaybackAudio))
-    .on(RoomEvent.DataReceived, (payload, participant, _kind, topic) => {
+    .on(RoomEvent.DataReceived, (payload, participant, _kind, topic, _encryption, identity) => {
       if (topic !== chatTopic) return;
       let data: unknown;
       try {
@@ -195,7 +195,10 @@ export async function connectMediaRoom({
       } catch {
         return;
       }
-      emit('chatMessage', { topic, from: participant ? peerOf(participant) : null, data });
+      // LiveKit does not announce viewers who publish nothing to the others, so a viewer's message often
+      // comes without a participant object; the packet still carries the sender's identity.
+      const from = participant ? peerOf(participant) : identity ? { identity, name: identity } : null;
+      emit('chatMessage', { topic, from, data });
     });
 
   try {

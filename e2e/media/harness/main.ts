@@ -1,0 +1,144 @@
+// Drives the real web wrapper (apps/web/src/shared/media) from Playwright: every call below goes through
+// connectMediaRoom and its methods; only `publishCameraIgnoringClientCheck` reaches into LiveKit, to prove
+// the media server itself refuses what the token does not grant.
+import { createLocalVideoTrack, type RemoteAudioTrack, Track } from 'livekit-client';
+import { MediaPublishError } from '../../../apps/web/src/shared/media/device-errors.ts';
+import {
+  connectMediaRoom,
+  type MediaChatMessage,
+  type MediaConnectionState,
+  type MediaRoom,
+} from '../../../apps/web/src/shared/media/media-room.ts';
+
+interface VideoView {
+  element: HTMLVideoElement;
+  /** performance.now() of the first frame the browser decoded and presented. */
+  firstFrameAt: number | null;
+}
+
+let room: MediaRoom | null = null;
+let connectStartedAt = 0;
+const video: VideoView[] = [];
+const audio: HTMLMediaElement[] = [];
+const chat: MediaChatMessage[] = [];
+const states: MediaConnectionState['status'][] = [];
+
+function current(): MediaRoom {
+  if (!room) throw new Error('not connected');
+  return room;
+}
+
+const harness = {
+  async connect(serverUrl: string, accessToken: string) {
+    connectStartedAt = performance.now();
+    room = await connectMediaRoom({
+      serverUrl,
+      accessToken,
+      listeners: {
+        state: (s) => states.push(s.status),
+        chatMessage: (m) => chat.push(m),
+        trackSubscribed: (track) => {
+          if (track.kind === 'video') {
+            const element = document.createElement('video');
+            element.muted = true;
+            element.playsInline = true;
+            element.autoplay = true;
+            const view: VideoView = { element, firstFrameAt: null };
+            element.requestVideoFrameCallback((now) => {
+              view.firstFrameAt = now;
+            });
+            track.attach(element);
+            document.getElementById('remote')?.append(element);
+            video.push(view);
+          } else {
+            audio.push(track.attach());
+          }
+        },
+      },
+    });
+    return { roomName: room.roomName, chatTopic: room.chatTopic, state: room.state.status };
+  },
+
+  publishCamera: () => current().publishCamera(),
+  publishMicrophone: () => current().publishMicrophone(),
+
+  async tryPublishCamera() {
+    try {
+      await current().publishCamera();
+      return { published: true as const };
+    } catch (error) {
+      if (error instanceof MediaPublishError)
+        return { published: false as const, failure: error.failure, message: error.message };
+      return { published: false as const, failure: 'unexpected', message: String(error) };
+    }
+  },
+
+  /** What a modified client would do: skip livekit-client's own permission check and ask the server. */
+  async publishCameraIgnoringClientCheck(timeoutMs: number) {
+    const participant = current().livekitRoom.localParticipant;
+    Object.assign(participant, { hasPermissionsToPublish: () => true });
+    const track = await createLocalVideoTrack();
+    const attempt = participant.publishTrack(track, { source: Track.Source.Camera }).then(
+      () => 'published',
+      (error: unknown) => `rejected: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    const timeout = new Promise<string>((resolve) =>
+      setTimeout(() => resolve('no answer from the server'), timeoutMs),
+    );
+    const outcome = await Promise.race([attempt, timeout]);
+    track.stop();
+    return outcome;
+  },
+
+  videoStats() {
+    return video.map(({ element, firstFrameAt }) => ({
+      width: element.videoWidth,
+      height: element.videoHeight,
+      framesDecoded: element.getVideoPlaybackQuality().totalVideoFrames,
+      firstFrameMs: firstFrameAt === null ? null : firstFrameAt - connectStartedAt,
+    }));
+  },
+
+  /** inbound-rtp counters of every remote audio track, straight from the RTCRtpReceiver. */
+  async audioStats() {
+    const tracks: Array<{ packetsReceived: number; bytesReceived: number; muted: boolean }> = [];
+    for (const participant of current().livekitRoom.remoteParticipants.values()) {
+      for (const publication of participant.audioTrackPublications.values()) {
+        const track = publication.track as RemoteAudioTrack | undefined;
+        let packetsReceived = 0;
+        let bytesReceived = 0;
+        const report = await track?.receiver?.getStats();
+        report?.forEach(
+          (entry: { type: string; kind?: string; packetsReceived?: number; bytesReceived?: number }) => {
+            if (entry.type === 'inbound-rtp' && entry.kind === 'audio') {
+              packetsReceived += entry.packetsReceived ?? 0;
+              bytesReceived += entry.bytesReceived ?? 0;
+            }
+          },
+        );
+        tracks.push({ packetsReceived, bytesReceived, muted: publication.isMuted });
+      }
+    }
+    return { attached: audio.length, tracks };
+  },
+
+  sendChat: (data: unknown) => current().sendChat(data),
+  chatMessages: () => chat.map((m) => ({ topic: m.topic, from: m.from?.identity ?? null, data: m.data })),
+  states: () => [...states],
+  canPlaybackAudio: () => current().canPlaybackAudio,
+
+  async disconnect() {
+    await room?.disconnect();
+    room = null;
+    video.length = 0;
+    audio.length = 0;
+    document.getElementById('remote')?.replaceChildren();
+  },
+};
+
+declare global {
+  interface Window {
+    harness: typeof harness;
+  }
+}
+window.harness = harness;

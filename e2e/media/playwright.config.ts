@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath, repoRoot } from './stack.ts';
+
+// Run through `npm run test:e2e:media` (scripts/e2e-media.mjs): it installs livekit-server if needed and
+// runs this inside a network namespace that has only loopback.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.e2e.ts',
+  outputDir: path.join(repoRoot, 'test-results/media'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  globalSetup: './global-setup.ts',
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+});
