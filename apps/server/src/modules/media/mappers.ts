@@ -1,7 +1,7 @@
 import type { Comment, Post, PostFile } from '@kadr/contract';
-import type { FileRow, PostRow } from './repository.ts';
+import type { FileJson, PostRow } from './repository.ts';
 
-export function toPostFile(f: FileRow): PostFile {
+export function toPostFile(f: FileJson): PostFile {
   return {
     file_url: f.file_url,
     thumbnail_url: f.thumbnail_url,
@@ -12,14 +12,14 @@ export function toPostFile(f: FileRow): PostFile {
   };
 }
 
-export function toPost(row: PostRow, files: FileRow[]): Post {
+export function toPost(row: PostRow): Post {
   return {
     id: row.id,
     user_id: row.user_id,
     caption: row.caption,
     media_type: row.media_type,
     status: row.status,
-    files: files.map(toPostFile),
+    files: row.files.map(toPostFile),
     user: {
       username: row.username,
       name: row.name,
@@ -37,17 +37,6 @@ export function toPost(row: PostRow, files: FileRow[]): Post {
     ai_tags: row.ai_tags,
     created_at: row.created_at.toISOString(),
   };
-}
-
-/** Rows plus their files (one query for all) → Posts in the rows' order. */
-export function toPosts(rows: PostRow[], files: FileRow[]): Post[] {
-  const byPost = new Map<number, FileRow[]>();
-  for (const f of files) {
-    const list = byPost.get(f.post_id) ?? [];
-    list.push(f);
-    byPost.set(f.post_id, list);
-  }
-  return rows.map((r) => toPost(r, byPost.get(r.id) ?? []));
 }
 
 export interface CommentRow {

@@ -1,11 +1,13 @@
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { Database, PostFilesTable } from '../../db/schema.ts';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 export type ActionTable = 'post_likes' | 'post_saves' | 'post_reposts';
 export type CounterColumn = 'likes_count' | 'reposts_count';
 
 /** Followed authors' posts rank as if they were this much newer (see docs/api/feed-ranking.md). */
 export const FOLLOWED_BOOST_SECONDS = 12 * 60 * 60;
+/** How many posts beyond the requested page the feed ranks. */
+export const FEED_WINDOW = 500;
 
 export interface PostRow {
   id: number;
@@ -27,9 +29,17 @@ export interface PostRow {
   is_saved: boolean;
   is_reposted: boolean;
   is_filtered: boolean;
+  files: FileJson[];
 }
 
-export type FileRow = Selectable<PostFilesTable>;
+export interface FileJson {
+  file_url: string;
+  thumbnail_url: string | null;
+  file_type: 'video' | 'image';
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+}
 
 type PostsQuery = SelectQueryBuilder<Database, 'posts' | 'users', object>;
 
@@ -63,6 +73,10 @@ function withPostColumns(q: PostsQuery, viewer: number) {
     sql<boolean>`(posts.ai_tags && array(select b.tag from tag_blacklist b where b.user_id = ${viewer}))`.as(
       'is_filtered',
     ),
+    // Files in the same query: one round trip per page.
+    sql<FileJson[]>`(select coalesce(json_agg(json_build_object('file_url', f.file_url, 'thumbnail_url',
+      f.thumbnail_url, 'file_type', f.file_type, 'width', f.width, 'height', f.height, 'duration', f.duration)
+      order by f.position), '[]'::json) from post_files f where f.post_id = posts.id)`.as('files'),
   ]);
 }
 
@@ -71,17 +85,6 @@ export function mediaRepository(db: Kysely<Database>) {
 
   return {
     db,
-
-    async files(postIds: number[]): Promise<FileRow[]> {
-      if (postIds.length === 0) return [];
-      return db
-        .selectFrom('post_files')
-        .selectAll()
-        .where('post_id', 'in', postIds)
-        .orderBy('post_id')
-        .orderBy('position')
-        .execute();
-    },
 
     post(id: number, viewer: number): Promise<PostRow | undefined> {
       return withPostColumns(base(), viewer).where('posts.id', '=', id).executeTakeFirst() as Promise<
@@ -95,8 +98,16 @@ export function mediaRepository(db: Kysely<Database>) {
      * offset paging is stable.
      */
     feed(viewer: number, offset: number, limit: number): Promise<PostRow[]> {
+      // Ranked among the newest (offset + limit + FEED_WINDOW) finished posts, so a page never scans the table.
+      const window = db
+        .selectFrom('posts')
+        .select('id')
+        .where('status', '=', 'done')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(offset + limit + FEED_WINDOW);
       return withPostColumns(base(), viewer)
-        .where('posts.status', '=', 'done')
+        .where('posts.id', 'in', window)
         .orderBy(sql`(posts.ai_tags && array(select b.tag from tag_blacklist b where b.user_id = ${viewer}))`)
         .orderBy(
           sql`extract(epoch from posts.created_at) + case when exists (select 1 from follows f

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { ErrorText, type FeedResponse, Limits, type Post, type PostsResponse } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { toPosts } from './mappers.ts';
+import { toPost } from './mappers.ts';
 import type { ActionTable, CounterColumn, MediaRepository, PostRow } from './repository.ts';
 
 export interface MediaServiceDeps {
@@ -25,13 +25,13 @@ const viewerKey = (viewer: number | null) => viewer ?? 0;
 export function mediaService(deps: MediaServiceDeps) {
   const { repo, storage } = deps;
 
-  async function hydrate(rows: PostRow[]): Promise<Post[]> {
-    return toPosts(rows, await repo.files(rows.map((r) => r.id)));
+  function hydrate(rows: PostRow[]): Post[] {
+    return rows.map(toPost);
   }
 
   async function page(rows: PostRow[], limit: number): Promise<PostsResponse> {
     const has_more = rows.length > limit;
-    return { posts: await hydrate(rows.slice(0, limit)), has_more };
+    return { posts: hydrate(rows.slice(0, limit)), has_more };
   }
 
   /** A post the caller may see: finished posts for everyone, unfinished ones only for their author. */
@@ -53,7 +53,7 @@ export function mediaService(deps: MediaServiceDeps) {
     },
 
     async post(id: number, viewer: number | null): Promise<Post> {
-      const [post] = await hydrate([await visible(id, viewer)]);
+      const [post] = hydrate([await visible(id, viewer)]);
       return post!;
     },
 
@@ -85,7 +85,7 @@ export function mediaService(deps: MediaServiceDeps) {
       if (!meta) throw errors.notFound(ErrorText.postNotFound);
       if (meta.user_id !== userId) throw errors.forbidden(ErrorText.postEditForbidden);
       await repo.setForSleep(postId, value);
-      const [post] = await hydrate([await visible(postId, userId)]);
+      const [post] = hydrate([await visible(postId, userId)]);
       return post!;
     },
 
