@@ -138,7 +138,10 @@ describe('messages in real time', () => {
     });
     // A second ack of the same message moves nothing and announces nothing.
     const repeat = arrives(a1, 'message-delivered');
-    b2.emit('message-delivered', { message_ids: [message.id] });
+    const again = await new Promise<{ ok: boolean }>((resolve) =>
+      b2.emit('message-delivered', { message_ids: [message.id] }, resolve),
+    );
+    expect(again).toEqual({ ok: true });
     expect(await repeat).toBe(false);
 
     const readAtA = next<MessagesReadEvent>(a1, 'messages-read');
