@@ -18,8 +18,9 @@ import { mediaRoomsRepository } from './modules/livekit/repository.ts';
 import { livekitRoomRoutes, livekitWebhookRoutes } from './modules/livekit/routes.ts';
 import { mediaPlaneService } from './modules/livekit/service.ts';
 import { livekitProbe } from './modules/livekit/status.ts';
-import { createMediaModule } from './modules/media/module.ts';
 import { mediaTokenIssuer } from './modules/livekit/tokens.ts';
+import { createMediaModule } from './modules/media/module.ts';
+import { createMessenger } from './modules/messenger/index.ts';
 import { profileCache } from './modules/profiles/cache.ts';
 import { profilesRepository } from './modules/profiles/repository.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -29,7 +30,6 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createGateway } from './realtime/gateway.ts';
-import { createMessenger } from './modules/messenger/index.ts';
 import { memoryPresence, redisPresence } from './realtime/presence.ts';
 import { localStorage } from './storage/storage.ts';
 
@@ -127,7 +127,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     profiles,
     mediaServer: livekitProbe(config.livekit.url),
     mediaPlane: mediaPlaneService({
-      tokens: mediaTokenIssuer({ serverUrl: livekit.publicUrl, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret }),
+      tokens: mediaTokenIssuer({
+        serverUrl: livekit.publicUrl,
+        apiKey: livekit.apiKey,
+        apiSecret: livekit.apiSecret,
+      }),
       repo: mediaRoomsRepository(db.kysely),
       apiKey: livekit.apiKey,
       apiSecret: livekit.apiSecret,

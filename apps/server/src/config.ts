@@ -112,7 +112,9 @@ function portRange(env: Env, name: string, fallback: [number, number]): [number,
   const start = Number(match?.[1]);
   const end = Number(match?.[2]);
   if (!match || start < 1024 || end > 65535 || end <= start) {
-    throw new ConfigError(`${name} must be a port range like 50000-60000 (1024-65535, start < end), got "${raw}"`);
+    throw new ConfigError(
+      `${name} must be a port range like 50000-60000 (1024-65535, start < end), got "${raw}"`,
+    );
   }
   return [start, end];
 }
