@@ -268,4 +268,15 @@ test('hidden tags show an overlay that Посмотреть lifts; sleep mode sh
   expect(await page.evaluate(() => localStorage.getItem('mediaMode'))).toBe('sleep');
   await page.reload();
   await expect(active(page)).toHaveAttribute('data-post-id', String(darkId));
+
+  // Profile mode: the profile's grid opens the feed on that post; back returns to the profile.
+  await page.goto(`/${author.user.username}`);
+  await page.getByRole('button', { name: 'Открыть публикацию 2' }).click();
+  await expect(page.getByRole('heading', { name: `Профиль: @${author.user.username}` })).toBeVisible();
+  await expect(active(page)).toHaveAttribute('data-post-id', String(darkId));
+  await page.keyboard.press('ArrowUp');
+  await expect(active(page)).toHaveAttribute('data-post-id', String(brightId));
+  await page.getByRole('button', { name: 'Назад к профилю' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${author.user.username}$`));
+  await expect(page.getByRole('heading', { name: 'Спокойный' })).toBeVisible();
 });

@@ -24,17 +24,15 @@ const props = {
 };
 
 describe('VideoPlayer', () => {
-  let load: ReturnType<typeof vi.fn>;
-  let play: ReturnType<typeof vi.fn>;
-  let pause: ReturnType<typeof vi.fn>;
+  let load: ReturnType<typeof vi.fn<() => void>>;
+  let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
 
   beforeEach(() => {
-    load = vi.fn();
-    play = vi.fn().mockResolvedValue(undefined);
-    pause = vi.fn();
+    load = vi.fn<() => void>();
+    play = vi.fn<() => Promise<void>>().mockResolvedValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(load);
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
-    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(pause);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   });
 
   const video = () => screen.getByLabelText('Видео') as HTMLVideoElement;

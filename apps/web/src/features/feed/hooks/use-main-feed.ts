@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { StorageKeys } from '../../../shared/storage/keys.ts';
 import { local } from '../../../shared/storage/local.ts';
 import { useMediaMode } from '../../media-modes/media-mode-store.ts';
@@ -55,11 +55,12 @@ export function useMainFeed(openPostId: number | null) {
   }, [filled, posts, index, opened, setIndex]);
 
   // Switching sleep mode changes the list under the index.
-  const [seenMode, setSeenMode] = useState(sleepMode);
-  if (seenMode !== sleepMode) {
-    setSeenMode(sleepMode);
+  const seenMode = useRef(sleepMode);
+  useEffect(() => {
+    if (seenMode.current === sleepMode) return;
+    seenMode.current = sleepMode;
     setIndex(0);
-  }
+  }, [sleepMode, setIndex]);
 
   const active = index === null ? undefined : posts[index];
   useEffect(() => {

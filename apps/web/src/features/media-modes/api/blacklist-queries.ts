@@ -1,5 +1,6 @@
 import { type BlacklistResponse, paths } from '@kadr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { mediaKeys } from '../../feed/api/media-keys.ts';
@@ -25,9 +26,8 @@ export function useBlacklistQuery() {
 }
 
 export function useBlacklistTags(): ReadonlySet<string> {
-  const query = useBlacklistQuery();
-  const tags = query.data?.blacklist;
-  return new Set(tags?.map((entry) => entry.tag) ?? []);
+  const tags = useBlacklistQuery().data?.blacklist;
+  return useMemo(() => new Set(tags?.map((entry) => entry.tag) ?? []), [tags]);
 }
 
 /** Hide (`hidden: true`) or unhide a tag; the answer is the whole new list. */
