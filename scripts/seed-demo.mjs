@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm run seed:demo`: creates demo users and posts from generated media (ffmpeg test videos, sharp images),
+// processed through the real upload pipeline and job worker. Uses the same DATA_DIR / DATABASE_URL as `npm start`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/seed-demo.ts')], {
+  stdio: 'inherit',
+  cwd: root,
+  env: process.env,
+});
+process.exit(result.status ?? 1);
