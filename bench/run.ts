@@ -5,7 +5,6 @@ import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
-import { messengerBench } from './messenger.bench.ts';
 import { profileBench } from './profile.bench.ts';
 import { socketsBench } from './sockets.bench.ts';
 
@@ -37,10 +36,6 @@ if (wanted('feed')) {
 if (wanted('processing')) {
   console.log('\n## Processing a generated 30 s 720p video, as a fraction of its duration (aim < 1.0)');
   for (const line of await processingBench()) console.log(line);
-}
-if (wanted('messenger')) {
-  console.log('\n## Messenger send → receive over sockets: 1,000 users, 500 messages/s for 10 s, vs a bare Socket.IO relay');
-  for (const line of await messengerBench(['pglite', 'postgres'])) console.log(line);
 }
 if (wanted('sockets')) {
   console.log('\n## Idle authenticated sockets per GiB (10,000 connections)');
