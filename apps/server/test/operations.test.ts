@@ -117,7 +117,7 @@ describe('process', () => {
       DATABASE_URL: '',
       REDIS_URL: '',
       LIVEKIT_URL: '',
-      LIVEKIT_BINARY: path.join(dataDir, 'none'),
+      LIVEKIT_BIN: path.join(dataDir, 'none'),
     });
     const deadline = Date.now() + 30_000;
     while (!p.output().includes('Kadr is running at') && Date.now() < deadline)
