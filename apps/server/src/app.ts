@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   gateway.addAudienceProvider(profiles.followerIds);
-  const media = createMediaModule({ config, db, storage, gateway, profiles, log: app.log });
+  const media = await createMediaModule({ config, db, bus, storage, gateway, profiles, log: app.log });
   const messenger = createMessenger({
     db: db.kysely,
     gateway,

@@ -26,6 +26,8 @@ export interface Config {
   };
   tokenCacheTtlMs: number;
   profileCacheTtlMs: number;
+  /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
+  feedCacheTtlMs: number;
   livekit: LivekitConfig;
   /** Post upload limits (MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_CAROUSEL_IMAGES). */
   media: { maxVideoBytes: number; maxImageBytes: number; maxCarouselImages: number };
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
+    feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     livekit: livekitConfig(env),
     media: {
       maxVideoBytes: int(env, 'MEDIA_MAX_VIDEO_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),

@@ -2,10 +2,11 @@ import { type Comment, ErrorText, Limits } from '@kadr/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { errors } from '../../lib/errors.ts';
+import type { MediaChange } from './cache/feed-cache.ts';
 import { type CommentRow, toComment } from './mappers.ts';
 
 /** Comments on posts: oldest first; adding one raises the post's comments_count in the same transaction. */
-export function commentsService(db: Kysely<Database>) {
+export function commentsService(db: Kysely<Database>, changed: (change: MediaChange) => Promise<void>) {
   async function visiblePost(postId: number) {
     const post = await db
       .selectFrom('posts')
@@ -59,6 +60,7 @@ export function commentsService(db: Kysely<Database>) {
           .execute();
         return row.id;
       });
+      await changed({ posts: [postId] });
       const row = await select().where('c.id', '=', id).executeTakeFirstOrThrow();
       return toComment(row as CommentRow);
     },

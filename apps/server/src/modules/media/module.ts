@@ -4,11 +4,14 @@ import type { App, AppContext } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
 import { jobQueue } from '../../jobs/queue.ts';
 import { actionRoutes } from './action-routes.ts';
+import { feedCache } from './cache/feed-cache.ts';
 import { commentAndPreferenceRoutes } from './comment-routes.ts';
 import { commentsService } from './comments.ts';
+import { postReader } from './post-reader.ts';
 import { preferencesService } from './preferences.ts';
 import { findFfmpeg } from './processing/ffmpeg.ts';
 import { POST_JOB, postJobHandler } from './processing/post-job.ts';
+import { readRepository } from './read-repository.ts';
 import { mediaRepository } from './repository.ts';
 import { mediaRoutes } from './routes.ts';
 import { mediaService } from './service.ts';
@@ -28,19 +31,28 @@ export function taggerFromConfig(config: Config): Tagger {
   );
 }
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'storage' | 'gateway' | 'profiles'> & {
+type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles'> & {
   log?: { error(obj: object, msg: string): void };
 };
 
-/** Builds the media feed once from config: services, the job queue with its worker, and the routes. */
-export function createMediaModule(deps: Deps) {
+/** Builds the media feed once from config: services, the read cache, the job queue with its worker, and the routes. */
+export async function createMediaModule(deps: Deps) {
   const { config, storage, gateway, profiles } = deps;
   const db = deps.db.kysely;
   const ffmpeg = findFfmpeg();
   const tagger = taggerFromConfig(config);
   const repo = mediaRepository(db);
   const jobs = jobQueue(db, { ...config.jobs, log: deps.log });
-  const service = mediaService({ repo, storage, invalidateProfiles: (ids) => profiles.invalidate(ids) });
+  const read = readRepository(db);
+  const cache = await feedCache(deps.bus, config.feedCacheTtlMs, profiles);
+  const service = mediaService({
+    repo,
+    read,
+    reader: postReader(read, cache),
+    cache,
+    storage,
+    invalidateProfiles: (ids) => profiles.invalidate(ids),
+  });
 
   const module = {
     service,
@@ -48,8 +60,9 @@ export function createMediaModule(deps: Deps) {
     jobs,
     tagger,
     ffmpeg,
-    comments: commentsService(db),
-    preferences: preferencesService(db),
+    cache,
+    comments: commentsService(db, cache.changed),
+    preferences: preferencesService(db, cache.changed),
     uploads: uploadService({
       repo,
       jobs,
@@ -75,6 +88,7 @@ export function createMediaModule(deps: Deps) {
       ffmpeg,
       tagger,
       async onFinished(postId, userId, status) {
+        await cache.changed({ posts: [postId], feed: status === 'done' });
         if (status === 'done') await profiles.invalidate([userId]);
         const post =
           status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
@@ -91,4 +105,4 @@ export function createMediaModule(deps: Deps) {
   return module;
 }
 
-export type MediaModule = ReturnType<typeof createMediaModule>;
+export type MediaModule = Awaited<ReturnType<typeof createMediaModule>>;

@@ -2,11 +2,16 @@ import fs from 'node:fs/promises';
 import { ErrorText, type FeedResponse, Limits, type Post, type PostsResponse } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { toPost } from './mappers.ts';
-import type { ActionTable, CounterColumn, MediaRepository, PostRow } from './repository.ts';
+import type { FeedCache } from './cache/feed-cache.ts';
+import type { PostReader } from './post-reader.ts';
+import type { ReadRepository } from './read-repository.ts';
+import type { ActionTable, CounterColumn, MediaRepository } from './repository.ts';
 
 export interface MediaServiceDeps {
   repo: MediaRepository;
+  read: ReadRepository;
+  reader: PostReader;
+  cache: FeedCache;
   storage: Storage;
   /** Refreshes cached profiles whose posts_count changed. */
   invalidateProfiles(userIds: number[]): Promise<void>;
@@ -19,27 +24,20 @@ const ACTIONS = {
 } as const satisfies Record<string, { table: ActionTable; counter: CounterColumn | null }>;
 export type PostAction = keyof typeof ACTIONS;
 
-const viewerKey = (viewer: number | null) => viewer ?? 0;
-
 /** Reading posts and acting on them; who may do what is decided here. */
 export function mediaService(deps: MediaServiceDeps) {
-  const { repo, storage } = deps;
+  const { repo, read, reader, cache, storage } = deps;
 
-  function hydrate(rows: PostRow[]): Post[] {
-    return rows.map(toPost);
-  }
-
-  async function page(rows: PostRow[], limit: number): Promise<PostsResponse> {
-    const has_more = rows.length > limit;
-    return { posts: hydrate(rows.slice(0, limit)), has_more };
+  async function page(ids: number[], viewer: number | null, limit: number): Promise<PostsResponse> {
+    return { posts: await reader.posts(ids.slice(0, limit), viewer), has_more: ids.length > limit };
   }
 
   /** A post the caller may see: finished posts for everyone, unfinished ones only for their author. */
-  async function visible(id: number, viewer: number | null): Promise<PostRow> {
-    const row = await repo.post(id, viewerKey(viewer));
-    if (!row || (row.status !== 'done' && row.user_id !== viewer))
+  async function visible(id: number, viewer: number | null): Promise<Post> {
+    const [post] = await reader.posts([id], viewer);
+    if (!post || (post.status !== 'done' && post.user_id !== viewer))
       throw errors.notFound(ErrorText.postNotFound);
-    return row;
+    return post;
   }
 
   async function actionable(id: number) {
@@ -49,13 +47,11 @@ export function mediaService(deps: MediaServiceDeps) {
 
   return {
     async feed(viewer: number | null, offset = 0, limit: number = Limits.feedPage): Promise<FeedResponse> {
-      return page(await repo.feed(viewerKey(viewer), offset, limit + 1), limit);
+      const posts = await reader.feed(viewer, offset, limit + 1);
+      return { posts: posts.slice(0, limit), has_more: posts.length > limit };
     },
 
-    async post(id: number, viewer: number | null): Promise<Post> {
-      const [post] = hydrate([await visible(id, viewer)]);
-      return post!;
-    },
+    post: visible,
 
     async userPosts(
       username: string,
@@ -65,18 +61,19 @@ export function mediaService(deps: MediaServiceDeps) {
     ) {
       const user = await repo.findUserId(username);
       if (!user) throw errors.notFound(ErrorText.userNotFound);
-      const rows = await repo.userPosts(user.id, viewerKey(viewer), offset, limit + 1, user.id === viewer);
-      return page(rows, limit);
+      const ids = await read.userPostIds(user.id, offset, limit + 1, user.id === viewer);
+      return page(ids, viewer, limit);
     },
 
     async actedOn(kind: PostAction, viewer: number, offset = 0, limit: number = Limits.myActionsPage) {
-      return page(await repo.actedOn(ACTIONS[kind].table, viewer, offset, limit + 1), limit);
+      return page(await read.actedOnIds(ACTIONS[kind].table, viewer, offset, limit + 1), viewer, limit);
     },
 
     async act(kind: PostAction, postId: number, userId: number, on: boolean) {
       await actionable(postId);
       const { table, counter } = ACTIONS[kind];
       const count = await repo.toggle(table, counter, postId, userId, on);
+      await cache.changed({ posts: counter ? [postId] : [], marks: [[userId, postId]] });
       return { on, count: count ?? 0 };
     },
 
@@ -85,8 +82,8 @@ export function mediaService(deps: MediaServiceDeps) {
       if (!meta) throw errors.notFound(ErrorText.postNotFound);
       if (meta.user_id !== userId) throw errors.forbidden(ErrorText.postEditForbidden);
       await repo.setForSleep(postId, value);
-      const [post] = hydrate([await visible(postId, userId)]);
-      return post!;
+      await cache.changed({ posts: [postId], feed: true });
+      return visible(postId, userId);
     },
 
     async deletePost(postId: number, userId: number) {
@@ -95,6 +92,7 @@ export function mediaService(deps: MediaServiceDeps) {
       if (meta.user_id !== userId) throw errors.forbidden(ErrorText.postDeleteForbidden);
       const files = await repo.deletePost(postId, userId);
       if (!files) throw errors.notFound(ErrorText.postNotFound);
+      await cache.changed({ posts: [postId], feed: true });
       await deps.invalidateProfiles([userId]);
       for (const url of files.flatMap((f) => [f.file_url, f.thumbnail_url])) {
         const key = url ? storage.keyFromUrl(url) : null;

@@ -6,6 +6,12 @@ export type ProfileBase = Omit<ProfileRow, 'is_following'>;
 
 const CHANGED_CHANNEL = 'kadr:profile-changed';
 
+/** A profile change as every node hears it: `ids` whose profile changed, `pair` = [follower, followee] of a follow change. */
+export interface ProfileChange {
+  ids: number[];
+  pair?: [number, number];
+}
+
 /**
  * Read-through cache for profile reads, the hottest path of the app. Every write that changes a profile
  * (name, bio, avatar, counts, last_seen) calls `invalidate` with the user ids; the bus carries it to every
@@ -15,6 +21,7 @@ export async function profileCache(bus: Bus, ttlMs: number) {
   const byUsername = new TtlCache<string, ProfileBase>(20_000, ttlMs);
   const usernameById = new Map<number, string>();
   const follows = new TtlCache<string, boolean>(100_000, ttlMs);
+  const listeners: Array<(change: ProfileChange) => void> = [];
 
   function drop(ids: number[]) {
     for (const id of ids) {
@@ -24,9 +31,10 @@ export async function profileCache(bus: Bus, ttlMs: number) {
     }
   }
   await bus.subscribe(CHANGED_CHANNEL, (message) => {
-    const { ids, pair } = JSON.parse(message) as { ids: number[]; pair?: [number, number] };
-    drop(ids);
-    if (pair) follows.delete(`${pair[0]}:${pair[1]}`);
+    const change = JSON.parse(message) as ProfileChange;
+    drop(change.ids);
+    if (change.pair) follows.delete(`${change.pair[0]}:${change.pair[1]}`);
+    for (const listener of listeners) listener(change);
   });
 
   return {
@@ -44,9 +52,17 @@ export async function profileCache(bus: Bus, ttlMs: number) {
     storeFollowing(viewerId: number, targetId: number, value: boolean) {
       follows.set(`${viewerId}:${targetId}`, value);
     },
+    /**
+     * Other caches that show profile data or depend on follows (e.g. the media feed) listen here: called at
+     * once on the node that made the change and again on every node when the bus carries it.
+     */
+    onChange(listener: (change: ProfileChange) => void) {
+      listeners.push(listener);
+    },
     async invalidate(ids: number[], pair?: [number, number]) {
       drop(ids);
       if (pair) follows.delete(`${pair[0]}:${pair[1]}`);
+      for (const listener of listeners) listener({ ids, pair });
       await bus.publish(CHANGED_CHANNEL, JSON.stringify({ ids, pair }));
     },
   };

@@ -120,6 +120,9 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
 
     /** For writes elsewhere that change what a profile shows (e.g. posts_count). */
     invalidate: (userIds: number[]) => cache.invalidate(userIds),
+
+    /** Hears every profile and follow change, on every node (see ProfileCache.onChange). */
+    onChange: cache.onChange,
   };
 }
 

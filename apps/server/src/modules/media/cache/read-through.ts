@@ -1,0 +1,127 @@
+import { TtlCache } from '../../../lib/ttl-cache.ts';
+
+/**
+ * A read-through cache (LRU + TTL) whose loads can never store a value that was invalidated while they ran:
+ * a load takes a ticket (the invalidation epoch) before it reads the database, and `store` drops any key
+ * invalidated after that ticket. Without this guard a read that began before a write commits, and finishes
+ * after the write's notice arrived, would keep the old value until the TTL.
+ *
+ * `get` also shares one load per key between concurrent callers (no stampede on a cold key); a key
+ * invalidated while its load runs starts a fresh load for the next caller.
+ */
+export class ReadThroughCache<K, V> {
+  private entries: TtlCache<K, V>;
+  private epoch = 0;
+  private clearedAt = 0;
+  /** key → epoch of its last invalidation; only kept while some load that began earlier is still running. */
+  private readonly invalidatedAt = new Map<K, number>();
+  /** start epoch → number of loads still running that took it. */
+  private readonly running = new Map<number, number>();
+  private readonly pending = new Map<K, Promise<V>>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.entries = new TtlCache<K, V>(maxEntries, ttlMs, now);
+  }
+
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** A ticket for a load about to read the database; pass it to `store`, then `release` it. */
+  begin(): number {
+    this.running.set(this.epoch, (this.running.get(this.epoch) ?? 0) + 1);
+    return this.epoch;
+  }
+
+  /** Stores a loaded value unless the key was invalidated since the ticket was taken. */
+  store(ticket: number, key: K, value: V): boolean {
+    if (this.clearedAt > ticket || (this.invalidatedAt.get(key) ?? -1) > ticket) return false;
+    this.entries.set(key, value);
+    return true;
+  }
+
+  release(ticket: number): void {
+    const left = (this.running.get(ticket) ?? 1) - 1;
+    if (left > 0) this.running.set(ticket, left);
+    else this.running.delete(ticket);
+    if (this.running.size === 0) this.invalidatedAt.clear();
+    else if (this.invalidatedAt.size > 10_000) {
+      const oldest = Math.min(...this.running.keys());
+      for (const [key, at] of this.invalidatedAt) if (at <= oldest) this.invalidatedAt.delete(key);
+    }
+  }
+
+  /** Runs `loader` with a ticket, storing what it returns (when `keep` allows) unless invalidated meanwhile. */
+  async loadMany(
+    keys: K[],
+    loader: (keys: K[]) => Promise<Map<K, V>>,
+    keep: (value: V) => boolean = () => true,
+  ): Promise<Map<K, V>> {
+    const ticket = this.begin();
+    try {
+      const loaded = await loader(keys);
+      for (const [key, value] of loaded) if (keep(value)) this.store(ticket, key, value);
+      return loaded;
+    } finally {
+      this.release(ticket);
+    }
+  }
+
+  /** Cached values for `keys`, loading only the missing ones in one call. */
+  async getMany(
+    keys: K[],
+    loader: (missing: K[]) => Promise<Map<K, V>>,
+    keep?: (value: V) => boolean,
+  ): Promise<Map<K, V>> {
+    const found = new Map<K, V>();
+    const missing: K[] = [];
+    for (const key of keys) {
+      const value = this.entries.get(key);
+      if (value === undefined) missing.push(key);
+      else found.set(key, value);
+    }
+    if (missing.length === 0) return found;
+    for (const [key, value] of await this.loadMany(missing, loader, keep)) found.set(key, value);
+    return found;
+  }
+
+  /** The cached value, or one shared load of it. */
+  get(key: K, loader: () => Promise<V>): Promise<V> {
+    const value = this.entries.get(key);
+    if (value !== undefined) return Promise.resolve(value);
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const ticket = this.begin();
+    const load = loader()
+      .then((loaded) => {
+        this.store(ticket, key, loaded);
+        return loaded;
+      })
+      .finally(() => {
+        this.release(ticket);
+        if (this.pending.get(key) === load) this.pending.delete(key);
+      });
+    this.pending.set(key, load);
+    return load;
+  }
+
+  invalidate(keys: Iterable<K>): void {
+    this.epoch++;
+    for (const key of keys) {
+      this.entries.delete(key);
+      this.pending.delete(key);
+      if (this.running.size > 0) this.invalidatedAt.set(key, this.epoch);
+    }
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.clearedAt = this.epoch;
+    this.entries = new TtlCache<K, V>(this.maxEntries, this.ttlMs, this.now);
+    this.pending.clear();
+  }
+}

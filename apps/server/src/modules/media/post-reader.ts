@@ -1,0 +1,77 @@
+import type { Post } from '@kadr/contract';
+import { FEED_CANDIDATES, type FeedCache, markKey } from './cache/feed-cache.ts';
+import { type FeedViewer, GUEST, isHidden, rankFeed, windowSize } from './feed-ranking.ts';
+import { LIKED, type PostBody, REPOSTED, type ReadRepository, SAVED } from './read-repository.ts';
+
+const isDone = (body: PostBody) => body.status === 'done';
+
+/**
+ * Turns post ids into Posts for one reader from the read cache: bodies and authors shared by all readers,
+ * the reader's marks and blacklist per reader. With everything cached a page costs no query; a miss costs
+ * one query per kind (bodies, authors, marks), never one per post. Unfinished posts are read, never cached.
+ */
+export function postReader(read: ReadRepository, cache: FeedCache) {
+  function viewerState(viewer: number | null): Promise<FeedViewer> {
+    if (viewer === null) return Promise.resolve(GUEST);
+    return cache.viewers.get(viewer, () => read.viewer(viewer));
+  }
+
+  async function marks(viewer: number | null, ids: number[]): Promise<Map<number, number>> {
+    const found = new Map<number, number>();
+    if (viewer === null || ids.length === 0) return found;
+    const idByKey = new Map(ids.map((id) => [markKey(viewer, id), id]));
+    const byKey = await cache.marks.getMany([...idByKey.keys()], async (missing) => {
+      const missingIds = missing.map((key) => idByKey.get(key)!);
+      const loaded = await read.flags(viewer, missingIds);
+      return new Map(missingIds.map((id) => [markKey(viewer, id), loaded.get(id) ?? 0]));
+    });
+    for (const id of ids) found.set(id, byKey.get(markKey(viewer, id)) ?? 0);
+    return found;
+  }
+
+  /** The posts that still exist, in the order of `ids`. */
+  async function posts(ids: number[], viewer: number | null): Promise<Post[]> {
+    if (ids.length === 0) return [];
+    const [bodies, state, flags] = await Promise.all([
+      cache.bodies.getMany(ids, (missing) => read.bodies(missing), isDone),
+      viewerState(viewer),
+      marks(viewer, ids),
+    ]);
+    const authorIds = [...new Set([...bodies.values()].map((b) => b.user_id))];
+    const authors = await cache.authors.getMany(authorIds, (missing) => read.authors(missing));
+    const out: Post[] = [];
+    for (const id of ids) {
+      const body = bodies.get(id);
+      const user = body && authors.get(body.user_id);
+      if (!body || !user) continue;
+      const bits = flags.get(id) ?? 0;
+      out.push({
+        ...body,
+        user,
+        is_liked: (bits & LIKED) !== 0,
+        is_saved: (bits & SAVED) !== 0,
+        is_reposted: (bits & REPOSTED) !== 0,
+        is_filtered: isHidden(body.ai_tags, state.blacklist),
+      });
+    }
+    return out;
+  }
+
+  return {
+    posts,
+
+    /** One ranked feed page of `limit` posts at `offset` (docs/api/feed-ranking.md). */
+    async feed(viewer: number | null, offset: number, limit: number): Promise<Post[]> {
+      const needed = windowSize(offset, limit);
+      const [newest, state] = await Promise.all([
+        needed > FEED_CANDIDATES
+          ? read.newest(needed)
+          : cache.newest.get('newest', () => read.newest(FEED_CANDIDATES)),
+        viewerState(viewer),
+      ]);
+      return posts(rankFeed(newest, state, offset, limit), viewer);
+    },
+  };
+}
+
+export type PostReader = ReturnType<typeof postReader>;
