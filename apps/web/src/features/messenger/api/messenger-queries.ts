@@ -55,7 +55,12 @@ export function useChatsQuery(me: Me | null) {
     enabled: me !== null,
     staleTime: MessengerStaleTime.chats,
     select: (data: ChatsResponse) =>
-      me ? sortChats(withFavorites(data.chats, () => favoritesChat(me))) : [],
+      me
+        ? sortChats(withFavorites(data.chats, () => favoritesChat(me))).map((chat) =>
+            // Saved messages read 'Избранное' whatever name the server gives them.
+            chat.is_favorites ? { ...chat, username: ru.messenger.favorites } : chat,
+          )
+        : [],
   });
 }
 

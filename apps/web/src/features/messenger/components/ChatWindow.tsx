@@ -56,7 +56,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   const setProfileOpen = useMessengerUi((s) => s.setCompactProfileOpen);
   const setViewerOpen = useMessengerUi((s) => s.setMediaViewerOpen);
   const actions = useMessageActions(chat, me);
-  const onTyping = useTypingEmitter(peerId, !chat.is_favorites);
+  const typing = useTypingEmitter(peerId, !chat.is_favorites);
   const [messageMenu, setMessageMenu] = useState<{
     item: DisplayMessage;
     at: { x: number; y: number };
@@ -102,6 +102,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     conversation.isError && isApiError(conversation.error) && [403, 404].includes(conversation.error.status);
 
   const send = (text: string, files: MessageAttachment[]) => {
+    typing.stopped();
     outbox.enqueue({
       temp_id: newTempId(),
       owner_id: me.id,
@@ -205,7 +206,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
           onSend={send}
           onSaveEdit={actions.saveEdit}
           onCancelEdit={() => setEditing(null)}
-          onTyping={onTyping}
+          onTyping={typing.typing}
         />
       </section>
       {profileOpen && chat.type === 'personal' && !chat.is_favorites ? (

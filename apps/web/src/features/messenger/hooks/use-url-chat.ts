@@ -1,7 +1,7 @@
 import type { ChatListItem, Me, Profile } from '@kadr/contract';
 import { paths } from '@kadr/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../shared/api/client.ts';
 import { StaleTime } from '../../../shared/api/query-client.ts';
@@ -50,11 +50,18 @@ export function useUrlChat(
   }, [own, profile.isError, navigate]);
 
   const target = profile.data;
+  // Each URL opens its chat once; later list refreshes or a close must not reopen it.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!target || !chats || !me || target.id === me.id) return;
+    if (username === undefined) handled.current = null;
+  }, [username]);
+  useEffect(() => {
+    if (!target || !chats || !me || target.id === me.id || target.username !== username) return;
+    if (handled.current === username) return;
+    handled.current = username;
     const existing = chats.find(
       (chat) => chat.type === 'personal' && !chat.is_favorites && chat.user_id === target.id,
     );
     open(existing ?? draftChatFor(target), existing === undefined);
-  }, [target, chats, me, open]);
+  }, [target, chats, me, open, username]);
 }

@@ -1,0 +1,152 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+
+// A 1×1 PNG.
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signedInPage(
+  browser: Browser,
+  session: Session,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await storeSessionBeforeLoad(page, session);
+  return { context, page };
+}
+
+const messages = (page: Page) => page.getByTestId('message');
+const message = (page: Page, text: string | RegExp) => messages(page).filter({ hasText: text });
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+}
+
+async function messageMenu(page: Page, text: string, item: string): Promise<void> {
+  await message(page, text).locator('div').first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('two users chat live: receipts, typing, photo, edit, delete, forward, inert markdown, offline outbox', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await registerViaApi(request, uniqueUsername('a'), 'Анна');
+  const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
+  const A = await signedInPage(browser, a);
+  const B = await signedInPage(browser, b);
+
+  // A opens the chat by URL; B is not online yet, so the first message stays "sent".
+  await A.page.goto(`/messenger/${b.user.username}`);
+  await expect(A.page.getByText('Нет сообщений')).toBeVisible();
+  await send(A.page, 'Первое');
+  await expect(message(A.page, 'Первое')).toHaveAttribute('data-status', 'sent');
+
+  // B comes online on the chat list: the next message arrives live and is delivered to B's device.
+  await B.page.goto('/messenger');
+  const rowOfA = B.page.getByTestId('chat-row').filter({ hasText: 'Анна' });
+  await expect(rowOfA).toContainText('Первое');
+  await send(A.page, 'Второе сообщение');
+  await expect(rowOfA).toContainText('Второе сообщение');
+  await expect(rowOfA.getByTestId('unread-badge')).toHaveText('2');
+  await expect(message(A.page, 'Второе сообщение')).toHaveAttribute('data-status', 'delivered');
+
+  // B opens the chat: A's messages turn "read".
+  await rowOfA.click();
+  await expect(message(B.page, 'Второе сообщение')).toBeVisible();
+  await expect(message(A.page, 'Второе сообщение')).toHaveAttribute('data-status', 'read');
+  await expect(message(A.page, 'Первое')).toHaveAttribute('data-status', 'read');
+
+  // B sees A typing.
+  await A.page.getByRole('textbox', { name: 'Сообщение' }).fill('печатаю');
+  await expect(B.page.getByTestId('typing')).toHaveText('печатает...');
+  await A.page.getByRole('textbox', { name: 'Сообщение' }).fill('');
+
+  // A sends a photo; B sees it without a reload.
+  await A.page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+  await expect(A.page.getByText('photo.png')).toBeVisible();
+  await A.page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(B.page.getByTestId('message').locator('img')).toHaveAttribute('src', /\/files\//);
+
+  // A edits within the hour; B sees the new text marked edited.
+  await messageMenu(A.page, 'Второе сообщение', 'Редактировать');
+  const input = A.page.getByRole('textbox', { name: 'Сообщение' });
+  await expect(input).toHaveValue('Второе сообщение');
+  await input.fill('Второе, исправленное');
+  await A.page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(message(B.page, 'Второе, исправленное')).toContainText('изменено');
+
+  // A deletes for everyone: gone on both sides.
+  await messageMenu(A.page, 'Первое', 'Удалить у всех');
+  await expect(message(A.page, 'Первое')).toHaveCount(0);
+  await expect(message(B.page, 'Первое')).toHaveCount(0);
+
+  // Markdown with HTML and a javascript: link renders as inert text on B's side.
+  const xss = '**жирно** <img src=x onerror="window.__xss=1"> [клик](javascript:window.__xss=2)';
+  await send(A.page, xss);
+  const rendered = message(B.page, 'жирно');
+  await expect(rendered).toContainText('<img src=x onerror="window.__xss=1">');
+  await expect(rendered.locator('strong')).toHaveText('жирно');
+  await expect(rendered.locator('img')).toHaveCount(0);
+  await expect(rendered.locator('a')).toHaveCount(0);
+  expect(await B.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  // A forwards a message to favorites.
+  await messageMenu(A.page, 'Второе, исправленное', 'Переслать');
+  await A.page
+    .getByRole('dialog', { name: 'Переслать в чат' })
+    .getByRole('button', { name: 'Избранное' })
+    .click();
+  await A.page.getByRole('button', { name: 'Назад' }).click();
+  await A.page.getByTestId('chat-row').filter({ hasText: 'Избранное' }).click();
+  await expect(message(A.page, 'Второе, исправленное')).toContainText(`Переслано от @${a.user.username}`);
+  await A.page.getByRole('button', { name: 'Назад' }).click();
+
+  // Offline: two messages stay pending, survive a reload, and arrive once each, in order.
+  await A.page.goto(`/messenger/${b.user.username}`);
+  await expect(message(A.page, 'жирно')).toBeVisible();
+  await A.context.setOffline(true);
+  await send(A.page, 'Офлайн один');
+  await send(A.page, 'Офлайн два');
+  await expect(message(A.page, 'Офлайн один')).toHaveAttribute('data-status', 'pending');
+  await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', 'pending');
+  // The page must come back from the server, but sending stays cut off until after the reload.
+  await A.context.route('**/api/v1/messages', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await A.context.setOffline(false);
+  await A.page.reload();
+  await expect(message(A.page, 'Офлайн один')).toHaveAttribute('data-status', 'pending');
+  await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', 'pending');
+  await expect(message(B.page, 'Офлайн')).toHaveCount(0);
+  await A.context.unroute('**/api/v1/messages');
+  await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', /delivered|read/, {
+    timeout: 20_000,
+  });
+  await expect(message(B.page, 'Офлайн один')).toHaveCount(1);
+  await expect(message(B.page, 'Офлайн два')).toHaveCount(1);
+  const order = await messages(B.page).allInnerTexts();
+  const first = order.findIndex((t) => t.includes('Офлайн один'));
+  const second = order.findIndex((t) => t.includes('Офлайн два'));
+  expect(first).toBeGreaterThanOrEqual(0);
+  expect(second).toBeGreaterThan(first);
+  // And once on the server too: a fresh load of B's conversation has each exactly once.
+  await B.page.reload();
+  await expect(message(B.page, 'Офлайн два')).toHaveCount(1);
+  await expect(message(B.page, 'Офлайн один')).toHaveCount(1);
+
+  // Messaging oneself by URL redirects to /messenger; an unknown profile too.
+  await A.page.goto(`/messenger/${a.user.username}`);
+  await expect(A.page).toHaveURL(/\/messenger$/);
+  await A.page.goto('/messenger/nobody_is_called_this');
+  await expect(A.page).toHaveURL(/\/messenger$/);
+
+  await A.context.close();
+  await B.context.close();
+});
