@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 // Swipe-to-first-frame in the real feed: the whole app (built SPA + server) on a temp data dir, 21 video
 // posts uploaded and processed through the real pipeline, Debian's Chromium swiping 20 times. Baseline: the
-// same videos started cold (a fresh <video>, no preloading, HTTP cache bypassed) in the same page.
+// same videos started cold (a fresh <video>, no preloading, HTTP cache bypassed, with sound like the feed)
+// in the same page. Both on the bare loopback and on an emulated 4G-like link (where preloading matters).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { row } from './lib.ts';
 
 const SWIPES = 20;
@@ -82,58 +83,71 @@ async function seed(base: string, files: string[]): Promise<{ session: Session; 
   return { session, ids };
 }
 
-export async function feedSwipeBench(port = 3124): Promise<string[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kadr-bench-swipe-'));
-  const base = `http://localhost:${port}`;
-  const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--disable-background-networking'],
-  });
+interface NetworkProfile {
+  name: string;
+  /** CDP Network.emulateNetworkConditions; null = the loopback as it is. */
+  conditions: { latency: number; downloadThroughput: number; uploadThroughput: number } | null;
+}
+
+const NETWORKS: NetworkProfile[] = [
+  { name: 'loopback', conditions: null },
+  // A good mobile link: 40 ms round trip, 20 Mbit/s down.
+  {
+    name: '4g-like',
+    conditions: { latency: 40, downloadThroughput: 2_500_000, uploadThroughput: 1_000_000 },
+  },
+];
+
+/** A fresh context (empty HTTP cache): 20 swipes through the feed, then each video started cold. */
+async function measure(
+  browser: Browser,
+  base: string,
+  session: Session,
+  order: number[],
+  profile: NetworkProfile,
+): Promise<{ swipeMs: number[]; coldMs: number[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await waitHealthy(base, app);
-    const { session, ids } = await seed(base, makeVideos(dataDir, SWIPES + 1));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript((s) => {
       localStorage.setItem('dataVersion', '1.1.0');
       localStorage.setItem('auth:accessToken', s.access_token);
       localStorage.setItem('auth:user', JSON.stringify(s.user));
     }, session);
     const page = await context.newPage();
+    if (profile.conditions) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.conditions });
+    }
     await page.goto(`${base}/media`);
-    const activeVideo = page.locator('article[aria-current="true"] video');
-    await activeVideo.waitFor();
     await page.waitForFunction(
       () =>
         document.querySelector('article[aria-current="true"] video')?.getAttribute('data-state') ===
         'playing',
     );
 
-    const order = [...ids].reverse(); // newest first
     const swipeMs: number[] = [];
     for (let i = 0; i < SWIPES; i++) {
-      const nextId = order[i + 1];
       // Let the preload window settle as a viewer would (about a second on each post).
       await page.waitForTimeout(1000);
-      await page.evaluate((id) => {
-        const w = window as unknown as { __swipe?: Promise<number> };
-        w.__swipe = new Promise<number>((resolve) => {
-          window.addEventListener(
-            'pointerup',
-            () => {
-              const t0 = performance.now();
-              const video = document.querySelector<HTMLVideoElement>(`article[data-post-id="${id}"] video`);
-              if (!video) return resolve(Number.NaN);
-              video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
-            },
-            { once: true, capture: true },
-          );
-        });
-      }, nextId);
+      await page.evaluate(
+        (id) => {
+          const w = window as unknown as { __swipe?: Promise<number> };
+          w.__swipe = new Promise<number>((resolve) => {
+            window.addEventListener(
+              'pointerup',
+              () => {
+                const t0 = performance.now();
+                const video = document.querySelector<HTMLVideoElement>(`article[data-post-id="${id}"] video`);
+                if (!video) return resolve(Number.NaN);
+                video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+              },
+              { once: true, capture: true },
+            );
+          });
+        },
+        order[i + 1],
+      );
       await page.mouse.move(500, 500);
       await page.mouse.down();
       await page.mouse.move(500, 300, { steps: 3 });
@@ -141,7 +155,7 @@ export async function feedSwipeBench(port = 3124): Promise<string[]> {
       swipeMs.push(await page.evaluate(() => (window as unknown as { __swipe: Promise<number> }).__swipe));
     }
 
-    // Baseline: each video started cold in a fresh element, no preload, cache bypassed.
+    // Baseline: each video started cold in a fresh element, no preload, cache bypassed, with sound like the feed.
     const urls = await page.evaluate(async (token) => {
       const r = await fetch('/api/v1/media/feed?offset=0&limit=50', {
         headers: { Authorization: `Bearer ${token}` },
@@ -156,7 +170,6 @@ export async function feedSwipeBench(port = 3124): Promise<string[]> {
           ({ src }) =>
             new Promise<number>((resolve) => {
               const video = document.createElement('video');
-              video.muted = true;
               video.playsInline = true;
               document.body.append(video);
               const t0 = performance.now();
@@ -171,12 +184,51 @@ export async function feedSwipeBench(port = 3124): Promise<string[]> {
         ),
       );
     }
-    const valid = swipeMs.filter(Number.isFinite);
-    return [
-      row(['', 'p50 ms', 'p75 ms', 'max ms', 'samples']),
-      row(['feed swipe', percentile(valid, 50), percentile(valid, 75), Math.max(...valid), valid.length]),
-      row(['cold start', percentile(coldMs, 50), percentile(coldMs, 75), Math.max(...coldMs), coldMs.length]),
-    ];
+    return { swipeMs, coldMs };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function feedSwipeBench(port = Number(process.env.BENCH_SWIPE_PORT ?? 3144)): Promise<string[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kadr-bench-swipe-'));
+  const base = `http://localhost:${port}`;
+  const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--disable-background-networking'],
+  });
+  try {
+    await waitHealthy(base, app);
+    const { session, ids } = await seed(base, makeVideos(dataDir, SWIPES + 1));
+    const lines = [row(['network', 'case', 'p50 ms', 'p75 ms', 'max ms', 'samples'])];
+    for (const profile of NETWORKS) {
+      const { swipeMs, coldMs } = await measure(browser, base, session, [...ids].reverse(), profile);
+      const valid = swipeMs.filter(Number.isFinite);
+      lines.push(
+        row([
+          profile.name,
+          'feed swipe',
+          percentile(valid, 50),
+          percentile(valid, 75),
+          Math.max(...valid),
+          valid.length,
+        ]),
+        row([
+          profile.name,
+          'cold start',
+          percentile(coldMs, 50),
+          percentile(coldMs, 75),
+          Math.max(...coldMs),
+          coldMs.length,
+        ]),
+      );
+    }
+    return lines;
   } finally {
     await browser.close();
     app.kill('SIGTERM');
