@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark prints its figure next to the baseline it is measured against.
 // Filter with `npm run bench -- profile` or `npm run bench -- sockets`.
 
+import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
@@ -40,4 +41,8 @@ if (wanted('processing')) {
 if (wanted('sockets')) {
   console.log('\n## Idle authenticated sockets per GiB (10,000 connections)');
   for (const line of await socketsBench(10_000)) console.log(line);
+}
+if (wanted('chat-switch')) {
+  console.log('\n## Messenger in Chromium: chat switch (10,000 messages), history scroll, 5,000-chat list');
+  for (const line of await chatSwitchBench()) console.log(line);
 }

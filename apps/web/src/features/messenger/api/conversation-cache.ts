@@ -11,9 +11,16 @@ export function upsertMessage(conversation: Conversation, message: Message): Con
   const index = conversation.messages.findIndex(
     (m) => m.id === message.id || (message.temp_id !== undefined && m.temp_id === message.temp_id),
   );
-  if (index !== -1) {
+  const held = conversation.messages[index];
+  if (held) {
     const messages = [...conversation.messages];
-    messages[index] = { ...messages[index], ...message };
+    // The answer, the echo and the receipts race each other: receipts only ever move forward.
+    messages[index] = {
+      ...held,
+      ...message,
+      is_delivered: held.is_delivered || message.is_delivered,
+      is_read: held.is_read || message.is_read,
+    };
     return { ...conversation, messages };
   }
   const last = conversation.messages[conversation.messages.length - 1];

@@ -1,0 +1,63 @@
+import type { Message } from '@kadr/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  type Conversation,
+  markOwnUpTo,
+  mergeNewest,
+  prependOlder,
+  removeMessage,
+  upsertMessage,
+} from './conversation-cache.ts';
+
+const message = (id: number, extra: Partial<Message> = {}): Message => ({
+  id,
+  sender_id: 1,
+  sender_name: '',
+  sender_avatar_url: null,
+  sender_username: '',
+  content: `m${id}`,
+  created_at: new Date(id * 1000).toISOString(),
+  is_read: false,
+  is_delivered: false,
+  is_edited: false,
+  edited_at: null,
+  is_forwarded: false,
+  forwarded_from_username: null,
+  files: [],
+  message_type: 'text',
+  ...extra,
+});
+const conv = (...ids: number[]): Conversation => ({ messages: ids.map((id) => message(id)), has_more: true });
+
+describe('conversation cache', () => {
+  it('keeps receipts when the send answer arrives after the delivery receipt', () => {
+    let c = upsertMessage(conv(1), message(2, { temp_id: 'temp-x' }));
+    c = markOwnUpTo(c, 1, 2, false);
+    c = upsertMessage(c, message(2, { temp_id: 'temp-x' }));
+    expect(c.messages.map((m) => [m.id, m.is_delivered])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    c = markOwnUpTo(c, 1, 2, true);
+    expect(upsertMessage(c, message(2, { content: 'изменено', is_edited: true })).messages[1]).toMatchObject({
+      is_read: true,
+      content: 'изменено',
+    });
+  });
+
+  it('inserts in time order, removes, prepends older pages once and keeps older on refetch', () => {
+    expect(upsertMessage(conv(1, 3), message(2)).messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(removeMessage(conv(1, 2), 1).messages.map((m) => m.id)).toEqual([2]);
+    const older = prependOlder(conv(3, 4), {
+      messages: [message(1), message(2), message(3)],
+      has_more: false,
+    });
+    expect(older.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(older.has_more).toBe(false);
+    const merged = mergeNewest(conv(1, 2, 3, 4), {
+      messages: [message(3), message(4), message(5)],
+      has_more: true,
+    });
+    expect(merged.messages.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
