@@ -78,7 +78,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db =
     options.db ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pg'),
+      log: app.log,
+    }));
   if (options.migrate !== false) await migrateToLatest(db);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;

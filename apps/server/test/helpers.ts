@@ -35,6 +35,16 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
       await db.close();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // The pool's connections say goodbye asynchronously after close(); dropping with force while one
+      // is still open would terminate it (57P01). Wait (bounded) until the database has no sessions left.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -16,12 +16,21 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** Where connection trouble is reported: a pino logger (`app.log`) fits. */
+export interface DbLogger {
+  error(details: object, message: string): void;
+}
+
+const consoleLogger: DbLogger = { error: (details, message) => console.error(message, details) };
+
 export interface DbOptions {
   /** PostgreSQL URL; when null the embedded PGlite is used. */
   databaseUrl: string | null;
   /** Directory for PGlite's files; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
+  /** Reports errors of idle pooled connections; console when absent. */
+  log?: DbLogger;
 }
 
 // Timestamps come back as Date from both engines; bigint counts as numbers.
@@ -30,6 +39,11 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection that dies (PostgreSQL restarted, the backend terminated by an administrator) is
+    // emitted here; without a listener that event would crash the process. The pool replaces the
+    // connection on the next query, so logging is all there is to do.
+    const log = options.log ?? consoleLogger;
+    pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return wrap(kysely, 'postgres');
   }

@@ -1,12 +1,28 @@
 import { ErrorText, type Message, type ServerToClientEvents } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import { pairUserIds } from './facts-cache.ts';
 import { chatRef, toMessage } from './mappers.ts';
 import type { ConversationRow, MemberRow, MessageRow, MessengerRepository } from './repository.ts';
 
 export interface Loaded {
   conversation: ConversationRow;
   members: MemberRow[];
+}
+
+/**
+ * Members of a personal chat or favorites as known from the pair, watermarks at zero: enough to
+ * address and describe a message newer than every watermark (nobody has received or read it yet).
+ */
+export function pairMembers(conversation: ConversationRow): MemberRow[] {
+  return pairUserIds(conversation).map((user_id) => ({
+    conversation_id: conversation.id,
+    user_id,
+    pin_order: null,
+    last_read_id: 0,
+    last_delivered_id: 0,
+    cleared_up_to: 0,
+  }));
 }
 
 /**

@@ -6,9 +6,11 @@ import type { Database } from '../../db/schema.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attachmentsService } from './attachments.ts';
+import { batchQueries } from './batch-queries.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { chatsRepository } from './chats-repository.ts';
 import { chatsService } from './chats-service.ts';
+import { messengerFacts } from './facts-cache.ts';
 import { messengerRepository } from './repository.ts';
 import { messageRoutes } from './routes.ts';
 import { messagesService } from './service.ts';
@@ -26,13 +28,20 @@ export function createMessenger(deps: {
   log: FastifyBaseLogger;
 }) {
   const repo = messengerRepository(deps.db);
-  const messages = messagesService({ repo, gateway: deps.gateway });
+  const messages = messagesService({
+    repo,
+    queries: batchQueries(deps.db),
+    facts: messengerFacts(),
+    gateway: deps.gateway,
+  });
   const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages });
   const attachments = attachmentsService({ repo, storage: deps.storage, maxBytes: deps.attachmentMaxBytes });
   deps.gateway.addAudienceProvider(chats.peers);
   registerMessengerSocket(deps.gateway, messages, deps.log);
 
   async function routes(app: App) {
+    // Batched sends and acks still writing must finish before the database is closed.
+    app.addHook('onClose', () => messages.drained());
     await app.register(messageRoutes(messages));
     await app.register(chatRoutes(chats));
     app.post(

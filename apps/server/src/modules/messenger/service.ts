@@ -12,31 +12,61 @@ import {
 } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
-import { type ConversationTools, conversationTools, type Loaded } from './conversations.ts';
-import type { ConversationRow, MemberRow, MessageRow, MessengerRepository } from './repository.ts';
+import type { BatchQueries, NewText } from './batch-queries.ts';
+import { batcher } from './batcher.ts';
+import { type ConversationTools, conversationTools, type Loaded, pairMembers } from './conversations.ts';
+import { deliveryAcks } from './delivery.ts';
+import type { MessengerFacts } from './facts-cache.ts';
+import type { ConversationRow, MessageRow, MessengerRepository } from './repository.ts';
 
-/** Members of a personal chat or favorites as known from the pair, watermarks at zero. */
-function pairMembers(conversation: ConversationRow): MemberRow[] {
-  const ids = [...new Set([conversation.user_low, conversation.user_high])].filter(
-    (id): id is number => id !== null,
-  );
-  return ids.map((user_id) => ({
-    conversation_id: conversation.id,
-    user_id,
-    pin_order: null,
-    last_read_id: 0,
-    last_delivered_id: 0,
-    cleared_up_to: 0,
-  }));
-}
+const FOREIGN_KEY_VIOLATION = '23503';
 
 const emptyMessage = () => errors.validation({ content: ErrorText.messageEmpty }, ErrorText.messageEmpty);
 
 /** Sending, reading, editing, deleting and forwarding messages; receipts. */
-export function messagesService(deps: { repo: MessengerRepository; gateway: Gateway; now?: () => Date }) {
-  const { repo } = deps;
+export function messagesService(deps: {
+  repo: MessengerRepository;
+  queries: BatchQueries;
+  facts: MessengerFacts;
+  gateway: Gateway;
+  now?: () => Date;
+}) {
+  const { repo, facts } = deps;
   const now = deps.now ?? (() => new Date());
   const tools: ConversationTools = conversationTools(repo, deps.gateway);
+  const acks = deliveryAcks({ repo, queries: deps.queries, facts, tools });
+  // Text sends that arrive together share one INSERT (and, on PostgreSQL, one commit).
+  const texts = batcher((values: NewText[]) => deps.queries.insertTexts(values), {
+    maxBatch: 200,
+    maxInFlight: 2,
+  });
+
+  /** The pair's chat from the per-node cache, else the database (created on first use); 404 for unknown users. */
+  async function pairChat(userId: number, otherUserId: number): Promise<ConversationRow> {
+    const cached = facts.pair(userId, otherUserId);
+    if (cached) return cached;
+    let conversation = await repo.findPair(userId, otherUserId);
+    if (!conversation) {
+      if (otherUserId !== userId) await tools.requireUser(otherUserId);
+      conversation = await repo.getOrCreatePair(userId, otherUserId);
+    }
+    facts.rememberConversation(conversation);
+    return conversation;
+  }
+
+  /** Inserts a text message through the batch; a chat gone from under the cache is looked up again once. */
+  async function insertText(userId: number, otherUserId: number, content: string, tempId: string) {
+    const conversation = await pairChat(userId, otherUserId);
+    const values = { conversation_id: conversation.id, sender_id: userId, content, temp_id: tempId };
+    try {
+      return { conversation, row: await texts.push(values) };
+    } catch (err) {
+      if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw err;
+      facts.forgetPair(userId, otherUserId);
+      const fresh = await pairChat(userId, otherUserId);
+      return { conversation: fresh, row: await texts.push({ ...values, conversation_id: fresh.id }) };
+    }
+  }
 
   /** Every device of every member; the temp_id goes back to the sender's devices only. */
   function announce(loaded: Loaded, event: 'new-message' | 'message-edited', messages: Message[]) {
@@ -93,18 +123,19 @@ export function messagesService(deps: { repo: MessengerRepository; gateway: Gate
         if (known !== null) return existingByTemp(userId, known);
         await checkAttachments(userId, attachmentIds);
       }
-      let conversation = await repo.findPair(userId, body.other_user_id);
-      if (!conversation) {
-        if (body.other_user_id !== userId) await tools.requireUser(body.other_user_id);
-        conversation = await repo.getOrCreatePair(userId, body.other_user_id);
-      }
-
-      const values = { conversation_id: conversation.id, sender_id: userId, content, temp_id: body.temp_id };
+      let conversation: ConversationRow;
       let row: MessageRow | null;
       if (attachmentIds.length === 0) {
-        // Plain text: one statement inserts and answers the row with its sender.
-        row = await repo.insertMessageRow(values);
+        // Plain text: no lookup when the pair is cached, and one INSERT (with the sender) per batch.
+        ({ conversation, row } = await insertText(userId, body.other_user_id, content, body.temp_id));
       } else {
+        conversation = await pairChat(userId, body.other_user_id);
+        const values = {
+          conversation_id: conversation.id,
+          sender_id: userId,
+          content,
+          temp_id: body.temp_id,
+        };
         const id = await repo.transaction(async (tx) => {
           const inserted = await tx.insertMessage({ ...values, message_type: 'media' });
           if (inserted === null) return null;
@@ -121,6 +152,7 @@ export function messagesService(deps: { repo: MessengerRepository; gateway: Gate
       if (row === null)
         return existingByTemp(userId, (await repo.findByTempId(userId, body.temp_id)) as number);
 
+      facts.rememberMessage(row.id, row);
       // A message newer than every watermark: nobody has received or read it yet, so the members'
       // current watermarks are not needed to describe it — the pair's user ids are enough.
       const members = pairMembers(conversation);
@@ -232,29 +264,11 @@ export function messagesService(deps: { repo: MessengerRepository; gateway: Gate
     },
 
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
-    async delivered(userId: number, messageIds: number[]): Promise<void> {
-      const rows = await repo.messagesByIds([...new Set(messageIds)]);
-      const byConversation = new Map<number, number>();
-      for (const row of rows) {
-        if (row.sender_id === userId) continue;
-        byConversation.set(
-          row.conversation_id,
-          Math.max(row.id, byConversation.get(row.conversation_id) ?? 0),
-        );
-      }
-      const members = await repo.members([...new Set(rows.map((r) => r.conversation_id))]);
-      if (
-        rows.some(
-          (r) => !members.some((m) => m.conversation_id === r.conversation_id && m.user_id === userId),
-        )
-      )
-        throw errors.forbidden(ErrorText.chatUnavailable);
-      for (const [conversationId, upTo] of byConversation) {
-        const conversation = await repo.findConversation(conversationId);
-        if (!conversation) continue;
-        const loaded = { conversation, members: members.filter((m) => m.conversation_id === conversationId) };
-        await deliver(loaded, userId, upTo);
-      }
+    delivered: acks.delivered,
+
+    /** Resolves once no send or ack is still writing (shutdown waits for it before the database closes). */
+    async drained(): Promise<void> {
+      await Promise.all([texts.drained(), acks.drained()]);
     },
   };
 }

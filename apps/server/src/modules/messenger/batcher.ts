@@ -1,0 +1,71 @@
+/**
+ * Coalesces calls that arrive together into one call of `run` (one SQL statement for many sends or
+ * acks). Items queue while `maxInFlight` batches run; each finished batch takes the next queue at
+ * once, so batches grow with load (group commit) and a lone item waits only for `setImmediate`.
+ *
+ * `run` answers one result per item, in order. When a batch of several fails, its items are run
+ * again one by one, so a bad item fails alone and the others still succeed.
+ */
+export function batcher<I, O>(
+  run: (items: I[]) => Promise<O[]>,
+  options: { maxBatch: number; maxInFlight: number },
+) {
+  interface Entry {
+    item: I;
+    resolve: (value: O) => void;
+    reject: (reason: unknown) => void;
+  }
+  let queue: Entry[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  const idle = new Set<() => void>();
+
+  async function runSettled(batch: Entry[]) {
+    try {
+      const results = await run(batch.map((e) => e.item));
+      batch.forEach((e, i) => e.resolve(results[i] as O));
+    } catch (err) {
+      if (batch.length === 1) return (batch[0] as Entry).reject(err);
+      for (const entry of batch) await runSettled([entry]);
+    }
+  }
+
+  function pump() {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < options.maxInFlight) {
+      const batch = queue.slice(0, options.maxBatch);
+      queue = queue.slice(batch.length);
+      inFlight += 1;
+      void runSettled(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+    if (queue.length === 0 && inFlight === 0) for (const done of idle) done();
+  }
+
+  return {
+    push(item: I): Promise<O> {
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (!scheduled && inFlight < options.maxInFlight) {
+          scheduled = true;
+          setImmediate(pump);
+        }
+      });
+    },
+    /** Resolves once nothing is queued or running (shutdown waits for it before the database closes). */
+    drained(): Promise<void> {
+      if (queue.length === 0 && inFlight === 0 && !scheduled) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          idle.delete(done);
+          resolve();
+        };
+        idle.add(done);
+      });
+    },
+  };
+}
+
+export type Batcher<I, O> = ReturnType<typeof batcher<I, O>>;

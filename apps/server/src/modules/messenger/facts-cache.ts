@@ -1,0 +1,65 @@
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { ConversationRow } from './repository.ts';
+
+/** What the send and ack paths need to know about a message: which chat it is in and who wrote it. */
+export interface MessageFacts {
+  conversation_id: number;
+  sender_id: number;
+}
+
+// Facts here never change once written, so entries are only bounded (LRU), never stale; a day's TTL just
+// lets a quiet node give memory back.
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Per-node memory of immutable messenger facts, so a send or a delivery ack needs no lookup:
+ * the personal chat (or favorites) of a pair of users — created once, never re-created or moved,
+ * its members are the pair itself — and a message's chat and sender.
+ *
+ * Nothing cached can change: conversations and members are never removed (deleting a chat only
+ * moves the member's `cleared_up_to` watermark), a message never changes chat or sender, and users
+ * are not deleted. Nodes sharing the database therefore need no invalidation notices; each node fills
+ * its own cache from the database. If a conversation ever vanished under a cached entry (a user row
+ * removed by hand), `forgetPair` drops it after the insert fails, and the send retries uncached.
+ * Groups and channels (whose members do change) are not cached here.
+ */
+export function messengerFacts(options: { maxChats?: number; maxMessages?: number } = {}) {
+  const pairs = new TtlCache<string, ConversationRow>(options.maxChats ?? 100_000, DAY_MS);
+  const conversations = new TtlCache<number, ConversationRow>(options.maxChats ?? 100_000, DAY_MS);
+  const messages = new TtlCache<number, MessageFacts>(options.maxMessages ?? 200_000, DAY_MS);
+  const pairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
+  const cacheable = (c: ConversationRow) => c.type === 'personal' || c.type === 'favorites';
+
+  return {
+    pair(a: number, b: number): ConversationRow | undefined {
+      return pairs.get(pairKey(a, b));
+    },
+    conversation(id: number): ConversationRow | undefined {
+      return conversations.get(id);
+    },
+    rememberConversation(c: ConversationRow) {
+      if (!cacheable(c) || c.user_low === null || c.user_high === null) return;
+      pairs.set(pairKey(c.user_low, c.user_high), c);
+      conversations.set(c.id, c);
+    },
+    forgetPair(a: number, b: number) {
+      const key = pairKey(a, b);
+      const c = pairs.get(key);
+      pairs.delete(key);
+      if (c) conversations.delete(c.id);
+    },
+    message(id: number): MessageFacts | undefined {
+      return messages.get(id);
+    },
+    rememberMessage(id: number, facts: MessageFacts) {
+      messages.set(id, { conversation_id: facts.conversation_id, sender_id: facts.sender_id });
+    },
+  };
+}
+
+export type MessengerFacts = ReturnType<typeof messengerFacts>;
+
+/** The members of a personal chat or favorites, as the pair names them. */
+export function pairUserIds(c: ConversationRow): number[] {
+  return [...new Set([c.user_low, c.user_high])].filter((id): id is number => id !== null);
+}
