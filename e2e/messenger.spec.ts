@@ -150,3 +150,26 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await A.context.close();
   await B.context.close();
 });
+
+test('a chat opened from a profile hides the navigation while full-screen and goes back to the profile', async ({
+  page,
+  request,
+}) => {
+  const a = await registerViaApi(request, uniqueUsername('a'), 'Анна');
+  const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
+  await storeSessionBeforeLoad(page, a);
+
+  await page.goto('/messenger');
+  await expect(page.getByText('Выберите чат для начала общения')).toBeAttached();
+  await page.getByRole('searchbox', { name: 'Поиск чатов...' }).fill('никого');
+  await expect(page.getByText('Нет чатов')).toBeVisible();
+
+  await page.goto(`/${b.user.username}`);
+  await page.getByRole('link', { name: 'Написать' }).click();
+  await expect(page).toHaveURL(new RegExp(`/messenger/${b.user.username}$`));
+  await expect(page.getByText('Нет сообщений')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Навигация/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Назад' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${b.user.username}$`));
+  await expect(page.getByRole('heading', { name: 'Борис' })).toBeVisible();
+});

@@ -253,6 +253,7 @@ export const ru = {
     unfollow: 'Отписаться',
     followFailed: 'Не удалось изменить подписку',
     edit: 'Редактировать профиль',
+    message: 'Написать',
     avatarAlt: (name: string) => `Аватар: ${name}`,
     stats: 'Статистика профиля',
     posts: ['публикация', 'публикации', 'публикаций'] as const,

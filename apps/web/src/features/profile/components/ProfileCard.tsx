@@ -40,7 +40,16 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
           {ru.profile.edit}
         </Link>
       ) : (
-        <FollowButton username={profile.username} isFollowing={profile.is_following} />
+        <>
+          <FollowButton username={profile.username} isFollowing={profile.is_following} />
+          <Link
+            className={styles.editLink}
+            to={`/messenger/${profile.username}`}
+            state={{ fromProfile: profile.username }}
+          >
+            {ru.profile.message}
+          </Link>
+        </>
       )}
     </article>
   );
