@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     attachmentMaxBytes: config.messageAttachmentMaxBytes,
     log: app.log,
+    resolveToken: auth.resolveToken,
   });
 
   const { livekit } = config;

@@ -328,3 +328,11 @@ export interface TypingInput {
 export interface DeliveredInput {
   message_ids: number[];
 }
+/**
+ * `send-message` (client → server): the socket twin of `POST /messages` — the same `SendMessageBody`,
+ * rules and idempotency on (sender, temp_id); `new-message` goes out exactly as after the HTTP send.
+ * The ack answers what the HTTP route would: the stored message, or its error body with the status.
+ */
+export type SendMessageResult =
+  | { ok: true; message: Message }
+  | { ok: false; status: number; error: string; code: string; fields?: Record<string, string> };

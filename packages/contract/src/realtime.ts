@@ -6,6 +6,8 @@ import type {
   MessageDeliveredEvent,
   MessageEvent,
   MessagesReadEvent,
+  SendMessageBody,
+  SendMessageResult,
   TypingEvent,
   TypingInput,
 } from './messenger.ts';
@@ -40,6 +42,8 @@ export interface ClientToServerEvents {
   typing: (input: TypingInput) => void;
   /** This device received these messages (sent after `new-message`); the ack is optional. */
   'message-delivered': (input: DeliveredInput, ack?: (result: { ok: boolean }) => void) => void;
+  /** Sends a message like `POST /messages` (same body, rules, temp_id idempotency); the ack carries the answer. */
+  'send-message': (input: SendMessageBody, ack: (result: SendMessageResult) => void) => void;
 }
 
 /** Room names in one place: `user:<id>`, `group:<id>`, `channel:<id>`, `stream:<id>`. */

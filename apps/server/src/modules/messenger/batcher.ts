@@ -23,10 +23,10 @@ export function batcher<I, O>(
   async function runSettled(batch: Entry[]) {
     try {
       const results = await run(batch.map((e) => e.item));
-      batch.forEach((e, i) => e.resolve(results[i] as O));
+      for (const [i, entry] of batch.entries()) entry.resolve(results[i] as O);
     } catch (err) {
-      if (batch.length === 1) return (batch[0] as Entry).reject(err);
-      for (const entry of batch) await runSettled([entry]);
+      if (batch.length === 1) (batch[0] as Entry).reject(err);
+      else for (const entry of batch) await runSettled([entry]);
     }
   }
 

@@ -26,6 +26,8 @@ export function createMessenger(deps: {
   storage: Storage;
   attachmentMaxBytes: number;
   log: FastifyBaseLogger;
+  /** Bearer token → user id, for checks on socket events that act like HTTP requests. */
+  resolveToken: (token: string) => Promise<number | null>;
 }) {
   const repo = messengerRepository(deps.db);
   const messages = messagesService({
@@ -37,7 +39,7 @@ export function createMessenger(deps: {
   const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages });
   const attachments = attachmentsService({ repo, storage: deps.storage, maxBytes: deps.attachmentMaxBytes });
   deps.gateway.addAudienceProvider(chats.peers);
-  registerMessengerSocket(deps.gateway, messages, deps.log);
+  registerMessengerSocket(deps.gateway, messages, deps.log, deps.resolveToken);
 
   async function routes(app: App) {
     // Batched sends and acks still writing must finish before the database is closed.

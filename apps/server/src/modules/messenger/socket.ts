@@ -1,5 +1,7 @@
-import { Limits } from '@kadr/contract';
+import { ErrorCode, ErrorText, Limits, SendMessageBody, type SendMessageResult } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { Compile } from 'typebox/compile';
+import { AppError, errors } from '../../lib/errors.ts';
 import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import type { MessagesService } from './service.ts';
 
@@ -9,6 +11,34 @@ export const TYPING_WINDOW_MS = Limits.typingMs;
 
 const isId = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
+
+// The same schema the HTTP route validates `POST /messages` with.
+const sendBody = Compile(SendMessageBody);
+
+/** Field → text for an invalid body, the way the HTTP error handler names them. */
+function invalidFields(input: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const e of sendBody.Errors(input)) {
+    const missing = (e.params as { requiredProperties?: string[] }).requiredProperties;
+    for (const field of missing ?? [e.instancePath.replace(/^\//, '').replaceAll('/', '.')])
+      if (field) fields[field] = ErrorText.validationFailed;
+  }
+  return fields;
+}
+
+/** What `POST /messages` would answer for this failure, as an ack. */
+function failure(err: unknown, log: FastifyBaseLogger): SendMessageResult {
+  if (err instanceof AppError)
+    return {
+      ok: false,
+      status: err.status,
+      error: err.message,
+      code: err.code,
+      ...(err.fields ? { fields: err.fields } : {}),
+    };
+  log.error({ err }, 'socket send failed');
+  return { ok: false, status: 500, error: ErrorText.internal, code: ErrorCode.internal };
+}
 
 /** A fixed window counter per socket: typing is relayed, never stored, so a local limit is enough. */
 function windowLimiter(limit: number, windowMs: number, now: () => number) {
@@ -25,11 +55,13 @@ function windowLimiter(limit: number, windowMs: number, now: () => number) {
   };
 }
 
-/** Messenger socket events: `typing` relay and `message-delivered` acks from devices. */
+/** Messenger socket events: `send-message`, the `typing` relay and `message-delivered` acks from devices. */
 export function registerMessengerSocket(
   gateway: Gateway,
   messages: MessagesService,
   log: FastifyBaseLogger,
+  /** The session check HTTP requests pass (cached per node, revocations arrive through the bus). */
+  resolveToken: (token: string) => Promise<number | null>,
   now: () => number = Date.now,
 ) {
   gateway.io.on('connection', (socket: KadrSocket) => {
@@ -42,6 +74,27 @@ export function registerMessengerSocket(
       if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
       if (!allowTyping()) return;
       gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
+    });
+
+    socket.on('send-message', (input, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!sendBody.Check(input))
+        return reply({
+          ok: false,
+          status: 400,
+          error: ErrorText.validationFailed,
+          code: ErrorCode.validationFailed,
+          fields: invalidFields(input),
+        });
+      // Like an HTTP send, it needs the session to still be active (a logout does not close sockets).
+      const token = String((socket.handshake.auth as { token?: unknown }).token);
+      resolveToken(token)
+        .then((current) => {
+          if (current !== userId) throw errors.unauthorized();
+          return messages.send(userId, input);
+        })
+        .then((message) => reply({ ok: true, message }))
+        .catch((err: unknown) => reply(failure(err, log)));
     });
 
     socket.on('message-delivered', (input, ack) => {

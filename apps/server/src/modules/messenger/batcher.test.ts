@@ -1,0 +1,72 @@
+import { expect, it } from 'vitest';
+import { batcher } from './batcher.ts';
+
+it('runs items pushed together as one batch, in order, one result each', async () => {
+  const calls: number[][] = [];
+  const b = batcher(
+    async (items: number[]) => {
+      calls.push(items);
+      return items.map((n) => n * 10);
+    },
+    { maxBatch: 100, maxInFlight: 1 },
+  );
+  const results = await Promise.all([1, 2, 3].map((n) => b.push(n)));
+  expect(results).toEqual([10, 20, 30]);
+  expect(calls).toEqual([[1, 2, 3]]);
+});
+
+it('queues while a batch runs and takes the whole queue next (bounded by maxBatch)', async () => {
+  const calls: number[][] = [];
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const b = batcher(
+    async (items: number[]) => {
+      calls.push(items);
+      if (calls.length === 1) await gate;
+      return items;
+    },
+    { maxBatch: 3, maxInFlight: 1 },
+  );
+  const first = b.push(0);
+  await new Promise((r) => setImmediate(r));
+  const rest = [1, 2, 3, 4, 5].map((n) => b.push(n));
+  await new Promise((r) => setTimeout(r, 10));
+  expect(calls).toEqual([[0]]);
+  release();
+  expect(await Promise.all([first, ...rest])).toEqual([0, 1, 2, 3, 4, 5]);
+  expect(calls).toEqual([[0], [1, 2, 3], [4, 5]]);
+});
+
+it('retries a failed batch item by item so only the bad item fails', async () => {
+  const calls: number[][] = [];
+  const b = batcher(
+    async (items: number[]) => {
+      calls.push(items);
+      if (items.includes(2)) throw new Error(`bad ${items.join(',')}`);
+      return items;
+    },
+    { maxBatch: 10, maxInFlight: 1 },
+  );
+  const results = await Promise.allSettled([1, 2, 3].map((n) => b.push(n)));
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect((results[1] as PromiseRejectedResult).reason.message).toBe('bad 2');
+  expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
+});
+
+it('drained waits until nothing is queued or running', async () => {
+  let finished = 0;
+  const b = batcher(
+    async (items: number[]) => {
+      await new Promise((r) => setTimeout(r, 20));
+      finished += items.length;
+      return items;
+    },
+    { maxBatch: 2, maxInFlight: 1 },
+  );
+  await b.drained();
+  for (const n of [1, 2, 3, 4, 5]) void b.push(n);
+  await b.drained();
+  expect(finished).toBe(5);
+});

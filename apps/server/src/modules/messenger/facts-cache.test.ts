@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest';
+import { messengerFacts, pairUserIds } from './facts-cache.ts';
+
+const chat = (id: number, low: number, high: number) => ({
+  id,
+  type: low === high ? ('favorites' as const) : ('personal' as const),
+  user_low: low,
+  user_high: high,
+});
+
+it('finds a pair’s chat from either side and by id; forgetting drops both', () => {
+  const facts = messengerFacts();
+  facts.rememberConversation(chat(7, 3, 9));
+  expect(facts.pair(9, 3)?.id).toBe(7);
+  expect(facts.pair(3, 9)?.id).toBe(7);
+  expect(facts.conversation(7)?.user_high).toBe(9);
+  expect(facts.pair(3, 4)).toBeUndefined();
+  facts.forgetPair(9, 3);
+  expect(facts.pair(3, 9)).toBeUndefined();
+  expect(facts.conversation(7)).toBeUndefined();
+});
+
+it('never caches groups or channels, whose members change', () => {
+  const facts = messengerFacts();
+  facts.rememberConversation({ id: 8, type: 'group', user_low: null, user_high: null });
+  expect(facts.conversation(8)).toBeUndefined();
+});
+
+it('keeps message facts bounded, dropping the least recently used', () => {
+  const facts = messengerFacts({ maxMessages: 2 });
+  facts.rememberMessage(1, { conversation_id: 7, sender_id: 3 });
+  facts.rememberMessage(2, { conversation_id: 7, sender_id: 9 });
+  expect(facts.message(1)?.sender_id).toBe(3);
+  facts.rememberMessage(3, { conversation_id: 7, sender_id: 3 });
+  expect(facts.message(2)).toBeUndefined();
+  expect(facts.message(1)).toEqual({ conversation_id: 7, sender_id: 3 });
+});
+
+it('names favorites’ single member once', () => {
+  expect(pairUserIds(chat(1, 5, 5))).toEqual([5]);
+  expect(pairUserIds(chat(2, 5, 6))).toEqual([5, 6]);
+});
