@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+
+const adminUrl = process.env.DATABASE_URL;
+
+it.runIf(adminUrl)(
+  'an idle connection killed by PostgreSQL is logged, not fatal, and the pool recovers',
+  async () => {
+    const name = `kadr_test_pool_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl as string);
+    url.pathname = `/${name}`;
+    const logged: string[] = [];
+    const db = await openDatabase({
+      databaseUrl: url.toString(),
+      pgliteDir: null,
+      poolSize: 2,
+      log: { error: (_details, message) => logged.push(message) },
+    });
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely);
+      // What a restart or `drop database … with (force)` does to an idle pooled connection (57P01).
+      await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      for (let i = 0; i < 100 && logged.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(logged).toEqual(['idle database connection failed']);
+      expect(await db.ping()).toBe(true);
+    } finally {
+      await db.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  },
+);

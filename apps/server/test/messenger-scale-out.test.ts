@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ClientToServerEvents,
+  MessageDeliveredEvent,
+  MessageEvent,
+  SendMessageResult,
+  ServerToClientEvents,
+} from '@kadr/contract';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const hasRedis = await redisReachable();
+if (!hasRedis)
+  console.warn(`messenger scale-out suite needs Redis at ${REDIS_URL}; it runs in CI where Redis is up`);
+
+describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database (per-node caches)', () => {
+  let shared: Awaited<ReturnType<typeof testDatabase>>;
+  let one: TestApp;
+  let two: TestApp;
+  let urlOne: string;
+  let urlTwo: string;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    shared = await testDatabase();
+    const env = {
+      REDIS_URL,
+      REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    };
+    one = await createTestApp(env, { db: shared.db });
+    two = await createTestApp(env, { db: shared.db });
+    urlOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
+    urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await one.close();
+    await two.close();
+    await shared.drop();
+  });
+
+  async function device(base: string, token: string): Promise<ClientSocket> {
+    const s: ClientSocket = connect(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', resolve);
+      s.once('connect_error', reject);
+    });
+    return s;
+  }
+
+  const next = <T>(s: ClientSocket, event: 'new-message' | 'message-delivered') =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event}`)), 4000);
+      s.once(event, ((e: T) => {
+        clearTimeout(timer);
+        resolve(e);
+      }) as never);
+    });
+
+  const pairChats = async (x: number, y: number) =>
+    shared.db.kysely
+      .selectFrom('conversations')
+      .select('id')
+      .where('user_low', '=', Math.min(x, y))
+      .where('user_high', '=', Math.max(x, y))
+      .execute();
+
+  it('a chat cached on one node is the chat the other finds; messages and acks cross nodes', async () => {
+    const a = await registerUser(one.app);
+    const b = await registerUser(two.app);
+    const a1 = await device(urlOne, a.access_token);
+    const b2 = await device(urlTwo, b.access_token);
+
+    const atB = next<MessageEvent>(b2, 'new-message');
+    const first = await new Promise<SendMessageResult>((resolve) =>
+      a1.emit(
+        'send-message',
+        { other_user_id: b.user.id, content: 'с первого узла', temp_id: 'n1-1' },
+        resolve,
+      ),
+    );
+    if (!first.ok) throw new Error(first.error);
+    expect((await atB).message.id).toBe(first.message.id);
+
+    // Node two has never seen this chat or message: its ack looks them up, the receipt crosses back.
+    const delivered = next<MessageDeliveredEvent>(a1, 'message-delivered');
+    const ack = await new Promise<{ ok: boolean }>((resolve) =>
+      b2.emit('message-delivered', { message_ids: [first.message.id] }, resolve),
+    );
+    expect(ack).toEqual({ ok: true });
+    expect(await delivered).toMatchObject({ up_to_message_id: first.message.id });
+
+    const atA = next<MessageEvent>(a1, 'new-message');
+    const reply = await two.app.inject({
+      method: 'POST',
+      url: '/api/v1/messages',
+      headers: bearer(b.access_token),
+      payload: { other_user_id: a.user.id, content: 'со второго', temp_id: 'n2-1' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect((await atA).message.content).toBe('со второго');
+    // A second send on node one goes through its cache into the same chat.
+    const again = await one.app.ctx.messenger.messages.send(a.user.id, {
+      other_user_id: b.user.id,
+      content: 'снова',
+      temp_id: 'n1-2',
+    });
+    expect(await pairChats(a.user.id, b.user.id)).toHaveLength(1);
+    const history = await two.app.ctx.messenger.messages.conversation(b.user.id, a.user.id);
+    expect(history.messages.map((x) => x.id)).toEqual([first.message.id, reply.json().message.id, again.id]);
+  });
+
+  it('both nodes opening a new chat at once agree on one conversation', async () => {
+    const a = await registerUser(one.app);
+    const b = await registerUser(two.app);
+    const sends = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0
+          ? one.app.ctx.messenger.messages.send(a.user.id, {
+              other_user_id: b.user.id,
+              content: `а${i}`,
+              temp_id: `r-${i}`,
+            })
+          : two.app.ctx.messenger.messages.send(b.user.id, {
+              other_user_id: a.user.id,
+              content: `б${i}`,
+              temp_id: `r-${i}`,
+            }),
+      ),
+    );
+    const chats = await pairChats(a.user.id, b.user.id);
+    expect(chats).toHaveLength(1);
+    const history = await one.app.ctx.messenger.messages.conversation(a.user.id, b.user.id);
+    expect(history.messages.map((x) => x.id).sort((x, y) => x - y)).toEqual(
+      sends.map((x) => x.id).sort((x, y) => x - y),
+    );
+  });
+});

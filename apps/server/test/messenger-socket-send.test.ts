@@ -1,0 +1,166 @@
+import type {
+  AuthSession,
+  ClientToServerEvents,
+  MessageEvent,
+  SendMessageBody,
+  SendMessageResult,
+  ServerToClientEvents,
+} from '@kadr/contract';
+import { ErrorText } from '@kadr/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { messenger } from './messenger-fixtures.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let url: string;
+let m: ReturnType<typeof messenger>;
+let a: AuthSession;
+let b: AuthSession;
+const open: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  m = messenger(t.app);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  a = await registerUser(t.app);
+  b = await registerUser(t.app);
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+
+async function device(token: string): Promise<ClientSocket> {
+  const s: ClientSocket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(s);
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  return s;
+}
+
+const send = (s: ClientSocket, body: unknown) =>
+  new Promise<SendMessageResult>((resolve) => s.emit('send-message', body as SendMessageBody, resolve));
+
+/** Every `new-message` a socket gets within the window. */
+function collect(s: ClientSocket, windowMs = 400): Promise<MessageEvent[]> {
+  const got: MessageEvent[] = [];
+  s.on('new-message', (e) => got.push(e));
+  return new Promise((resolve) => setTimeout(() => resolve(got), windowMs));
+}
+
+async function storedCount(): Promise<number> {
+  const row = await t.db.kysely
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('send-message over the socket', () => {
+  it('stores and announces like POST /messages; the temp_id goes to the sender only', async () => {
+    const [a1, a2, b1] = await Promise.all([
+      device(a.access_token),
+      device(a.access_token),
+      device(b.access_token),
+    ]);
+    const atA2 = collect(a2);
+    const atB1 = collect(b1);
+    const result = await send(a1, { other_user_id: b.user.id, content: '  по сокету  ', temp_id: 'sock-1' });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.message).toMatchObject({
+      sender_id: a.user.id,
+      sender_username: a.user.username,
+      sender_name: a.user.name,
+      content: 'по сокету',
+      temp_id: 'sock-1',
+      is_read: false,
+      is_delivered: false,
+      message_type: 'text',
+      files: [],
+    });
+    const [mine, theirs] = await Promise.all([atA2, atB1]);
+    expect(mine.map((e) => e.message)).toEqual([result.message]);
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]?.chat).toEqual({ type: 'personal', user_id: a.user.id, is_favorites: false });
+    const { temp_id: _temp, ...bare } = result.message;
+    expect(theirs[0]?.message).toEqual(bare);
+    // The HTTP history shows the same message.
+    const history = await m.conversation(b.access_token, a.user.id);
+    expect(history.messages.map((x) => x.id)).toEqual([result.message.id]);
+  });
+
+  it('is idempotent on temp_id, shared with HTTP, even for twins in one batch', async () => {
+    const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
+    const atB = collect(b1, 600);
+    const before = await storedCount();
+    const body = { other_user_id: b.user.id, content: 'один раз', temp_id: 'twin-1' };
+    // Emitted together they reach the server in one tick and share one insert batch.
+    const [first, second] = await Promise.all([send(a1, body), send(a1, body)]);
+    const http = await m.call(a.access_token, 'POST', '/messages', body);
+    const again = await send(a1, body);
+    if (!first.ok || !second.ok || !again.ok) throw new Error('send refused');
+    expect(second.message.id).toBe(first.message.id);
+    expect(again.message.id).toBe(first.message.id);
+    expect(http.json().message.id).toBe(first.message.id);
+    expect(await storedCount()).toBe(before + 1);
+    expect((await atB).map((e) => e.message.id)).toEqual([first.message.id]);
+  });
+
+  it('keeps the HTTP rules: empty text, unknown users and bad bodies are refused and store nothing', async () => {
+    const a1 = await device(a.access_token);
+    const before = await storedCount();
+    expect(await send(a1, { other_user_id: b.user.id, content: '   ', temp_id: 'e-1' })).toEqual({
+      ok: false,
+      status: 400,
+      error: ErrorText.messageEmpty,
+      code: 'validation_failed',
+      fields: { content: ErrorText.messageEmpty },
+    });
+    expect(await send(a1, { other_user_id: 2_000_000_000, content: 'кому?', temp_id: 'e-2' })).toMatchObject({
+      ok: false,
+      status: 404,
+      error: ErrorText.userNotFound,
+    });
+    const bad = [
+      { other_user_id: b.user.id, content: 'x', temp_id: 'с пробелом' },
+      { other_user_id: b.user.id, content: 'x', temp_id: 'e-3', extra: true },
+      { other_user_id: b.user.id, content: 'x'.repeat(5000), temp_id: 'e-4' },
+      { content: 'x', temp_id: 'e-5' },
+      'not an object',
+    ];
+    for (const body of bad)
+      expect(await send(a1, body)).toMatchObject({ ok: false, status: 400, code: 'validation_failed' });
+    expect(await send(a1, { content: 'x', temp_id: 'e-6' })).toMatchObject({
+      fields: { other_user_id: ErrorText.validationFailed },
+    });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('needs the session to still be active: after logout the same socket cannot send', async () => {
+    const a1 = await device(a.access_token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(a.access_token),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const before = await storedCount();
+    expect(
+      await send(a1, { other_user_id: b.user.id, content: 'после выхода', temp_id: 'gone-1' }),
+    ).toMatchObject({ ok: false, status: 401 });
+    expect(await storedCount()).toBe(before);
+  });
+});
