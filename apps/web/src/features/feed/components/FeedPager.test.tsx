@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
+import { useAuthStore } from '../../auth/auth-store.ts';
+import { mediaKeys } from '../api/media-keys.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { FeedPager } from './FeedPager.tsx';
 
@@ -91,6 +94,59 @@ describe('FeedPager', () => {
     expect(screen.getByText('Вы скрыли подобное от себя')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Посмотреть' }));
     expect(screen.queryByText('Вы скрыли подобное от себя')).not.toBeInTheDocument();
+  });
+
+  it('on a video: a tap pauses, a double tap likes with a heart, a held press plays at 2×', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    useAuthStore.setState({ auth: { status: 'signedIn', token: 't', user: me } });
+    const clip = postOf({
+      id: 9,
+      media_type: 'video',
+      files: [{ ...image(9), file_url: '/files/9.mp4', file_type: 'video', duration: 2 }],
+    });
+    const onIndex = vi.fn();
+    const queryClient = new QueryClient();
+    // As in the app, the posts on screen are the cached ones (the like overlay is keyed by them).
+    queryClient.setQueryData(mediaKeys.feed(), {
+      pages: [{ posts: [clip], has_more: false }],
+      pageParams: [0],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <FeedPager posts={[clip]} index={0} onIndex={onIndex} blacklist={new Set()} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const pager = screen.getByLabelText('Лента публикаций');
+    const tap = () => {
+      fireEvent.pointerDown(pager, { pointerId: 1, button: 0, clientX: 50, clientY: 50 });
+      fireEvent.pointerUp(pager, { pointerId: 1, clientX: 50, clientY: 50 });
+    };
+    tap();
+    expect(await screen.findByText('Пауза')).toBeInTheDocument();
+    tap();
+    await waitFor(() => expect(screen.queryByText('Пауза')).not.toBeInTheDocument());
+
+    await new Promise((r) => setTimeout(r, 350));
+    tap();
+    tap();
+    expect(screen.getByRole('img', { name: 'Вам понравилось' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Нравится' })).toHaveAttribute('aria-pressed', 'true');
+    await new Promise((r) => setTimeout(r, 350));
+    expect(screen.queryByText('Пауза')).not.toBeInTheDocument();
+
+    fireEvent.pointerDown(pager, { pointerId: 1, button: 0, clientX: 50, clientY: 50 });
+    expect(await screen.findByText('2×', {}, { timeout: 1000 })).toBeInTheDocument();
+    expect((pager.querySelector('video') as HTMLVideoElement).playbackRate).toBe(2);
+    fireEvent.pointerUp(pager, { pointerId: 1, clientX: 50, clientY: 50 });
+    await waitFor(() => expect(screen.queryByText('2×')).not.toBeInTheDocument());
+    expect((pager.querySelector('video') as HTMLVideoElement).playbackRate).toBe(1);
+    expect(screen.queryByText('Пауза')).not.toBeInTheDocument();
   });
 
   it('the context menu rotates nothing on a photo but toggles the interface', () => {
