@@ -62,8 +62,11 @@ export function usePostQuery(id: number | null) {
 }
 
 /** A user's posts for the profile grid and the feed's profile mode (spec §9: 50). */
-export function useUserPostsQuery(username: string | null) {
+export function useUserPostsQuery(username: string | null, initialPosts?: Post[]) {
   return useQuery({
+    // Posts handed over in navigation state show at once (and take likes) until the fresh list arrives.
+    initialData: initialPosts ? { posts: initialPosts, has_more: false } : undefined,
+    initialDataUpdatedAt: 0,
     queryKey: mediaKeys.user(username ?? ''),
     queryFn: ({ signal }) =>
       api.get<PostsResponse>(paths.media.user(username ?? ''), {

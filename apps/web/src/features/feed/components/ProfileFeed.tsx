@@ -20,8 +20,8 @@ interface Props {
 /** Profile mode (spec §2.4): the user's posts, 'Профиль: @<username>', back to the profile. */
 export function ProfileFeed({ username, initialPosts, postIndex, blacklist }: Props) {
   const navigate = useNavigate();
-  const query = useUserPostsQuery(username);
-  const posts = filterFeed(query.data?.posts ?? initialPosts ?? [], { sleepMode: false });
+  const query = useUserPostsQuery(username, initialPosts);
+  const posts = filterFeed(query.data?.posts ?? [], { sleepMode: false });
   const [index, setIndex] = useState(postIndex);
   const at = clampIndex(index, posts.length);
   useActivePost(posts[at]);
