@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { row, startTarget } from './lib.ts';
+import { row, startTarget, type Target } from './lib.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EchoSocket = Socket<
@@ -11,17 +11,24 @@ type EchoSocket = Socket<
 
 export interface MessengerBenchOptions {
   users: number;
-  /** Messages per second over all users. */
-  rate: number;
+  /** Messages per second over all users; each rate is one run. */
+  rates: number[];
   seconds: number;
   warmupSeconds: number;
 }
 
 interface Run {
   sent: number;
+  /** Sends the server answered with success (HTTP 200 / ack ok); the relay has no answer. */
+  answered: number;
+  failed: number;
   received: number;
   latencies: number[];
+  /** CPU the load generator (this process) used, as a share of one core. */
+  clientCpu: number;
 }
+
+const newRun = (): Run => ({ sent: 0, answered: 0, failed: 0, received: 0, latencies: [], clientCpu: 0 });
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -49,38 +56,58 @@ function connected<S extends Socket>(s: S): Promise<S> {
   });
 }
 
+/** A phase's sends in flight: seq → send time; `measuring` turns receipts into latencies. */
+class Tracker {
+  pending = new Map<number, number>();
+  measuring = false;
+  run = newRun();
+  received(seq: number) {
+    const at = this.pending.get(seq);
+    if (at === undefined) return;
+    this.pending.delete(seq);
+    if (!this.measuring) return;
+    this.run.received += 1;
+    this.run.latencies.push(performance.now() - at);
+  }
+}
+
 /**
- * Fires `send(seq, sender)` at a steady `rate` for `seconds`; `pending` maps seq → send time and the
- * receive handler turns it into a latency. Returns once sends are done and stragglers had 2 s.
+ * Fires `send(seq, sender)` at a steady `rate` for `seconds`; returns once sends are done and stragglers
+ * had 2 s. Sends go out every 5 ms in small bursts, so the schedule never depends on answers.
  */
 async function drive(
-  opts: MessengerBenchOptions,
+  rate: number,
+  users: number,
   seconds: number,
-  pending: Map<number, number>,
+  tracker: Tracker,
   run: Run,
-  send: (seq: number, sender: number) => void,
+  send: (seq: number, sender: number, run: Run) => void,
   firstSeq: number,
 ) {
   let seq = firstSeq;
+  const total = Math.round(rate * seconds);
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const elapsed = (performance.now() - start) / 1000;
-      const due = Math.min(opts.rate * seconds, Math.floor(elapsed * opts.rate)) - (seq - firstSeq);
+      const due = Math.min(total, Math.floor(elapsed * rate)) - (seq - firstSeq);
       for (let k = 0; k < due; k += 1) {
-        const sender = seq % opts.users;
-        pending.set(seq, performance.now());
+        const sender = seq % users;
+        tracker.pending.set(seq, performance.now());
         run.sent += 1;
-        send(seq, sender);
+        send(seq, sender, run);
         seq += 1;
       }
-      if (seq - firstSeq >= opts.rate * seconds) {
+      if (seq - firstSeq >= total) {
         clearInterval(timer);
         resolve();
       }
     }, 5);
   });
   await new Promise((r) => setTimeout(r, 2000));
+  const cpu = process.cpuUsage(cpuStart);
+  run.clientCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - start);
   return seq;
 }
 
@@ -89,26 +116,143 @@ function report(name: string, run: Run): string {
   return row([
     name,
     run.sent,
+    run.answered,
     run.received,
     percentile(sorted, 50),
     percentile(sorted, 99),
     sorted.at(-1) ?? 0,
+    `${Math.round(run.clientCpu * 100)}%`,
   ]);
 }
 
-/** Send → receive latency: HTTP POST /messages → `new-message` on the recipient's socket, vs a bare Socket.IO relay. */
+/** Runs warm-up then the measured window of one phase; answers the next free seq. */
+async function phase(
+  opts: MessengerBenchOptions,
+  rate: number,
+  tracker: Tracker,
+  send: (seq: number, sender: number, run: Run) => void,
+  seq: number,
+) {
+  const warm = newRun();
+  const afterWarmup = await drive(rate, opts.users, opts.warmupSeconds, tracker, warm, send, seq);
+  tracker.measuring = true;
+  const next = await drive(rate, opts.users, opts.seconds, tracker, tracker.run, send, afterWarmup);
+  tracker.measuring = false;
+  return next;
+}
+
+/** Baseline: the same traffic pattern through a bare Socket.IO relay (no HTTP, auth or database). */
+async function relayRun(t: Target, opts: MessengerBenchOptions, rate: number) {
+  const tracker = new Tracker();
+  const sockets = await inBatches(opts.users, 200, (i) => {
+    const s: EchoSocket = connect(t.target.bareSocketUrl as string, {
+      transports: ['websocket'],
+      auth: { room: String(i) },
+      reconnection: false,
+      forceNew: true,
+    });
+    s.on('echo', ({ seq }) => tracker.received(seq));
+    return connected(s);
+  });
+  try {
+    await phase(
+      opts,
+      rate,
+      tracker,
+      (seq, sender) =>
+        sockets[sender]?.emit('relay', { to: String(peerOf(sender, opts.users)), payload: { seq } }),
+      0,
+    );
+  } finally {
+    for (const s of sockets) s.disconnect();
+  }
+  return tracker.run;
+}
+
+/**
+ * The app: every user online with one socket that acks each incoming message with `message-delivered`,
+ * as the web client does; sends over HTTP `POST /messages` or the socket's `send-message`.
+ */
+async function appRun(
+  t: Target,
+  opts: MessengerBenchOptions,
+  rate: number,
+  ids: number[],
+  tokens: string[],
+  via: 'http' | 'socket',
+) {
+  const tracker = new Tracker();
+  const sockets = await inBatches(opts.users, 200, (i) => {
+    const s: AppSocket = connect(t.target.appUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: tokens[i] },
+      reconnection: false,
+      forceNew: true,
+    });
+    s.on('new-message', ({ message }: MessageEvent) => {
+      if (message.sender_id === ids[i]) return; // the sender's own devices get it too
+      s.emit('message-delivered', { message_ids: [message.id] });
+      tracker.received(Number(message.content.slice(6)));
+    });
+    return connected(s);
+  });
+  const body = (seq: number, sender: number) => ({
+    other_user_id: ids[peerOf(sender, opts.users)] as number,
+    content: `bench ${seq}`,
+    temp_id: `bench-${via}-${rate}-${seq}`,
+  });
+  const overHttp = (seq: number, sender: number, run: Run) => {
+    fetch(`${t.target.appUrl}/api/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[sender]}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body(seq, sender)),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status === 200) run.answered += 1;
+        else run.failed += 1;
+      })
+      .catch(() => {
+        run.failed += 1;
+      });
+  };
+  const overSocket = (seq: number, sender: number, run: Run) => {
+    sockets[sender]?.emit('send-message', body(seq, sender), (result) => {
+      if (result.ok) run.answered += 1;
+      else run.failed += 1;
+    });
+  };
+  try {
+    await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0);
+  } finally {
+    for (const s of sockets) s.disconnect();
+  }
+  return tracker.run;
+}
+
+/** Send → receive latency over sockets for each engine and rate: the app over HTTP and over its socket, vs a bare relay. */
 export async function messengerBench(
   engines: Array<'pglite' | 'postgres'>,
-  opts: MessengerBenchOptions = { users: 1000, rate: 500, seconds: 10, warmupSeconds: 2 },
+  opts: MessengerBenchOptions = {
+    users: 1000,
+    // e.g. MESSENGER_BENCH_RATES=500 for one rate only.
+    rates: (process.env.MESSENGER_BENCH_RATES ?? '100,500').split(',').map(Number),
+    seconds: 10,
+    warmupSeconds: 2,
+  },
+  // MESSENGER_BENCH_VIA=http measures a server without the socket send (e.g. an older commit).
+  paths: Array<'http' | 'socket'> = (process.env.MESSENGER_BENCH_VIA ?? 'http,socket').split(',') as Array<
+    'http' | 'socket'
+  >,
 ): Promise<string[]> {
-  const lines = [row(['path', 'sent', 'received', 'p50 ms', 'p99 ms', 'max ms'])];
+  const lines = [row(['path', 'sent', 'answered', 'received', 'p50 ms', 'p99 ms', 'max ms', 'client cpu'])];
   for (const engine of engines) {
     const t = await startTarget({
       BENCH_ENGINE: engine,
       BENCH_SEED_TOKENS: String(opts.users),
       BENCH_SOCKET_ECHO: '1',
     });
-    const sockets: Socket[] = [];
     try {
       const tokens = Array.from({ length: opts.users }, (_, i) => `idle-token-${i}`);
       const ids = await inBatches(opts.users, 50, async (i) => {
@@ -117,86 +261,17 @@ export async function messengerBench(
         });
         return ((await res.json()) as { user: { id: number } }).user.id;
       });
-
-      // Baseline: the same traffic pattern through a bare Socket.IO relay.
-      const echoPending = new Map<number, number>();
-      const echoRun: Run = { sent: 0, received: 0, latencies: [] };
-      let echoMeasuring = false;
-      const echo = await inBatches(opts.users, 200, (i) => {
-        const s: EchoSocket = connect(t.target.bareSocketUrl as string, {
-          transports: ['websocket'],
-          auth: { room: String(i) },
-          reconnection: false,
-          forceNew: true,
-        });
-        sockets.push(s);
-        s.on('echo', ({ seq }) => {
-          const at = echoPending.get(seq);
-          if (at === undefined) return;
-          echoPending.delete(seq);
-          if (!echoMeasuring) return;
-          echoRun.received += 1;
-          echoRun.latencies.push(performance.now() - at);
-        });
-        return connected(s);
-      });
-      const relay = (seq: number, sender: number) =>
-        echo[sender]?.emit('relay', { to: String(peerOf(sender, opts.users)), payload: { seq } });
-      const warm: Run = { sent: 0, received: 0, latencies: [] };
-      let seq = await drive(opts, opts.warmupSeconds, echoPending, warm, relay, 0);
-      echoMeasuring = true;
-      seq = await drive(opts, opts.seconds, echoPending, echoRun, relay, seq);
-      lines.push(report(`${engine}: bare echo`, echoRun));
-
-      const appPending = new Map<number, number>();
-      const appRun: Run = { sent: 0, received: 0, latencies: [] };
-      let appMeasuring = false;
-      const failures = { n: 0 };
-      await inBatches(opts.users, 200, (i) => {
-        const s: AppSocket = connect(t.target.appUrl, {
-          path: '/socket.io',
-          transports: ['websocket'],
-          auth: { token: tokens[i] },
-          reconnection: false,
-          forceNew: true,
-        });
-        sockets.push(s);
-        s.on('new-message', ({ message }: MessageEvent) => {
-          if (message.sender_id === ids[i]) return; // the sender's own devices get it too
-          const n = Number(message.content.slice(6));
-          const at = appPending.get(n);
-          if (at === undefined) return;
-          appPending.delete(n);
-          if (!appMeasuring) return;
-          appRun.received += 1;
-          appRun.latencies.push(performance.now() - at);
-        });
-        return connected(s);
-      });
-      const post = (n: number, sender: number) => {
-        fetch(`${t.target.appUrl}/api/v1/messages`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${tokens[sender]}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            other_user_id: ids[peerOf(sender, opts.users)],
-            content: `bench ${n}`,
-            temp_id: `bench-${n}`,
-          }),
-        })
-          .then((res) => {
-            if (res.status !== 200) failures.n += 1;
-            return res.arrayBuffer();
-          })
-          .catch(() => {
-            failures.n += 1;
-          });
-      };
-      seq = await drive(opts, opts.warmupSeconds, appPending, warm, post, seq);
-      appMeasuring = true;
-      await drive(opts, opts.seconds, appPending, appRun, post, seq);
-      lines.push(report(`${engine}: kadr`, appRun) + (failures.n > 0 ? ` (${failures.n} failed sends)` : ''));
+      for (const rate of opts.rates) {
+        const label = `${engine} ${rate}/s`;
+        lines.push(report(`${label} relay`, await relayRun(t, opts, rate)));
+        for (const via of paths) {
+          const run = await appRun(t, opts, rate, ids, tokens, via);
+          lines.push(
+            report(`${label} ${via}`, run) + (run.failed > 0 ? ` (${run.failed} failed sends)` : ''),
+          );
+        }
+      }
     } finally {
-      for (const s of sockets) s.disconnect();
       await t.stop();
     }
   }

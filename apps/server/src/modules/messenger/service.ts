@@ -41,10 +41,11 @@ export function messagesService(deps: {
     maxInFlight: 2,
   });
 
-  /** The pair's chat from the per-node cache, else the database (created on first use); 404 for unknown users. */
-  async function pairChat(userId: number, otherUserId: number): Promise<ConversationRow> {
-    const cached = facts.pair(userId, otherUserId);
-    if (cached) return cached;
+  // Lookups of a pair not yet cached, shared by the sends waiting for it: one query, and the sends
+  // reach the insert batch in the order they were made.
+  const opening = new Map<string, Promise<ConversationRow>>();
+
+  async function lookUpPair(userId: number, otherUserId: number): Promise<ConversationRow> {
     let conversation = await repo.findPair(userId, otherUserId);
     if (!conversation) {
       if (otherUserId !== userId) await tools.requireUser(otherUserId);
@@ -52,6 +53,19 @@ export function messagesService(deps: {
     }
     facts.rememberConversation(conversation);
     return conversation;
+  }
+
+  /** The pair's chat from the per-node cache, else the database (created on first use); 404 for unknown users. */
+  function pairChat(userId: number, otherUserId: number): Promise<ConversationRow> {
+    const cached = facts.pair(userId, otherUserId);
+    if (cached) return Promise.resolve(cached);
+    const key = `${Math.min(userId, otherUserId)}:${Math.max(userId, otherUserId)}`;
+    let pending = opening.get(key);
+    if (!pending) {
+      pending = lookUpPair(userId, otherUserId).finally(() => opening.delete(key));
+      opening.set(key, pending);
+    }
+    return pending;
   }
 
   /** Inserts a text message through the batch; a chat gone from under the cache is looked up again once. */
