@@ -24,7 +24,10 @@ async function serve(): Promise<void> {
   const { createTestApp, registerUser, testDatabase } = await import('../apps/server/test/helpers.ts');
   delete process.env.DATABASE_URL;
   const database = await testDatabase();
-  const t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000000' }, { db: database.db });
+  const t = await createTestApp(
+    { AUTH_RATE_LIMIT_PER_IP: '1000000', WEB_DIST: path.join(repoRoot, 'apps/web/dist') },
+    { db: database.db },
+  );
   const viewer = await registerUser(t.app, 'bench_viewer', 'Зритель');
   const db = database.db.kysely;
   const passwordHash = await hash('bench-password');
@@ -107,7 +110,8 @@ async function serve(): Promise<void> {
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'stop') void t.close().then(() => process.exit(0));
   });
-  process.send?.({ type: 'ready', url, session: viewer } as Seeded & { type: 'ready' });
+  if (process.send) process.send({ type: 'ready', url, session: viewer } as Seeded & { type: 'ready' });
+  else console.log(`chat-switch target at ${url}, token ${viewer.access_token}`);
 }
 
 const pct = (values: number[], p: number) => {

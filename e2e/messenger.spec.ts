@@ -55,8 +55,17 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await expect(rowOfA.getByTestId('unread-badge')).toHaveText('2');
   await expect(message(A.page, 'Второе сообщение')).toHaveAttribute('data-status', 'delivered');
 
-  // B opens the chat: A's messages turn "read".
+  // The reduced-badges toggle in the shell menu turns the counter into a dot.
+  await B.page.getByRole('button', { name: 'Открыть меню' }).click();
+  await B.page.getByRole('menuitem', { name: 'Упрощённые счётчики' }).click();
+  await expect(rowOfA.getByTestId('unread-badge')).toHaveText('');
+  await expect(B.page.evaluate(() => localStorage.getItem('messenger_hideUnreadBadges'))).resolves.toBe(
+    'true',
+  );
+
+  // B opens the chat: its unread count clears and A's messages turn "read".
   await rowOfA.click();
+  await expect(rowOfA.getByTestId('unread-badge')).toHaveCount(0);
   await expect(message(B.page, 'Второе сообщение')).toBeVisible();
   await expect(message(A.page, 'Второе сообщение')).toHaveAttribute('data-status', 'read');
   await expect(message(A.page, 'Первое')).toHaveAttribute('data-status', 'read');

@@ -91,8 +91,8 @@ export function MessengerView() {
   // Alt+ArrowUp / Alt+ArrowDown move through the list, wrapping; ignored while media is open.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const direction = chatSwitchDirection(event);
-      if (direction === null || useMessengerUi.getState().mediaViewerOpen) return;
+      const direction = chatSwitchDirection(event, useMessengerUi.getState().mediaViewerOpen);
+      if (direction === null) return;
       event.preventDefault();
       const current = visible.findIndex((chat) => chatKey(chat) === selection.selectedKey);
       const next = visible[neighbourIndex(visible.length, current, direction)];

@@ -53,5 +53,7 @@ describe('keyboard navigation between chats', () => {
     expect(key('ArrowDown', false)).toBeNull();
     expect(key('ArrowDown', true, true)).toBeNull();
     expect(key('ArrowLeft')).toBeNull();
+    const altDown = { key: 'ArrowDown', altKey: true, shiftKey: false, ctrlKey: false, metaKey: false };
+    expect(chatSwitchDirection(altDown, true)).toBeNull();
   });
 });

@@ -46,14 +46,21 @@ export function neighbourIndex(count: number, current: number, direction: -1 | 1
   return (((current + direction) % count) + count) % count;
 }
 
-/** The chat-switch key direction of a keyboard event, or null when it is not Alt+ArrowUp/Down. */
-export function chatSwitchDirection(event: {
-  altKey: boolean;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  key: string;
-}): -1 | 1 | null {
+/**
+ * The chat-switch key direction of a keyboard event, or null when it is not Alt+ArrowUp/Down or
+ * the media viewer is open (spec §2.6).
+ */
+export function chatSwitchDirection(
+  event: {
+    altKey: boolean;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    shiftKey: boolean;
+    key: string;
+  },
+  mediaViewerOpen = false,
+): -1 | 1 | null {
+  if (mediaViewerOpen) return null;
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
   if (event.key === 'ArrowUp') return -1;
   if (event.key === 'ArrowDown') return 1;
