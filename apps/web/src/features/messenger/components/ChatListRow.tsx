@@ -61,7 +61,9 @@ export const ChatListRow = memo(function ChatListRow({
           <span className={styles.name}>{chat.username}</span>
           {chat.is_pinned ? (
             <span className={styles.pin} role="img" aria-label={ru.messenger.pinned}>
-              📌
+              <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M9 3h6l-1 6 4 4H6l4-4zM12 13v8" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
             </span>
           ) : null}
           <span className={styles.time}>{shortTime(chat.last_message?.created_at, Date.now())}</span>

@@ -10,7 +10,7 @@ import { PostPreviewCard } from './PostPreviewCard.tsx';
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 const STATUS_MARK: Record<MessageStatus, string> = {
-  pending: '🕓',
+  pending: '○',
   failed: '!',
   sent: '✓',
   delivered: '✓✓',

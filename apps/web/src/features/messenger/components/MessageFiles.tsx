@@ -67,7 +67,7 @@ export function MessageFiles({
           case 'document':
             return (
               <a key={key} className={styles.document} href={file.file_url} download={file.file_name ?? true}>
-                📄 {file.file_name ?? ru.messenger.document} · {formatSize(file.file_size)}
+                {file.file_name ?? ru.messenger.document} · {formatSize(file.file_size)}
               </a>
             );
           default: {

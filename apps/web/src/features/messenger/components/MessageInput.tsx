@@ -1,6 +1,7 @@
 import type { MessageAttachment } from '@kadr/contract';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { Icon } from '../../../shared/ui/Icon.tsx';
 import { useAttachments } from '../hooks/use-attachments.ts';
 import { canSend, enterAction, inputHeight, isMobileInput, pastedFiles } from '../lib/input-rules.ts';
 import type { EditingMessage } from '../store/messenger-ui.ts';
@@ -118,7 +119,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           disabled={disabled || editing !== null}
           onClick={() => fileRef.current?.click()}
         >
-          📎
+          <Icon name="plus" size={22} />
         </button>
         <input
           ref={fileRef}
