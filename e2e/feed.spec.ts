@@ -74,14 +74,34 @@ async function uploadThroughModal(page: Page, files: string[], caption: string) 
 
 const active = (page: Page) => page.locator('article[aria-current="true"]');
 
-/** A quick drag (well under 300 ms) on the feed, away from the buttons. */
+/**
+ * A finger swipe on the feed, away from the buttons. The events are dispatched in one task: the feed
+ * moves only for a swipe under 300 ms, which step-by-step mouse input cannot promise on a loaded machine.
+ */
 async function swipe(page: Page, dx: number, dy: number) {
-  const x = 140;
-  const y = 420;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx, y + dy, { steps: 4 });
-  await page.mouse.up();
+  await page.locator('[aria-roledescription="feed"]').evaluate(
+    (el, [dx, dy]) => {
+      const x = 140;
+      const y = 420;
+      const fire = (type: string, cx: number, cy: number) =>
+        el.dispatchEvent(
+          new PointerEvent(type, {
+            bubbles: true,
+            cancelable: true,
+            pointerId: 7,
+            pointerType: 'touch',
+            isPrimary: true,
+            button: 0,
+            clientX: cx,
+            clientY: cy,
+          }),
+        );
+      fire('pointerdown', x, y);
+      for (let i = 1; i <= 4; i++) fire('pointermove', x + (dx * i) / 4, y + (dy * i) / 4);
+      fire('pointerup', x + dx, y + dy);
+    },
+    [dx, dy] as const,
+  );
 }
 
 test('upload a video and a carousel, swipe, like, comment, save, my actions, delete', async ({ page }) => {

@@ -58,7 +58,11 @@ export function useFeedPointer({ atFirst, atLast, onStep, onRefresh }: Options) 
       at: event.timeStamp,
       axis: null,
     };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Synthetic or already released pointers cannot be captured; tracking still works without it.
+    }
     target.current?.down();
   };
 

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
-import { useBlacklistQuery, useBlacklistTags } from './blacklist-queries.ts';
+import { useBlacklistMutation, useBlacklistQuery, useBlacklistTags } from './blacklist-queries.ts';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -32,6 +32,26 @@ describe('blacklist', () => {
     const { result } = renderHook(() => useBlacklistTags(), { wrapper });
     await waitFor(() => expect(result.current.has('cats')).toBe(true));
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/media/preferences/tags');
+  });
+
+  it('hides a tag at once and rolls back when the server refuses', async () => {
+    useAuthStore.setState({ auth: { status: 'signedIn', token: 't', user: me } });
+    let refuse: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(jsonResponse({ blacklist: [] }))
+        .mockImplementationOnce(() => new Promise<Response>((r) => (refuse = r))),
+    );
+    const { result } = renderHook(() => ({ tags: useBlacklistTags(), change: useBlacklistMutation() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.tags.size).toBe(0));
+    act(() => result.current.change.mutate({ tag: 'cats', hidden: true }));
+    await waitFor(() => expect(result.current.tags.has('cats')).toBe(true));
+    refuse(jsonResponse({ error: 'Такого тега нет', code: 'unknown_tag' }, 400));
+    await waitFor(() => expect(result.current.tags.has('cats')).toBe(false));
   });
 
   it('treats a 401 as an empty list', async () => {

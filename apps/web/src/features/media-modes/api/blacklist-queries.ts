@@ -30,14 +30,26 @@ export function useBlacklistTags(): ReadonlySet<string> {
   return useMemo(() => new Set(tags?.map((entry) => entry.tag) ?? []), [tags]);
 }
 
-/** Hide (`hidden: true`) or unhide a tag; the answer is the whole new list. */
+/**
+ * Hide (`hidden: true`) or unhide a tag. The list changes at once (posts get or lose their overlay while
+ * the request runs), rolls back on failure, and the server's answer (the whole new list) wins.
+ */
 export function useBlacklistMutation() {
   const queryClient = useQueryClient();
+  const key = mediaKeys.blacklist();
   return useMutation({
     mutationFn: ({ tag, hidden }: { tag: string; hidden: boolean }) =>
       hidden
         ? api.post<BlacklistResponse>(paths.media.blacklist, { tag })
         : api.delete<BlacklistResponse>(paths.media.blacklistTag(tag)),
-    onSuccess: (answer) => queryClient.setQueryData(mediaKeys.blacklist(), answer),
+    onMutate: async ({ tag, hidden }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<BlacklistResponse>(key);
+      const others = (previous?.blacklist ?? []).filter((entry) => entry.tag !== tag);
+      queryClient.setQueryData<BlacklistResponse>(key, { blacklist: hidden ? [...others, { tag }] : others });
+      return { previous };
+    },
+    onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous ?? empty),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
 }

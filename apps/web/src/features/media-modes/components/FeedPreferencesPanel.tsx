@@ -22,7 +22,6 @@ export function FeedPreferencesPanel({ onClose }: { onClose: () => void }) {
             <input
               type="checkbox"
               checked={hidden.has(tag)}
-              disabled={change.isPending}
               onChange={(e) => toggle(tag, e.currentTarget.checked)}
             />
           </label>
