@@ -141,6 +141,7 @@ async function measure(
                 const video = document.querySelector<HTMLVideoElement>(`article[data-post-id="${id}"] video`);
                 if (!video) return resolve(Number.NaN);
                 video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+                setTimeout(() => resolve(Number.NaN), 5000);
               },
               { once: true, capture: true },
             );
@@ -148,10 +149,25 @@ async function measure(
         },
         order[i + 1],
       );
-      await page.mouse.move(500, 500);
-      await page.mouse.down();
-      await page.mouse.move(500, 300, { steps: 3 });
-      await page.mouse.up();
+      // One task, like a finger: the feed moves only for a swipe under 300 ms.
+      await page.locator('[aria-roledescription="feed"]').evaluate((el) => {
+        const fire = (type: string, y: number) =>
+          el.dispatchEvent(
+            new PointerEvent(type, {
+              bubbles: true,
+              pointerId: 3,
+              pointerType: 'touch',
+              isPrimary: true,
+              button: 0,
+              clientX: 500,
+              clientY: y,
+            }),
+          );
+        fire('pointerdown', 500);
+        fire('pointermove', 420);
+        fire('pointermove', 300);
+        fire('pointerup', 300);
+      });
       swipeMs.push(await page.evaluate(() => (window as unknown as { __swipe: Promise<number> }).__swipe));
     }
 
