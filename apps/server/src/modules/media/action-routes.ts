@@ -11,6 +11,7 @@ import {
 } from '@kadr/contract';
 import type { App } from '../../app-types.ts';
 import type { MediaModule } from './module.ts';
+import { pageJson, sendJson } from './render.ts';
 
 const security = [{ bearer: [] }];
 const secured = { config: { auth: 'required' as const } };
@@ -84,8 +85,11 @@ export function actionRoutes(media: MediaModule) {
             response: { 200: PostsResponse, 401: ErrorBody },
           },
         },
-        async (req) =>
-          service.actedOn(kind, req.userId!, req.query.offset, req.query.limit ?? Limits.myActionsPage),
+        async (req, reply) => {
+          const limit = req.query.limit ?? Limits.myActionsPage;
+          const page = await service.actedOn(kind, req.userId!, req.query.offset, limit);
+          return sendJson(reply, pageJson(page));
+        },
       );
     }
   };

@@ -1,12 +1,12 @@
-import type { Post } from '@kadr/contract';
 import { FEED_CANDIDATES, type FeedCache, markKey } from './cache/feed-cache.ts';
 import { type FeedViewer, GUEST, isHidden, rankFeed, windowSize } from './feed-ranking.ts';
 import { LIKED, type PostBody, REPOSTED, type ReadRepository, SAVED } from './read-repository.ts';
+import type { ReadPost } from './render.ts';
 
 const isDone = (body: PostBody) => body.status === 'done';
 
 /**
- * Turns post ids into Posts for one reader from the read cache: bodies and authors shared by all readers,
+ * Turns post ids into posts as one reader sees them from the read cache: bodies and authors shared by all readers,
  * the reader's marks and blacklist per reader. With everything cached a page costs no query; a miss costs
  * one query per kind (bodies, authors, marks), never one per post. Unfinished posts are read, never cached.
  */
@@ -30,7 +30,7 @@ export function postReader(read: ReadRepository, cache: FeedCache) {
   }
 
   /** The posts that still exist, in the order of `ids`. */
-  async function posts(ids: number[], viewer: number | null): Promise<Post[]> {
+  async function posts(ids: number[], viewer: number | null): Promise<ReadPost[]> {
     if (ids.length === 0) return [];
     const [bodies, state, flags] = await Promise.all([
       cache.bodies.getMany(ids, (missing) => read.bodies(missing), isDone),
@@ -39,19 +39,19 @@ export function postReader(read: ReadRepository, cache: FeedCache) {
     ]);
     const authorIds = [...new Set([...bodies.values()].map((b) => b.user_id))];
     const authors = await cache.authors.getMany(authorIds, (missing) => read.authors(missing));
-    const out: Post[] = [];
+    const out: ReadPost[] = [];
     for (const id of ids) {
       const body = bodies.get(id);
       const user = body && authors.get(body.user_id);
       if (!body || !user) continue;
       const bits = flags.get(id) ?? 0;
       out.push({
-        ...body,
+        body,
         user,
-        is_liked: (bits & LIKED) !== 0,
-        is_saved: (bits & SAVED) !== 0,
-        is_reposted: (bits & REPOSTED) !== 0,
-        is_filtered: isHidden(body.ai_tags, state.blacklist),
+        liked: (bits & LIKED) !== 0,
+        saved: (bits & SAVED) !== 0,
+        reposted: (bits & REPOSTED) !== 0,
+        filtered: isHidden(body.ai_tags, state.blacklist),
       });
     }
     return out;
@@ -61,7 +61,7 @@ export function postReader(read: ReadRepository, cache: FeedCache) {
     posts,
 
     /** One ranked feed page of `limit` posts at `offset` (docs/api/feed-ranking.md). */
-    async feed(viewer: number | null, offset: number, limit: number): Promise<Post[]> {
+    async feed(viewer: number | null, offset: number, limit: number): Promise<ReadPost[]> {
       const needed = windowSize(offset, limit);
       const [newest, state] = await Promise.all([
         needed > FEED_CANDIDATES

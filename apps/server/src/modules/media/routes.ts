@@ -15,6 +15,7 @@ import {
 } from '@kadr/contract';
 import type { App } from '../../app-types.ts';
 import type { MediaModule } from './module.ts';
+import { pageJson, postJson, sendJson } from './render.ts';
 
 const security = [{ bearer: [] }];
 const optional = { config: { auth: 'optional' as const } };
@@ -36,7 +37,11 @@ export function mediaRoutes(media: MediaModule) {
           response: { 200: FeedResponse, 400: ErrorBody },
         },
       },
-      async (req) => service.feed(req.userId, req.query.offset, req.query.limit ?? Limits.feedPage),
+      // Sent as JSON rendered from cached parts (render.ts), byte for byte what the schema's serializer writes.
+      async (req, reply) => {
+        const page = await service.feed(req.userId, req.query.offset, req.query.limit ?? Limits.feedPage);
+        return sendJson(reply, pageJson(page));
+      },
     );
 
     app.get(
@@ -56,7 +61,7 @@ export function mediaRoutes(media: MediaModule) {
           response: { 200: PostResponse, 404: ErrorBody },
         },
       },
-      async (req) => ({ post: await service.post(req.params.id, req.userId) }),
+      async (req, reply) => sendJson(reply, postJson(await service.view(req.params.id, req.userId))),
     );
 
     app.get(
@@ -71,13 +76,12 @@ export function mediaRoutes(media: MediaModule) {
           response: { 200: PostsResponse, 404: ErrorBody },
         },
       },
-      async (req) =>
-        service.userPosts(
-          req.params.username,
-          req.userId,
-          req.query.offset,
-          req.query.limit ?? Limits.mediaListPage,
-        ),
+      async (req, reply) => {
+        const { username } = req.params;
+        const limit = req.query.limit ?? Limits.mediaListPage;
+        const page = await service.userPosts(username, req.userId, req.query.offset, limit);
+        return sendJson(reply, pageJson(page));
+      },
     );
 
     app.post(

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
-import { ErrorText, type FeedResponse, Limits, type Post, type PostsResponse } from '@kadr/contract';
+import { ErrorText, Limits, type Post } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FeedCache } from './cache/feed-cache.ts';
 import type { PostReader } from './post-reader.ts';
 import type { ReadRepository } from './read-repository.ts';
+import type { ReadPost } from './render.ts';
+import { toPost } from './render.ts';
 import type { ActionTable, CounterColumn, MediaRepository } from './repository.ts';
 
 export interface MediaServiceDeps {
@@ -24,18 +26,24 @@ const ACTIONS = {
 } as const satisfies Record<string, { table: ActionTable; counter: CounterColumn | null }>;
 export type PostAction = keyof typeof ACTIONS;
 
+/** One page of posts as the caller sees them (render.ts turns it into FeedResponse / PostsResponse JSON). */
+export interface PostPage {
+  posts: ReadPost[];
+  has_more: boolean;
+}
+
 /** Reading posts and acting on them; who may do what is decided here. */
 export function mediaService(deps: MediaServiceDeps) {
   const { repo, read, reader, cache, storage } = deps;
 
-  async function page(ids: number[], viewer: number | null, limit: number): Promise<PostsResponse> {
+  async function page(ids: number[], viewer: number | null, limit: number): Promise<PostPage> {
     return { posts: await reader.posts(ids.slice(0, limit), viewer), has_more: ids.length > limit };
   }
 
   /** A post the caller may see: finished posts for everyone, unfinished ones only for their author. */
-  async function visible(id: number, viewer: number | null): Promise<Post> {
+  async function visible(id: number, viewer: number | null): Promise<ReadPost> {
     const [post] = await reader.posts([id], viewer);
-    if (!post || (post.status !== 'done' && post.user_id !== viewer))
+    if (!post || (post.body.status !== 'done' && post.body.user_id !== viewer))
       throw errors.notFound(ErrorText.postNotFound);
     return post;
   }
@@ -46,12 +54,17 @@ export function mediaService(deps: MediaServiceDeps) {
   }
 
   return {
-    async feed(viewer: number | null, offset = 0, limit: number = Limits.feedPage): Promise<FeedResponse> {
+    async feed(viewer: number | null, offset = 0, limit: number = Limits.feedPage): Promise<PostPage> {
       const posts = await reader.feed(viewer, offset, limit + 1);
       return { posts: posts.slice(0, limit), has_more: posts.length > limit };
     },
 
-    post: visible,
+    /** The post as the caller sees it, for rendering. */
+    view: visible,
+
+    async post(id: number, viewer: number | null): Promise<Post> {
+      return toPost(await visible(id, viewer));
+    },
 
     async userPosts(
       username: string,
@@ -83,7 +96,7 @@ export function mediaService(deps: MediaServiceDeps) {
       if (meta.user_id !== userId) throw errors.forbidden(ErrorText.postEditForbidden);
       await repo.setForSleep(postId, value);
       await cache.changed({ posts: [postId], feed: true });
-      return visible(postId, userId);
+      return toPost(await visible(postId, userId));
     },
 
     async deletePost(postId: number, userId: number) {
