@@ -114,6 +114,15 @@ async function serve(): Promise<void> {
   else console.log(`chat-switch target at ${url}, token ${viewer.access_token}`);
 }
 
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -153,7 +162,16 @@ async function scrollFps(page: Page, seconds: number): Promise<{ fps: number; lo
 }
 
 export async function chatSwitchBench(): Promise<string[]> {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+  // The bench measures the production build: rebuild it when the web or contract sources are newer.
+  const index = path.join(repoRoot, 'apps/web/dist/index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (
+    builtAt <
+    Math.max(
+      newestMtime(path.join(repoRoot, 'apps/web/src')),
+      newestMtime(path.join(repoRoot, 'packages/contract/src')),
+    )
+  ) {
     spawnSync('npm', ['run', 'build', '-w', '@kadr/web'], { cwd: repoRoot, stdio: 'inherit' });
   }
   const child = fork(import.meta.filename, [], {
@@ -196,15 +214,37 @@ export async function chatSwitchBench(): Promise<string[]> {
     await page.fill('input[type="search"]', 'Маленький');
     const small = await switchInto(page, 'Маленький', 'последнее-');
     await page.fill('input[type="search"]', '');
+    // Clearing the search keeps the selected chat in view (far down); the heavy chats are on top.
+    await page.waitForTimeout(200);
+    await page.evaluate(`document.querySelector('[data-testid="chat-list"]').scrollTop = 0`);
+    await page.waitForSelector('[data-testid="chat-row"]:has-text("Тяжёлый 0")');
 
     // Cold: each heavy chat opened for the first time; cached: the same chats again.
     const cold: number[] = [];
     for (let i = 0; i < HEAVY_CHATS; i++) cold.push(await switchInto(page, `Тяжёлый ${i}`, `последнее-${i}`));
+    // CHAT_SWITCH_PROFILE=1 prints where the cached switches spend their CPU time.
+    const cdp = process.env.CHAT_SWITCH_PROFILE === '1' ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const cached: number[] = [];
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < HEAVY_CHATS; i++)
         cached.push(await switchInto(page, `Тяжёлый ${i}`, `последнее-${i}`));
 
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const dt = profile.timeDeltas ?? [];
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      (profile.samples ?? []).forEach((id, i) => {
+        const f = byId.get(id)?.callFrame;
+        const key = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      });
+      for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(ms.toFixed(1), k);
+    }
     const scroll = await scrollFps(page, 8);
 
     return [

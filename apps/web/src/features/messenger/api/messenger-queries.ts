@@ -49,18 +49,30 @@ export function favoritesChat(
 
 /** The chat list in display order, with favorites synthesised when the server sent none. */
 export function useChatsQuery(me: Me | null) {
+  // A stable select: TanStack re-runs it only when the data changes, not on every render, so a
+  // 5,000-chat list is not re-sorted per chat switch.
+  const meId = me?.id;
+  const meUsername = me?.username;
+  const select = useCallback(
+    (data: ChatsResponse) =>
+      meId !== undefined && meUsername !== undefined
+        ? sortChats(
+            withFavorites(data.chats, () =>
+              favoritesChat({ id: meId, username: meUsername, avatar_url: null, avatar_thumbnail_url: null }),
+            ),
+          ).map((chat) =>
+            // Saved messages read 'Избранное' whatever name the server gives them.
+            chat.is_favorites ? { ...chat, username: ru.messenger.favorites } : chat,
+          )
+        : [],
+    [meId, meUsername],
+  );
   return useQuery({
     queryKey: messengerKeys.chats(),
     queryFn: ({ signal }) => messengerApi.chats(signal),
     enabled: me !== null,
     staleTime: MessengerStaleTime.chats,
-    select: (data: ChatsResponse) =>
-      me
-        ? sortChats(withFavorites(data.chats, () => favoritesChat(me))).map((chat) =>
-            // Saved messages read 'Избранное' whatever name the server gives them.
-            chat.is_favorites ? { ...chat, username: ru.messenger.favorites } : chat,
-          )
-        : [],
+    select,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { ChatListItem } from '@kadr/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatKey } from '../lib/chat-order.ts';
 import { CHAT_LIST_OVERSCAN, CHAT_ROW_HEIGHT, visibleChatRows } from '../lib/list-window.ts';
 import styles from './ChatList.module.css';
@@ -15,6 +15,8 @@ interface Props {
   onSelect: (chat: ChatListItem) => void;
   onMenu: (chat: ChatListItem, at: { x: number; y: number }) => void;
 }
+
+const estimateSize = () => CHAT_ROW_HEIGHT;
 
 function useScreenRows(): number {
   const [rows, setRows] = useState(() => visibleChatRows(window.screen?.height || window.innerHeight));
@@ -33,16 +35,22 @@ function useScreenRows(): number {
 export function ChatList({ chats, ownId, selectedKey, hideBadges, label, onSelect, onMenu }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useScreenRows();
-  const virtualizer = useVirtualizer({
-    count: chats.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CHAT_ROW_HEIGHT,
-    overscan: CHAT_LIST_OVERSCAN,
-    initialRect: { width: 320, height: rows * CHAT_ROW_HEIGHT },
-    getItemKey: (index) => {
+  // Stable callbacks: the virtualizer re-measures all rows whenever they change identity.
+  const getItemKey = useCallback(
+    (index: number) => {
       const chat = chats[index];
       return chat ? chatKey(chat) : index;
     },
+    [chats],
+  );
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const virtualizer = useVirtualizer({
+    count: chats.length,
+    getScrollElement,
+    estimateSize,
+    overscan: CHAT_LIST_OVERSCAN,
+    initialRect: { width: 320, height: rows * CHAT_ROW_HEIGHT },
+    getItemKey,
   });
 
   const selectedIndex = chats.findIndex((chat) => chatKey(chat) === selectedKey);

@@ -45,15 +45,20 @@ export function MessengerView() {
   const visible = useMemo(() => filterChats(chats ?? [], query), [chats, query]);
   const selected = selection.resolve(chats ?? []);
 
+  // The location is read through a ref so `open` keeps its identity across navigations and the
+  // memoised rows do not all re-render on every switch.
+  const locationRef = useRef(location);
+  locationRef.current = location;
+  const { select } = selection;
   const open = useCallback(
     (chat: ChatListItem, draft = false) => {
-      if (!selection.select(chat, { draft })) return;
+      if (!select(chat, { draft })) return;
       const target = chat.is_favorites ? null : chat.profile_username;
       const path = target ? `/messenger/${target}` : '/messenger';
-      if (location.pathname !== path)
-        navigate(path, { replace: location.pathname !== '/messenger', state: location.state });
+      const { pathname, state } = locationRef.current;
+      if (pathname !== path) navigate(path, { replace: pathname !== '/messenger', state });
     },
-    [selection, navigate, location.pathname, location.state],
+    [select, navigate],
   );
 
   useUrlChat(username, me, chats, open);

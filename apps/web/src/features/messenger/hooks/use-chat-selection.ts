@@ -1,5 +1,5 @@
 import type { ChatListItem, Me } from '@kadr/contract';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { chatRefOf } from '../api/chats-cache.ts';
 import { useMarkRead } from '../api/messenger-queries.ts';
 import { chatKey } from '../lib/chat-order.ts';
@@ -49,5 +49,8 @@ export function useChatSelection(me: Me | null) {
     [selectedKey, draft],
   );
 
-  return { selectedKey, select, finish, clear, resolve };
+  return useMemo(
+    () => ({ selectedKey, select, finish, clear, resolve }),
+    [selectedKey, select, finish, clear, resolve],
+  );
 }
