@@ -182,3 +182,74 @@ test('a chat opened from a profile hides the navigation while full-screen and go
   await expect(page).toHaveURL(new RegExp(`/${b.user.username}$`));
   await expect(page.getByRole('heading', { name: 'Борис' })).toBeVisible();
 });
+
+async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete a chat', async ({
+  page,
+  request,
+}) => {
+  const a = await registerViaApi(request, uniqueUsername('a'), 'Анна');
+  const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
+  await storeSessionBeforeLoad(page, a);
+  await page.goto(`/messenger/${b.user.username}`);
+
+  // Copy shows the copied notice for 2 s.
+  await send(page, 'скопируй меня');
+  await messageMenu(page, 'скопируй меня', 'Копировать');
+  await expect(page.getByText('Скопировано')).toBeVisible();
+  await expect(page.getByText('Скопировано')).toBeHidden({ timeout: 4000 });
+
+  // A link to a missing media post degrades to a plain link.
+  await send(page, 'смотри /media/post/987654');
+  await expect(message(page, 'смотри').getByRole('link', { name: 'Открыть публикацию' })).toHaveAttribute(
+    'href',
+    '/media/post/987654',
+  );
+
+  // The media viewer closes on a 100 px swipe.
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'p.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByText('p.png')).toBeVisible();
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await page.getByRole('button', { name: 'Фото' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Просмотр медиа' });
+  await expect(viewer).toBeVisible();
+  const stage = await page.getByTestId('media-viewer-stage').boundingBox();
+  if (!stage) throw new Error('no viewer stage');
+  await drag(page, { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 }, 0, 130);
+  await expect(viewer).toHaveCount(0);
+
+  // On a narrow screen a swipe right of more than 80 px closes the full-screen chat.
+  await drag(page, { x: 60, y: 300 }, 150, 0);
+  await expect(page.getByRole('region', { name: 'Борис' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Навигация/ })).toBeVisible();
+  // A click right after the swipe is swallowed; half a second later clicks work again.
+  const rows = page.getByTestId('chat-row');
+  const boris = rows.filter({ hasText: 'Борис' });
+  await boris.click();
+  await expect(page.getByRole('region', { name: 'Борис' })).toHaveCount(0);
+  await page.waitForTimeout(600);
+
+  // Pin and unpin from the chat context menu; favorites stay first; then delete the chat.
+  await boris.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Закрепить' }).click();
+  await expect(boris.getByRole('img', { name: 'Закреплён' })).toBeVisible();
+  await expect(rows.first()).toContainText('Избранное');
+  await boris.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Открепить' }).click();
+  await expect(boris.getByRole('img', { name: 'Закреплён' })).toHaveCount(0);
+  await rows.filter({ hasText: 'Избранное' }).click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: 'Удалить чат' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await boris.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Удалить чат' }).click();
+  await expect(boris).toHaveCount(0);
+});
