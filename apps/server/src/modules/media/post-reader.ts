@@ -16,16 +16,25 @@ export function postReader(read: ReadRepository, cache: FeedCache) {
     return cache.viewers.get(viewer, () => read.viewer(viewer));
   }
 
+  /** The reader's marks on these posts (bits by post id): cached ones from memory, the rest in one query. */
   async function marks(viewer: number | null, ids: number[]): Promise<Map<number, number>> {
     const found = new Map<number, number>();
-    if (viewer === null || ids.length === 0) return found;
-    const idByKey = new Map(ids.map((id) => [markKey(viewer, id), id]));
-    const byKey = await cache.marks.getMany([...idByKey.keys()], async (missing) => {
-      const missingIds = missing.map((key) => idByKey.get(key)!);
-      const loaded = await read.flags(viewer, missingIds);
-      return new Map(missingIds.map((id) => [markKey(viewer, id), loaded.get(id) ?? 0]));
-    });
-    for (const id of ids) found.set(id, byKey.get(markKey(viewer, id)) ?? 0);
+    if (viewer === null) return found;
+    const missing: number[] = [];
+    for (const id of ids) {
+      const bits = cache.marks.peek(markKey(viewer, id));
+      if (bits === undefined) missing.push(id);
+      else found.set(id, bits);
+    }
+    if (missing.length === 0) return found;
+    const loaded = await cache.marks.loadMany(
+      missing.map((id) => markKey(viewer, id)),
+      async () => {
+        const rows = await read.flags(viewer, missing);
+        return new Map(missing.map((id) => [markKey(viewer, id), rows.get(id) ?? 0]));
+      },
+    );
+    for (const id of missing) found.set(id, loaded.get(markKey(viewer, id)) ?? 0);
     return found;
   }
 

@@ -107,4 +107,10 @@ describe('ReadThroughCache', () => {
     await off.get('a', async () => ++loads);
     expect(loads).toBe(2);
   });
+
+  it('beyond maxEntries the entry stored first goes', async () => {
+    const cache = new ReadThroughCache<number, number>(2, 60_000);
+    for (const key of [1, 2, 3]) await cache.get(key, async () => key * 10);
+    expect([cache.peek(1), cache.peek(2), cache.peek(3)]).toEqual([undefined, 20, 30]);
+  });
 });

@@ -1,5 +1,3 @@
-import { TtlCache } from '../../../lib/ttl-cache.ts';
-
 /**
  * A read-through cache (LRU + TTL) whose loads can never store a value that was invalidated while they ran:
  * a load takes a ticket (the invalidation epoch) before it reads the database, and `store` drops any key
@@ -8,9 +6,12 @@ import { TtlCache } from '../../../lib/ttl-cache.ts';
  *
  * `get` also shares one load per key between concurrent callers (no stampede on a cold key); a key
  * invalidated while its load runs starts a fresh load for the next caller.
+ *
+ * Entries expire after `ttlMs` and the oldest stored is evicted beyond `maxEntries`. Unlike lib/ttl-cache a hit
+ * does not reorder the map: a feed page makes ~30 lookups, and hot entries are re-stored after each TTL anyway.
  */
 export class ReadThroughCache<K, V> {
-  private entries: TtlCache<K, V>;
+  private entries = new Map<K, { value: V; expiresAt: number }>();
   private epoch = 0;
   private clearedAt = 0;
   /** key → epoch of its last invalidation; only kept while some load that began earlier is still running. */
@@ -23,12 +24,24 @@ export class ReadThroughCache<K, V> {
     private readonly maxEntries: number,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {
-    this.entries = new TtlCache<K, V>(maxEntries, ttlMs, now);
-  }
+  ) {}
 
   peek(key: K): V | undefined {
-    return this.entries.get(key);
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt > this.now()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  private set(key: K, value: V) {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
   }
 
   /** A ticket for a load about to read the database; pass it to `store`, then `release` it. */
@@ -40,7 +53,7 @@ export class ReadThroughCache<K, V> {
   /** Stores a loaded value unless the key was invalidated since the ticket was taken. */
   store(ticket: number, key: K, value: V): boolean {
     if (this.clearedAt > ticket || (this.invalidatedAt.get(key) ?? -1) > ticket) return false;
-    this.entries.set(key, value);
+    this.set(key, value);
     return true;
   }
 
@@ -80,7 +93,7 @@ export class ReadThroughCache<K, V> {
     const found = new Map<K, V>();
     const missing: K[] = [];
     for (const key of keys) {
-      const value = this.entries.get(key);
+      const value = this.peek(key);
       if (value === undefined) missing.push(key);
       else found.set(key, value);
     }
@@ -91,7 +104,7 @@ export class ReadThroughCache<K, V> {
 
   /** The cached value, or one shared load of it. */
   get(key: K, loader: () => Promise<V>): Promise<V> {
-    const value = this.entries.get(key);
+    const value = this.peek(key);
     if (value !== undefined) return Promise.resolve(value);
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
@@ -121,7 +134,7 @@ export class ReadThroughCache<K, V> {
   clear(): void {
     this.epoch++;
     this.clearedAt = this.epoch;
-    this.entries = new TtlCache<K, V>(this.maxEntries, this.ttlMs, this.now);
+    this.entries = new Map();
     this.pending.clear();
   }
 }
