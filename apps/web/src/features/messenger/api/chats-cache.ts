@@ -27,8 +27,10 @@ export function updateChat(
   let changed = false;
   const chats = data.chats.map((item) => {
     if (!isChat(item, ref)) return item;
-    changed = true;
-    return update(item);
+    const next = update(item);
+    // An update that changes nothing keeps the list's identity: no re-sort, no re-render.
+    if (next !== item) changed = true;
+    return next;
   });
   return changed ? { chats } : data;
 }

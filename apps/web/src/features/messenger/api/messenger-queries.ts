@@ -204,6 +204,16 @@ export function useMarkRead() {
   return useCallback(
     (ref: ChatRef, ownId: number) => {
       writeUnreadCleared(queryClient, ref);
+      queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerIdOf(ref, ownId)), (c) =>
+        c?.messages.some((m) => m.sender_id !== ownId && !m.is_read)
+          ? {
+              ...c,
+              messages: c.messages.map((m) =>
+                m.sender_id !== ownId && !m.is_read ? { ...m, is_read: true } : m,
+              ),
+            }
+          : c,
+      );
       void messengerApi.markRead(peerIdOf(ref, ownId)).catch(() => undefined);
     },
     [queryClient],

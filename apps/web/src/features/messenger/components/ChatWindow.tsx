@@ -83,7 +83,8 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   );
 
   // Opening the chat, and every incoming message while it is open, marks it read (read receipts).
-  const lastIncoming = messages?.findLast((m) => m.sender_id !== me.id)?.id ?? 0;
+  // The newest incoming message not read yet (is_read is the reader's own state for incoming ones).
+  const lastIncoming = messages?.findLast((m) => m.sender_id !== me.id && !m.is_read)?.id ?? 0;
   const unread = chat.unread_count;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per new incoming message, not per render.
   useEffect(() => {
