@@ -17,7 +17,10 @@ export async function fetchFeedPage(offset: number, signal?: AbortSignal): Promi
       signal,
     });
     // The spec allows a bare array; then a full page means there may be more.
-    return Array.isArray(answer) ? { posts: answer, has_more: answer.length === FeedPaging.page } : answer;
+    if (Array.isArray(answer)) return { posts: answer, has_more: answer.length === FeedPaging.page };
+    if (Array.isArray(answer?.posts)) return answer;
+    console.error('Failed to load posts: 200');
+    return { posts: [], has_more: false };
   } catch (error) {
     if (isAbort(error) || signal?.aborted) throw error;
     console.error(`Failed to load posts: ${isApiError(error) ? error.status : 0}`);

@@ -60,6 +60,14 @@ describe('MainFeed', () => {
     expect(log).toHaveBeenCalledWith('Failed to load posts: 503');
   });
 
+  it('treats an answer without posts as a failed load', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ unexpected: true })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderFeed();
+    expect(await screen.findByText('Пока нет контента')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Failed to load posts: 200');
+  });
+
   it('sleep mode shows only for_sleep posts, or the moon text', async () => {
     useMediaMode.setState({ mode: 'sleep' });
     serveFeed([postOf({ id: 1, ai_tags: ['city'] })]);

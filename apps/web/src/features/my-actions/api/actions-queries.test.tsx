@@ -30,6 +30,7 @@ describe('useActionsQuery', () => {
     const { result } = renderHook(() => useActionsQuery('saved'), { wrapper });
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
     await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data?.pages).toHaveLength(2));
     expect(fetch.mock.calls.map((c) => c[0])).toEqual([
       '/api/v1/media/saved?offset=0&limit=9',
       '/api/v1/media/saved?offset=9&limit=9',
