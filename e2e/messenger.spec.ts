@@ -253,3 +253,44 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   await page.getByRole('menuitem', { name: 'Удалить чат' }).click();
   await expect(boris).toHaveCount(0);
 });
+
+test('desktop: Enter sends, Alt+Arrow moves between chats with wrap-around, resizable sidebar, profile panel @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'wide-screen layout');
+  const a = await registerViaApi(request, uniqueUsername('a'), 'Анна');
+  const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
+  await storeSessionBeforeLoad(page, a);
+  await page.goto(`/messenger/${b.user.username}`);
+  const input = page.getByRole('textbox', { name: 'Сообщение' });
+  await input.fill('с клавиатуры');
+  await input.press('Enter');
+  await expect(message(page, 'с клавиатуры')).toHaveAttribute('data-status', /sent|delivered|read/);
+
+  // Two chats: Избранное first, then Борис. Alt+ArrowDown from Борис wraps to Избранное.
+  const selected = page.locator('[data-testid="chat-row"][aria-current="true"]');
+  await expect(selected).toContainText('Борис');
+  await input.press('Alt+ArrowDown');
+  await expect(selected).toContainText('Избранное');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(selected).toContainText('Борис');
+
+  // The sidebar resizes between 20% and 40% of the window.
+  const separator = page.getByRole('separator', { name: 'Ширина списка чатов' });
+  await expect(separator).toHaveAttribute('aria-valuenow', '30');
+  await separator.focus();
+  for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
+  await expect(separator).toHaveAttribute('aria-valuenow', '40');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+  await expect(separator).toHaveAttribute('aria-valuenow', '20');
+
+  // The compact profile panel opens beside the chat and is remembered.
+  await page.getByRole('button', { name: 'Профиль собеседника' }).click();
+  const panel = page.getByRole('complementary', { name: 'Профиль собеседника' });
+  await expect(panel).toContainText(`@${b.user.username}`);
+  await expect(page.evaluate(() => localStorage.getItem('messenger_compactProfileOpen'))).resolves.toBe(
+    'true',
+  );
+});
