@@ -113,4 +113,34 @@ describe('ReadThroughCache', () => {
     for (const key of [1, 2, 3]) await cache.get(key, async () => key * 10);
     expect([cache.peek(1), cache.peek(2), cache.peek(3)]).toEqual([undefined, 20, 30]);
   });
+
+  it('concurrent getMany calls share the loads of the keys they have in common', async () => {
+    const cache = new ReadThroughCache<number, string>(10, 60_000);
+    const asked: number[][] = [];
+    const gate = deferred<void>();
+    const loader = async (missing: number[]) => {
+      asked.push(missing);
+      await gate.promise;
+      return new Map(missing.map((k) => [k, `v${k}`]));
+    };
+    const first = cache.getMany([1, 2], loader);
+    const second = cache.getMany([2, 3], loader);
+    gate.resolve();
+    expect([...(await first).values()]).toEqual(['v1', 'v2']);
+    expect([...(await second).values()]).toEqual(['v2', 'v3']);
+    expect(asked).toEqual([[1, 2], [3]]);
+  });
+
+  it('a failed load fails every caller waiting for it and caches nothing', async () => {
+    const cache = new ReadThroughCache<number, string>(10, 60_000);
+    const gate = deferred<void>();
+    const failing = async () => {
+      await gate.promise;
+      throw new Error('database down');
+    };
+    const both = [cache.getMany([1], failing), cache.get(1, failing)];
+    gate.resolve();
+    for (const p of both) await expect(p).rejects.toThrow('database down');
+    expect(await cache.get(1, async () => 'ok')).toBe('ok');
+  });
 });

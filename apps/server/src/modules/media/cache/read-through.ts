@@ -18,7 +18,7 @@ export class ReadThroughCache<K, V> {
   private readonly invalidatedAt = new Map<K, number>();
   /** start epoch → number of loads still running that took it. */
   private readonly running = new Map<number, number>();
-  private readonly pending = new Map<K, Promise<V>>();
+  private readonly pending = new Map<K, Promise<V | undefined>>();
 
   constructor(
     private readonly maxEntries: number,
@@ -45,19 +45,18 @@ export class ReadThroughCache<K, V> {
   }
 
   /** A ticket for a load about to read the database; pass it to `store`, then `release` it. */
-  begin(): number {
+  private begin(): number {
     this.running.set(this.epoch, (this.running.get(this.epoch) ?? 0) + 1);
     return this.epoch;
   }
 
   /** Stores a loaded value unless the key was invalidated since the ticket was taken. */
-  store(ticket: number, key: K, value: V): boolean {
-    if (this.clearedAt > ticket || (this.invalidatedAt.get(key) ?? -1) > ticket) return false;
+  private store(ticket: number, key: K, value: V): void {
+    if (this.clearedAt > ticket || (this.invalidatedAt.get(key) ?? -1) > ticket) return;
     this.set(key, value);
-    return true;
   }
 
-  release(ticket: number): void {
+  private release(ticket: number): void {
     const left = (this.running.get(ticket) ?? 1) - 1;
     if (left > 0) this.running.set(ticket, left);
     else this.running.delete(ticket);
@@ -68,23 +67,44 @@ export class ReadThroughCache<K, V> {
     }
   }
 
-  /** Runs `loader` with a ticket, storing what it returns (when `keep` allows) unless invalidated meanwhile. */
+  /**
+   * Loads `keys`, joining loads already running for some of them and running `loader` once for the rest;
+   * stores what comes back (when `keep` allows) unless invalidated meanwhile. A key the loader does not
+   * return is absent from the result.
+   */
   async loadMany(
     keys: K[],
     loader: (keys: K[]) => Promise<Map<K, V>>,
     keep: (value: V) => boolean = () => true,
   ): Promise<Map<K, V>> {
-    const ticket = this.begin();
-    try {
-      const loaded = await loader(keys);
-      for (const [key, value] of loaded) if (keep(value)) this.store(ticket, key, value);
-      return loaded;
-    } finally {
-      this.release(ticket);
+    const own = keys.filter((key) => !this.pending.has(key));
+    if (own.length > 0) {
+      const ticket = this.begin();
+      const batch = loader(own)
+        .then((loaded) => {
+          for (const [key, value] of loaded) if (keep(value)) this.store(ticket, key, value);
+          return loaded;
+        })
+        .finally(() => this.release(ticket));
+      for (const key of own) {
+        const one = batch
+          .then((loaded) => loaded.get(key))
+          .finally(() => {
+            if (this.pending.get(key) === one) this.pending.delete(key);
+          });
+        this.pending.set(key, one);
+      }
     }
+    const values = await Promise.all(keys.map((key) => this.pending.get(key)));
+    const found = new Map<K, V>();
+    keys.forEach((key, i) => {
+      const value = values[i];
+      if (value !== undefined) found.set(key, value);
+    });
+    return found;
   }
 
-  /** Cached values for `keys`, loading only the missing ones in one call. */
+  /** Cached values for `keys`; the missing ones come from one shared load (see `loadMany`). */
   async getMany(
     keys: K[],
     loader: (missing: K[]) => Promise<Map<K, V>>,
@@ -103,23 +123,11 @@ export class ReadThroughCache<K, V> {
   }
 
   /** The cached value, or one shared load of it. */
-  get(key: K, loader: () => Promise<V>): Promise<V> {
+  async get(key: K, loader: () => Promise<V>): Promise<V> {
     const value = this.peek(key);
-    if (value !== undefined) return Promise.resolve(value);
-    const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
-    const ticket = this.begin();
-    const load = loader()
-      .then((loaded) => {
-        this.store(ticket, key, loaded);
-        return loaded;
-      })
-      .finally(() => {
-        this.release(ticket);
-        if (this.pending.get(key) === load) this.pending.delete(key);
-      });
-    this.pending.set(key, load);
-    return load;
+    if (value !== undefined) return value;
+    const loaded = await this.loadMany([key], async () => new Map([[key, await loader()]]));
+    return loaded.get(key) as V;
   }
 
   invalidate(keys: Iterable<K>): void {
