@@ -1,0 +1,134 @@
+import type { ChatListItem, Message } from '@kadr/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { messengerKeys } from '../api/messenger-keys.ts';
+import { useLoadOlder } from '../api/messenger-queries.ts';
+import { ChatWindow } from './ChatWindow.tsx';
+
+const chat: ChatListItem = {
+  type: 'personal',
+  user_id: 9,
+  username: 'Борис',
+  profile_username: 'boris',
+  avatar_url: null,
+  avatar_thumbnail_url: null,
+  is_favorites: false,
+  is_pinned: false,
+  pin_order: null,
+  unread_count: 0,
+  last_message: null,
+  last_time: '2025-01-01T00:00:00.000Z',
+  last_seen: null,
+};
+
+const message = (id: number, content = `m${id}`): Message => ({
+  id,
+  sender_id: 9,
+  sender_name: 'Борис',
+  sender_avatar_url: null,
+  sender_username: 'boris',
+  content,
+  created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(),
+  is_read: true,
+  is_delivered: true,
+  is_edited: false,
+  edited_at: null,
+  is_forwarded: false,
+  forwarded_from_username: null,
+  files: [],
+  message_type: 'text',
+});
+
+function setup(answer: (url: string) => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return { fetchMock, queryClient, wrapper };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ChatWindow', () => {
+  it('shows Ошибка загрузки сообщений when the history fails to load', async () => {
+    const { wrapper } = setup(() => jsonResponse({ error: 'x', code: 'internal' }, 500));
+    render(
+      <ChatWindow chat={chat} me={me} chats={[chat]} showBack={false} onClose={vi.fn()} onReady={vi.fn()} />,
+      {
+        wrapper,
+      },
+    );
+    expect(await screen.findByText('Ошибка загрузки сообщений')).toBeInTheDocument();
+  });
+
+  it('disables the input with Чат недоступен when the chat is forbidden', async () => {
+    const { wrapper } = setup(() => jsonResponse({ error: 'Чат недоступен', code: 'forbidden' }, 403));
+    render(
+      <ChatWindow chat={chat} me={me} chats={[chat]} showBack={false} onClose={vi.fn()} onReady={vi.fn()} />,
+      {
+        wrapper,
+      },
+    );
+    const input = await screen.findByPlaceholderText('Чат недоступен');
+    expect(input).toBeDisabled();
+  });
+
+  it('renders the history with Начало переписки and a preview card for a linked post', async () => {
+    const post = {
+      id: 5,
+      caption: 'Закат над морем',
+      files: [],
+      user: { username: 'author', name: 'Автор', avatar_url: null, avatar_thumbnail_url: null },
+      ai_description: '',
+    };
+    const { wrapper } = setup((url) =>
+      url.includes('/media/post/5')
+        ? jsonResponse({ post })
+        : jsonResponse({
+            messages: [message(1, 'привет'), message(2, 'глянь /media/post/5')],
+            has_more: false,
+          }),
+    );
+    const onReady = vi.fn();
+    render(
+      <ChatWindow chat={chat} me={me} chats={[chat]} showBack={false} onClose={vi.fn()} onReady={onReady} />,
+      {
+        wrapper,
+      },
+    );
+    expect(await screen.findByText('Начало переписки')).toBeInTheDocument();
+    expect(screen.getByText('привет')).toBeInTheDocument();
+    const card = await screen.findByTestId('post-preview');
+    expect(card).toHaveTextContent('@author');
+    expect(card).toHaveTextContent('Закат над морем');
+    expect(card).toHaveAttribute('href', '/media/post/5');
+    expect(onReady).toHaveBeenCalled();
+  });
+});
+
+describe('older history', () => {
+  it('loads 20 older messages at an offset equal to the count loaded and puts them first', async () => {
+    const older = Array.from({ length: 20 }, (_, i) => message(i + 1));
+    const { fetchMock, queryClient, wrapper } = setup(() =>
+      jsonResponse({ messages: older, has_more: true }),
+    );
+    const held = Array.from({ length: 30 }, (_, i) => message(i + 21));
+    queryClient.setQueryData(messengerKeys.conversation(9), { messages: held, has_more: true });
+    const { result } = renderHook(() => useLoadOlder(9), { wrapper });
+    await act(() => result.current.loadOlder());
+    const url = String(fetchMock.mock.calls[0]?.[0]);
+    expect(url).toContain('other_user_id=9');
+    expect(url).toContain('limit=20');
+    expect(url).toContain('offset=30');
+    const data = queryClient.getQueryData<{ messages: Message[] }>(messengerKeys.conversation(9));
+    expect(data?.messages.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
