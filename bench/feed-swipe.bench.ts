@@ -150,8 +150,14 @@ async function measure(
         order[i + 1],
       );
       // One task, like a finger: the feed moves only for a swipe under 300 ms.
+      // No named helpers inside: tsx would wrap them in `__name`, which the page does not have.
       await page.locator('[aria-roledescription="feed"]').evaluate((el) => {
-        const fire = (type: string, y: number) =>
+        for (const [type, y] of [
+          ['pointerdown', 500],
+          ['pointermove', 420],
+          ['pointermove', 300],
+          ['pointerup', 300],
+        ] as const) {
           el.dispatchEvent(
             new PointerEvent(type, {
               bubbles: true,
@@ -163,10 +169,7 @@ async function measure(
               clientY: y,
             }),
           );
-        fire('pointerdown', 500);
-        fire('pointermove', 420);
-        fire('pointermove', 300);
-        fire('pointerup', 300);
+        }
       });
       swipeMs.push(await page.evaluate(() => (window as unknown as { __swipe: Promise<number> }).__swipe));
     }
