@@ -237,6 +237,16 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   await expect(page.getByRole('region', { name: 'Борис' })).toHaveCount(0);
   await page.waitForTimeout(600);
 
+  // The shell's search button focuses 'Поиск чатов...'; matching messages are listed and open their chat.
+  await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+  const search = page.getByRole('searchbox', { name: 'Поиск чатов...' });
+  await expect(search).toBeFocused();
+  await search.fill('скопируй');
+  await page.getByTestId('message-search-hit').filter({ hasText: 'скопируй меня' }).click();
+  await expect(page.getByRole('region', { name: 'Борис' })).toBeVisible();
+  await page.getByRole('button', { name: 'Назад' }).click();
+  await search.fill('');
+
   // Pin and unpin from the chat context menu; favorites stay first; then delete the chat.
   await boris.click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Закрепить' }).click();

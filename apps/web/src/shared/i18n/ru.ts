@@ -244,6 +244,8 @@ export const ru = {
     post: 'Публикация',
     openPost: 'Открыть публикацию',
     conversation: (name: string) => `Переписка с ${name}`,
+    foundMessages: 'Сообщения',
+    noMessagesFound: 'Сообщения не найдены',
   },
   profile: {
     notFound: 'Пользователь не найден',

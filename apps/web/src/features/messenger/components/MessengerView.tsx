@@ -18,6 +18,7 @@ import { chatSwitchDirection, neighbourIndex } from '../lib/selection.ts';
 import { SIDEBAR_MAX, SIDEBAR_MIN, useMessengerUi } from '../store/messenger-ui.ts';
 import { ChatList } from './ChatList.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
+import { MessageSearchResults } from './MessageSearchResults.tsx';
 import styles from './MessengerView.module.css';
 import { PopupMenu, type PopupMenuItem } from './PopupMenu.tsx';
 
@@ -185,6 +186,7 @@ export function MessengerView() {
             onMenu={onMenu}
           />
         )}
+        {query.trim() ? <MessageSearchResults query={query} chats={chats ?? []} onOpen={open} /> : null}
       </aside>
       {wide ? (
         // biome-ignore lint/a11y/useSemanticElements: a draggable splitter, not a thematic break.
