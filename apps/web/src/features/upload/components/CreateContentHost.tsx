@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
-import { UploadModal } from './UploadModal.tsx';
+
+// The upload modal is a lazy screen (spec §2.3): its code loads when it is first opened.
+const UploadModal = lazy(() => import('./UploadModal.tsx').then((m) => ({ default: m.UploadModal })));
 
 /** Mounted with the shell: the home view's add button opens the chooser, the chooser the upload. */
 export function CreateContentHost() {
@@ -19,7 +21,11 @@ export function CreateContentHost() {
     case 'chooser':
       return <CreateChooser entries={entries} onClose={close} />;
     case 'post':
-      return <UploadModal onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <UploadModal onClose={close} />
+        </Suspense>
+      );
     case null:
       return null;
     default: {
