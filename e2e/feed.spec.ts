@@ -300,3 +300,49 @@ test('hidden tags show an overlay that Посмотреть lifts; sleep mode sh
   await expect(page).toHaveURL(new RegExp(`/${author.user.username}$`));
   await expect(page.getByRole('heading', { name: 'Спокойный' })).toBeVisible();
 });
+
+test('@desktop a click toggles play, the mute button shows, the wheel moves, the menu rotates the video', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const me = await registerViaApi(page.request, uniqueUsername('desk'), 'Настольный');
+  const ids: number[] = [];
+  for (const [i, name] of ['desk-a.mp4', 'desk-b.mp4'].entries()) {
+    const response = await page.request.post('/api/v1/media/upload', {
+      headers: auth(me),
+      multipart: {
+        files: { name, mimeType: 'video/mp4', buffer: readFileSync(fixtures.video(name, 2 + i)) },
+        caption: name,
+        media_type: 'video',
+      },
+    });
+    expect(response.status()).toBeLessThan(300);
+    ids.push(((await response.json()) as { post: ApiPost }).post.id);
+  }
+  for (const id of ids) await waitProcessed(page.request, me, id);
+  const [first, second] = [...ids].reverse();
+
+  await storeSessionBeforeLoad(page, me);
+  await page.goto('/media');
+  await expect(active(page)).toHaveAttribute('data-post-id', String(first));
+  const video = active(page).locator('video');
+  await expect(video).toHaveAttribute('data-state', 'playing');
+  await expect(active(page).getByRole('button', { name: /Выключить звук|Включить звук/ })).toBeVisible();
+
+  const box = await video.boundingBox();
+  if (!box) throw new Error('video not visible');
+  await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
+  await expect(active(page).getByText('Пауза')).toBeVisible();
+  await expect(video).toHaveAttribute('data-state', 'paused');
+  await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
+  await expect(video).toHaveAttribute('data-state', 'playing');
+
+  await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2, { button: 'right' });
+  await page.getByRole('menuitem', { name: 'Повернуть видео' }).click();
+  await expect(video).toHaveAttribute('style', /rotate\(90deg\)/);
+
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  await page.mouse.wheel(0, 120);
+  await expect(active(page)).toHaveAttribute('data-post-id', String(second));
+  await expect(active(page).locator('video')).toHaveAttribute('data-state', 'playing');
+});
