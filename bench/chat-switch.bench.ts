@@ -36,7 +36,7 @@ async function serve(): Promise<void> {
     .values(
       Array.from({ length: LIST_CHATS + 1 }, (_, i) => ({
         username: `peer_${i}`,
-        name: i < HEAVY_CHATS ? `Тяжёлый ${i}` : i === LIST_CHATS ? 'Маленький' : `Собеседник ${i}`,
+        name: i < HEAVY_CHATS ? `Тяжёлый ${i}` : `Собеседник ${i}`,
         password_hash: passwordHash,
         avatar_url: null,
         avatar_thumbnail_url: null,
@@ -210,9 +210,14 @@ export async function chatSwitchBench(): Promise<string[]> {
     await page.evaluate(`document.querySelector('[data-testid="chat-list"]').scrollTop = 0`);
     await page.waitForTimeout(300);
 
-    // Baseline: switching into a chat with one message (found through the search field).
-    await page.fill('input[type="search"]', 'Маленький');
-    const small = await switchInto(page, 'Маленький', 'последнее-');
+    // Baseline: switching into chats with one message each (found through the search field).
+    const small: number[] = [];
+    for (let i = 0; i < HEAVY_CHATS; i++) {
+      const name = `Собеседник ${100 + i}`;
+      await page.fill('input[type="search"]', name);
+      await page.waitForSelector(`[data-testid="chat-row"]:has-text("${name}")`);
+      small.push(await switchInto(page, name, `последнее-${100 + i}`));
+    }
     await page.fill('input[type="search"]', '');
     // Clearing the search keeps the selected chat in view (far down); the heavy chats are on top.
     await page.waitForTimeout(200);
@@ -252,7 +257,7 @@ export async function chatSwitchBench(): Promise<string[]> {
       row([
         'switch p95 cold',
         `${pct(cold, 95).toFixed(1)} ms`,
-        `1-msg chat ${small.toFixed(1)} ms / aim < 100`,
+        `1-msg chats p95 ${pct(small, 95).toFixed(1)} ms / aim < 100`,
       ]),
       row(['switch p50 cold', `${pct(cold, 50).toFixed(1)} ms`, '']),
       row(['switch p95 cached', `${pct(cached, 95).toFixed(1)} ms`, 'aim < 100']),
