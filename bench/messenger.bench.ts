@@ -136,7 +136,9 @@ async function phase(
   seq: number,
 ) {
   const warm = newRun();
-  const afterWarmup = await drive(rate, opts.users, opts.warmupSeconds, tracker, warm, send, seq);
+  // Long enough for every user to send once: opening 1,000 chats is not the steady send path.
+  const warmup = Math.max(opts.warmupSeconds, opts.users / rate);
+  const afterWarmup = await drive(rate, opts.users, warmup, tracker, warm, send, seq);
   tracker.firstMeasured = afterWarmup;
   return drive(rate, opts.users, opts.seconds, tracker, tracker.run, send, afterWarmup);
 }
