@@ -1,5 +1,4 @@
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '@kadr/contract';
@@ -28,6 +27,7 @@ import { profilesService } from './modules/profiles/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createGateway } from './realtime/gateway.ts';
 import { memoryPresence, redisPresence } from './realtime/presence.ts';
@@ -159,25 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          ...(config.livekit.publicUrl ? [config.livekit.publicUrl.replace(/^ws/, 'http')] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        workerSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config);
   await app.register(multipart, {
     limits: { fileSize: config.avatarMaxBytes, files: 10, fields: 20, fieldSize: 64 * 1024 },
   });
