@@ -4,6 +4,7 @@ import { useFeedUi } from '../feed-ui-store.ts';
 import { useMediaCommands } from '../hooks/use-media-commands.ts';
 import { parseMediaRouteState } from '../lib/media-route-state.ts';
 import { ActionsFeed } from './ActionsFeed.tsx';
+import { ChatFeed } from './ChatFeed.tsx';
 import { FeedPanels } from './FeedPanels.tsx';
 import { MainFeed } from './MainFeed.tsx';
 import styles from './MediaScreen.module.css';
@@ -43,6 +44,8 @@ export function MediaScreen() {
         blacklist={blacklist}
       />
     );
+  else if (mode?.from === 'chat')
+    body = <ChatFeed key={`${mode.chatType}:${mode.chatId}`} mode={mode} blacklist={blacklist} />;
   else body = <MainFeed openPostId={parsePostId(postId)} blacklist={blacklist} />;
 
   return (

@@ -16,6 +16,21 @@ describe('parseMediaRouteState', () => {
     });
   });
 
+  it('reads the chat mode the messenger opens with', () => {
+    expect(
+      parseMediaRouteState({ fromChat: true, chatId: 7, chatType: 'group', chatName: 'Друзья' }),
+    ).toEqual({
+      from: 'chat',
+      chatId: 7,
+      chatType: 'group',
+      chatName: 'Друзья',
+    });
+    expect(parseMediaRouteState({ fromChat: true, chatId: 3, chatName: 'Анна' })).toMatchObject({
+      chatType: 'personal',
+    });
+    expect(parseMediaRouteState({ fromChat: true, chatId: '3', chatName: 'Анна' })).toBeNull();
+  });
+
   it('falls back to the feed for anything else', () => {
     expect(parseMediaRouteState(null)).toBeNull();
     expect(parseMediaRouteState({ fromMedia: true })).toBeNull();
