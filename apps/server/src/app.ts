@@ -25,7 +25,7 @@ import { profilesRepository } from './modules/profiles/repository.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { profilesService } from './modules/profiles/service.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, registerJsonParser } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -159,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  registerJsonParser(app);
   registerSecurityHeaders(app, config);
   await app.register(multipart, {
     limits: { fileSize: config.avatarMaxBytes, files: 10, fields: 20, fieldSize: 64 * 1024 },

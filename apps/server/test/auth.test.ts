@@ -88,6 +88,20 @@ describe('register', () => {
       400,
       'validation_failed',
     );
+    const withNul = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"nul_user","name":"a\\u0000b","password":"password1"}',
+    });
+    expectError(withNul, 400, 'validation_failed');
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"proto_user","name":"x","password":"password1","__proto__":{"admin":true}}',
+    });
+    expectError(poisoned, 400, 'validation_failed');
     const huge = await post('/api/v1/auth/register', {
       username: 'x'.repeat(10),
       name: 'y'.repeat(4000),

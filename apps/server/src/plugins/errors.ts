@@ -50,6 +50,11 @@ export function registerErrorHandling(app: App) {
         code: tooLarge ? ErrorCode.bodyTooLarge : ErrorCode.validationFailed,
       });
     }
+    // PostgreSQL data exceptions (class 22: bad encoding, NUL, out-of-range values) come from input.
+    const pgCode = (error as { code?: unknown }).code;
+    if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+      return reply.code(400).send({ error: ErrorText.malformedBody, code: ErrorCode.validationFailed });
+    }
     if (error.statusCode === 429) {
       return reply.code(429).send({ error: ErrorText.rateLimited, code: ErrorCode.rateLimited });
     }
@@ -58,5 +63,22 @@ export function registerErrorHandling(app: App) {
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: ErrorText.internal, code: ErrorCode.internal });
+  });
+}
+
+/**
+ * JSON bodies as Fastify parses them (prototype poisoning refused), but a `\u0000` anywhere is refused
+ * too: PostgreSQL text cannot hold NUL, so it would otherwise fail deep inside a write.
+ */
+export function registerJsonParser(app: App) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.includes('\\u0000')) {
+      done(new AppError(400, ErrorCode.validationFailed, ErrorText.malformedBody), undefined);
+      return;
+    }
+    parseJson(req, text, done);
   });
 }
