@@ -264,11 +264,10 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   await expect(boris).toHaveCount(0);
 });
 
-test('desktop: Enter sends, Alt+Arrow moves between chats with wrap-around, resizable sidebar, profile panel @desktop', async ({
+test('desktop: Enter sends, Alt+Arrow moves between chats with wrap-around, resizable sidebar, profile panel @desktop-only', async ({
   page,
   request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'wide-screen layout');
+}) => {
   const a = await registerViaApi(request, uniqueUsername('a'), 'Анна');
   const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
   await storeSessionBeforeLoad(page, a);

@@ -49,6 +49,8 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      // Wide-screen layouts are checked in the desktop project only.
+      grepInvert: /@desktop-only/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
