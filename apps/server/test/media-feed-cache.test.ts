@@ -1,37 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Post } from '@kadr/contract';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
 import { type Fixtures, MEDIA_TEST_ENV, makeFixtures, multipart, publish } from './media-helpers.ts';
+import { REDIS_URL, redisReachable } from './sockets.ts';
 
 // Two app instances on one database sharing Redis, like two server processes behind a balancer. Every
 // read below is made on node two after node two cached the old state; every write on node one. The
 // cache TTL is 10 minutes, so only the change notices over the bus can make node two see the writes.
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis)
-  console.warn(`media feed cache suite needs Redis at ${REDIS_URL}; it runs in CI where Redis is up`);
+const hasRedis = await redisReachable('media feed cache suite');
 
 type Session = { id: number; token: string; username: string };
 

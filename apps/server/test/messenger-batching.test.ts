@@ -1,15 +1,11 @@
 import type {
   AuthSession,
-  ClientToServerEvents,
   MessageDeliveredEvent,
   MessageEvent,
-  ServerToClientEvents,
 } from '@kadr/contract';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { type ClientSocket, openSocket } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -24,21 +20,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
 });
 
-async function device(base: string, token: string): Promise<ClientSocket> {
-  const s: ClientSocket = connect(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
+const device = (base: string, token: string) => openSocket(base, token, open);
 
 function collect<E extends 'new-message' | 'message-delivered'>(s: ClientSocket, event: E, windowMs = 500) {
   const got: Array<E extends 'new-message' ? MessageEvent : MessageDeliveredEvent> = [];

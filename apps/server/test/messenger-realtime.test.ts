@@ -1,6 +1,5 @@
 import type {
   AuthSession,
-  ClientToServerEvents,
   MessageDeletedEvent,
   MessageDeliveredEvent,
   MessageEvent,
@@ -9,12 +8,10 @@ import type {
   ServerToClientEvents,
   TypingEvent,
 } from '@kadr/contract';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { type ClientSocket, openSocket } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -37,21 +34,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
 });
 
-async function device(token: string): Promise<ClientSocket> {
-  const s: ClientSocket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
+const device = (token: string) => openSocket(url, token, open);
 
 function next<T>(s: ClientSocket, event: keyof ServerToClientEvents, timeoutMs = 4000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,41 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type {
-  ClientToServerEvents,
   MessageDeliveredEvent,
   MessageEvent,
   SendMessageResult,
-  ServerToClientEvents,
 } from '@kadr/contract';
-import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
+import { type ClientSocket, openSocket, REDIS_URL, redisReachable } from './sockets.ts';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis)
-  console.warn(`messenger scale-out suite needs Redis at ${REDIS_URL}; it runs in CI where Redis is up`);
+const hasRedis = await redisReachable('messenger scale-out suite');
 
 describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database (per-node caches)', () => {
   let shared: Awaited<ReturnType<typeof testDatabase>>;
@@ -64,21 +37,7 @@ describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database 
     await shared.drop();
   });
 
-  async function device(base: string, token: string): Promise<ClientSocket> {
-    const s: ClientSocket = connect(base, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
-    return s;
-  }
+  const device = (base: string, token: string) => openSocket(base, token, sockets);
 
   const next = <T>(s: ClientSocket, event: 'new-message' | 'message-delivered') =>
     new Promise<T>((resolve, reject) => {

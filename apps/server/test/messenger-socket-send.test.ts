@@ -1,18 +1,14 @@
 import type {
   AuthSession,
-  ClientToServerEvents,
   MessageEvent,
   SendMessageBody,
   SendMessageResult,
-  ServerToClientEvents,
 } from '@kadr/contract';
 import { ErrorText } from '@kadr/contract';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { type ClientSocket, openSocket } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -35,21 +31,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
 });
 
-async function device(token: string): Promise<ClientSocket> {
-  const s: ClientSocket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
+const device = (token: string) => openSocket(url, token, open);
 
 const send = (s: ClientSocket, body: unknown) =>
   new Promise<SendMessageResult>((resolve) => s.emit('send-message', body as SendMessageBody, resolve));

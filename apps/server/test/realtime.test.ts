@@ -1,9 +1,7 @@
-import type { ClientToServerEvents, OnlineEvent, ServerToClientEvents } from '@kadr/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { OnlineEvent } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { type ClientSocket, connected, connectSocket, nextEvent } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -18,42 +16,7 @@ afterEach(() => {
 });
 afterAll(() => t.close());
 
-function socket(token: string | undefined, base = url): ClientSocket {
-  const s: ClientSocket = connect(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(s);
-  return s;
-}
-
-export function connected(s: ClientSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', (err) => reject(err));
-  });
-}
-
-export function nextEvent<T>(
-  s: ClientSocket,
-  event: keyof ServerToClientEvents,
-  match: (e: T) => boolean = () => true,
-  timeoutMs = 5000,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} event within ${timeoutMs} ms`)), timeoutMs);
-    const handler = (e: T) => {
-      if (!match(e)) return;
-      clearTimeout(timer);
-      s.off(event, handler as never);
-      resolve(e);
-    };
-    s.on(event, handler as never);
-  });
-}
+const socket = (token: string | undefined, base = url) => connectSocket(base, token, open);
 
 describe('socket handshake', () => {
   it('refuses a connection without a token or with a revoked one', async () => {

@@ -1,34 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ClientToServerEvents, OnlineEvent, ServerToClientEvents } from '@kadr/contract';
-import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { OnlineEvent, } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
+import { type ClientSocket, openSocket, REDIS_URL, redisReachable } from './sockets.ts';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis) console.warn(`scale-out suite needs Redis at ${REDIS_URL}; it runs in CI where Redis is up`);
+const hasRedis = await redisReachable('scale-out suite');
 
 describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
   let shared: Awaited<ReturnType<typeof testDatabase>>;
@@ -58,21 +34,7 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
     await shared.drop();
   });
 
-  async function socketOn(base: string, token: string): Promise<ClientSocket> {
-    const s: ClientSocket = connect(base, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
-    return s;
-  }
+  const socketOn = (base: string, token: string) => openSocket(base, token, sockets);
 
   it('delivers an event emitted on one node to the user socket connected to the other', async () => {
     const b = await registerUser(one.app);

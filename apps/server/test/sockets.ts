@@ -1,0 +1,86 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+
+/** Socket.IO and Redis helpers shared by the realtime, messenger and scale-out suites. */
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether Redis answers; suites that need two nodes run only then (CI always has Redis up). */
+export async function redisReachable(suite: string): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    console.warn(`${suite} needs Redis at ${REDIS_URL}; it runs in CI where Redis is up`);
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** A websocket-only client with the bearer token; `registry` collects it so the suite can close it. */
+export function connectSocket(
+  base: string,
+  token: string | undefined,
+  registry: ClientSocket[],
+): ClientSocket {
+  const s: ClientSocket = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+  registry.push(s);
+  return s;
+}
+
+export function connected(s: ClientSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (err) => reject(err));
+  });
+}
+
+/** Connects and waits until the handshake is accepted. */
+export async function openSocket(
+  base: string,
+  token: string,
+  registry: ClientSocket[],
+): Promise<ClientSocket> {
+  const s = connectSocket(base, token, registry);
+  await connected(s);
+  return s;
+}
+
+/** The next `event` on the socket that matches, or a rejection after `timeoutMs`. */
+export function nextEvent<T>(
+  s: ClientSocket,
+  event: keyof ServerToClientEvents,
+  match: (e: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      s.off(event, handler as never);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (e: T) => {
+      if (!match(e)) return;
+      clearTimeout(timer);
+      s.off(event, handler as never);
+      resolve(e);
+    };
+    s.on(event, handler as never);
+  });
+}
