@@ -1,8 +1,4 @@
-import type {
-  AuthSession,
-  MessageDeliveredEvent,
-  MessageEvent,
-} from '@kadr/contract';
+import type { AuthSession, MessageDeliveredEvent, MessageEvent } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { type ClientSocket, openSocket } from './sockets.ts';

@@ -1,43 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import type {
-  MessageDeliveredEvent,
-  MessageEvent,
-  SendMessageResult,
-} from '@kadr/contract';
+import type { MessageDeliveredEvent, MessageEvent, SendMessageResult } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
-import { type ClientSocket, openSocket, REDIS_URL, redisReachable } from './sockets.ts';
+import { bearer, registerUser, type TestApp } from './helpers.ts';
+import { type ClientSocket, openSocket, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
 
 const hasRedis = await redisReachable('messenger scale-out suite');
 
 describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database (per-node caches)', () => {
-  let shared: Awaited<ReturnType<typeof testDatabase>>;
+  let nodes: TwoNodes;
   let one: TestApp;
   let two: TestApp;
   let urlOne: string;
   let urlTwo: string;
-  const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    shared = await testDatabase();
-    const env = {
-      REDIS_URL,
-      REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-    };
-    one = await createTestApp(env, { db: shared.db });
-    two = await createTestApp(env, { db: shared.db });
-    urlOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+    nodes = await startTwoNodes();
+    ({ one, two, urlOne, urlTwo } = nodes);
   });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await one.close();
-    await two.close();
-    await shared.drop();
-  });
+  afterAll(() => nodes.close());
 
-  const device = (base: string, token: string) => openSocket(base, token, sockets);
+  const device = (base: string, token: string) => openSocket(base, token, nodes.sockets);
 
   const next = <T>(s: ClientSocket, event: 'new-message' | 'message-delivered') =>
     new Promise<T>((resolve, reject) => {
@@ -49,7 +30,7 @@ describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database 
     });
 
   const pairChats = async (x: number, y: number) =>
-    shared.db.kysely
+    nodes.db.kysely
       .selectFrom('conversations')
       .select('id')
       .where('user_low', '=', Math.min(x, y))

@@ -1,9 +1,4 @@
-import type {
-  AuthSession,
-  MessageEvent,
-  SendMessageBody,
-  SendMessageResult,
-} from '@kadr/contract';
+import type { AuthSession, MessageEvent, SendMessageBody, SendMessageResult } from '@kadr/contract';
 import { ErrorText } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';

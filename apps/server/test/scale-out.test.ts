@@ -1,40 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { OnlineEvent, } from '@kadr/contract';
+import type { OnlineEvent } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
-import { type ClientSocket, openSocket, REDIS_URL, redisReachable } from './sockets.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { openSocket, REDIS_URL, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
 
 const hasRedis = await redisReachable('scale-out suite');
 
+const ENV = { TOKEN_CACHE_TTL_MS: '60000' };
+
 describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
-  let shared: Awaited<ReturnType<typeof testDatabase>>;
+  let nodes: TwoNodes;
   let one: TestApp;
   let two: TestApp;
   let urlOne: string;
   let urlTwo: string;
-  const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    shared = await testDatabase();
-    const env = {
-      REDIS_URL,
-      REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      TOKEN_CACHE_TTL_MS: '60000',
-    };
-    one = await createTestApp(env, { db: shared.db });
-    two = await createTestApp(env, { db: shared.db });
-    urlOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+    nodes = await startTwoNodes(ENV);
+    ({ one, two, urlOne, urlTwo } = nodes);
   });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await one.close();
-    await two.close();
-    await shared.drop();
-  });
+  afterAll(() => nodes.close());
 
-  const socketOn = (base: string, token: string) => openSocket(base, token, sockets);
+  const socketOn = (base: string, token: string) => openSocket(base, token, nodes.sockets);
 
   it('delivers an event emitted on one node to the user socket connected to the other', async () => {
     const b = await registerUser(one.app);
@@ -110,8 +97,8 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
       REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
       AUTH_RATE_LIMIT_PER_USERNAME: '2',
     };
-    const x = await createTestApp(strict, { db: shared.db });
-    const y = await createTestApp(strict, { db: shared.db });
+    const x = await createTestApp(strict, { db: nodes.db });
+    const y = await createTestApp(strict, { db: nodes.db });
     try {
       const login = (app: TestApp) =>
         app.app.inject({

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { Db } from '../src/db/database.ts';
+import { createTestApp, type TestApp, testDatabase } from './helpers.ts';
 
 /** Socket.IO and Redis helpers shared by the realtime, messenger and scale-out suites. */
 
@@ -83,4 +86,50 @@ export function nextEvent<T>(
     };
     s.on(event, handler as never);
   });
+}
+
+export interface TwoNodes {
+  /** The database both nodes share. */
+  db: Db;
+  one: TestApp;
+  two: TestApp;
+  urlOne: string;
+  urlTwo: string;
+  /** Sockets opened by the suite, closed by `close()`. */
+  sockets: ClientSocket[];
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances on one database sharing Redis under a fresh key prefix — two server processes
+ * behind a balancer. `twoEnv` is added for node two only.
+ */
+export async function startTwoNodes(
+  env: Record<string, string> = {},
+  twoEnv: Record<string, string> = {},
+): Promise<TwoNodes> {
+  const shared = await testDatabase();
+  const common = {
+    REDIS_URL,
+    REDIS_PREFIX: `kadr_test_${randomBytes(4).toString('hex')}`,
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    ...env,
+  };
+  const one = await createTestApp(common, { db: shared.db });
+  const two = await createTestApp({ ...common, ...twoEnv }, { db: shared.db });
+  const sockets: ClientSocket[] = [];
+  return {
+    db: shared.db,
+    one,
+    two,
+    urlOne: await one.app.listen({ port: 0, host: '127.0.0.1' }),
+    urlTwo: await two.app.listen({ port: 0, host: '127.0.0.1' }),
+    sockets,
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await one.close();
+      await two.close();
+      await shared.drop();
+    },
+  };
 }
