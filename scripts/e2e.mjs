@@ -37,17 +37,25 @@ const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const playwright = ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)];
 
 // Browser tests run in a private network namespace with only loopback, so no packet leaves the machine.
+// Chromium reports navigator.onLine = false when no interface but `lo` is up, and the app then rightly
+// holds its requests as offline; a veth pair with both ends inside the namespace and a loopback-range
+// address makes it see a network that still reaches nothing beyond the namespace.
+const NETNS_SETUP = [
+  'ip link set lo up',
+  'ip link add kadr0 type veth peer name kadr1',
+  'ip link set kadr0 addrgenmode none',
+  'ip link set kadr1 addrgenmode none',
+  'ip addr add 127.0.0.2/32 dev kadr0',
+  'ip link set kadr0 up',
+  'ip link set kadr1 up',
+].join(' && ');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const canIsolate = isRoot && existsSync('/usr/bin/unshare') && process.env.KADR_E2E_NETNS !== 'off';
 let status;
 if (canIsolate) {
-  status = run(
-    'unshare',
-    ['--net', '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...playwright],
-    {
-      env: { ...env, KADR_E2E_NETNS: 'inside' },
-    },
-  );
+  status = run('unshare', ['--net', '--', 'sh', '-c', `${NETNS_SETUP} && exec "$@"`, 'sh', ...playwright], {
+    env: { ...env, KADR_E2E_NETNS: 'inside' },
+  });
 } else {
   console.log('Not root (or KADR_E2E_NETNS=off): running the browser tests without network isolation.');
   const [cmd, ...args] = playwright;
