@@ -74,7 +74,7 @@ export const ru = {
   },
   home: {
     title: 'Главная',
-    stub: 'Главная лента',
+    feedTitle: 'Главная лента',
   },
   media: {
     loading: 'Загрузка...',

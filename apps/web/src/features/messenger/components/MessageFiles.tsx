@@ -60,7 +60,7 @@ export function MessageFiles({
                     loading="lazy"
                   />
                 ) : (
-                  <span className={styles.videoStub}>▶</span>
+                  <span className={styles.videoBadge}>▶</span>
                 )}
               </button>
             );

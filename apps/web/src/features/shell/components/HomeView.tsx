@@ -7,7 +7,7 @@ export function HomeView() {
       <h1 id="home-title" className={styles.title}>
         {ru.home.title}
       </h1>
-      <p className={styles.text}>{ru.home.stub}</p>
+      <p className={styles.text}>{ru.home.feedTitle}</p>
     </section>
   );
 }
