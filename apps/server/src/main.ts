@@ -1,6 +1,8 @@
 import net from 'node:net';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { loadEnvFile } from './env-file.ts';
 import { withEmbeddedLivekit } from './modules/livekit/embedded-server.ts';
 
 /** A free TCP port, so an embedded LiveKit knows where to post webhooks before we listen (PORT=0). */
@@ -16,6 +18,8 @@ function freePort(host: string): Promise<number> {
 }
 
 async function main() {
+  // An optional .env at the repository root (see .env.example); the real environment wins.
+  loadEnvFile(path.resolve(import.meta.dirname, '../../../.env'));
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
