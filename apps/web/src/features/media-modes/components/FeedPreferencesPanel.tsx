@@ -1,4 +1,5 @@
 import { MEDIA_TAG_KEYS, MEDIA_TAGS } from '@kadr/contract';
+import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import styles from '../../feed/components/Panels.module.css';
 import { Sheet } from '../../feed/components/Sheet.tsx';
@@ -10,8 +11,25 @@ const T = ru.feed.preferences;
 export function FeedPreferencesPanel({ onClose }: { onClose: () => void }) {
   const hidden = useBlacklistTags();
   const change = useBlacklistMutation();
-  const toggle = (tag: string, hide: boolean) =>
-    change.mutate({ tag, hidden: hide }, { onError: () => window.alert(T.failed) });
+  // The box follows the click in the same frame; the query cache (optimistic, then the server's answer)
+  // takes over once the request settles. Query notifications arrive a task later, too late for a click.
+  const [wishes, setWishes] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const toggle = (tag: string, hide: boolean) => {
+    setWishes((w) => new Map(w).set(tag, hide));
+    change.mutate(
+      { tag, hidden: hide },
+      {
+        onError: () => window.alert(T.failed),
+        onSettled: () =>
+          setWishes((w) => {
+            if (w.get(tag) !== hide) return w;
+            const next = new Map(w);
+            next.delete(tag);
+            return next;
+          }),
+      },
+    );
+  };
   return (
     <Sheet title={T.title} onClose={onClose}>
       <p className={styles.hint}>{T.hint}</p>
@@ -21,7 +39,7 @@ export function FeedPreferencesPanel({ onClose }: { onClose: () => void }) {
             <span>{MEDIA_TAGS[tag]}</span>
             <input
               type="checkbox"
-              checked={hidden.has(tag)}
+              checked={wishes.get(tag) ?? hidden.has(tag)}
               onChange={(e) => toggle(tag, e.currentTarget.checked)}
             />
           </label>
