@@ -24,19 +24,7 @@ export interface MediaStack {
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const livekitBinary = path.join(repoRoot, '.tools/bin/livekit-server');
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { chromiumArgs, chromiumPath } from '../chromium.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

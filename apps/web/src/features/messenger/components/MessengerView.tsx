@@ -218,8 +218,8 @@ export function MessengerView() {
             onReady={selection.finish}
           />
         ) : (
-          <div className={styles.placeholder}>
-            <span className={styles.placeholderIcon}>
+          <div className={styles.noChat}>
+            <span className={styles.noChatIcon}>
               <Icon name="messenger" size={40} />
             </span>
             <p>{ru.messenger.selectChat}</p>
