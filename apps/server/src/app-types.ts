@@ -38,6 +38,8 @@ export interface AppContext {
   messenger: Messenger;
   /** Media feed: posts, uploads, the job queue and the tagger (reusable processing in modules/media/processing). */
   media: MediaModule;
+  /** What each registered module (modules/index.ts) returned as its services, by module name. */
+  modules: Record<string, unknown>;
 }
 
 export type App = FastifyInstance<

@@ -13,6 +13,7 @@ import { authRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { healthRoutes, metricsRoutes } from './modules/health/routes.ts';
+import { moduleMigrations, serverModules } from './modules/index.ts';
 import { mediaRoomsRepository } from './modules/livekit/repository.ts';
 import { livekitRoomRoutes, livekitWebhookRoutes } from './modules/livekit/routes.ts';
 import { mediaPlaneService } from './modules/livekit/service.ts';
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pgliteDir: path.join(config.dataDir, 'pg'),
       log: app.log,
     }));
-  if (options.migrate !== false) await migrateToLatest(db);
+  if (options.migrate !== false) await migrateToLatest(db, moduleMigrations());
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
@@ -144,10 +145,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway,
     messenger,
     media,
+    modules: {},
   };
   app.decorate('ctx', ctx);
+  const closers: (() => Promise<void>)[] = [];
 
   app.addHook('preClose', async () => {
+    for (const close of closers.reverse()) await close();
     await media.close();
     await gateway.close();
   });
@@ -176,6 +180,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messenger.routes);
       await api.register(livekitWebhookRoutes);
       await api.register(livekitRoomRoutes);
+      for (const module of serverModules) {
+        const handle = await module.register(api, ctx);
+        ctx.modules[module.name] = handle.services;
+        if (handle.close) closers.push(handle.close);
+      }
     },
     { prefix: API_PREFIX },
   );

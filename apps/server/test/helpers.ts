@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { moduleMigrations } from '../src/modules/index.ts';
 
 /**
  * The database the suite runs on: in-memory PGlite by default, or — when DATABASE_URL is set — a fresh,
@@ -17,7 +18,7 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
-    await migrateToLatest(db);
+    await migrateToLatest(db, moduleMigrations());
     return { db, drop: () => db.close() };
   }
   const name = `kadr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -28,7 +29,7 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 10 });
-  await migrateToLatest(db);
+  await migrateToLatest(db, moduleMigrations());
   return {
     db,
     async drop() {

@@ -9,4 +9,5 @@ export * from './messenger.ts';
 export * from './paths.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
+export * from './route.ts';
 export * from './users.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -70,8 +70,14 @@ function wrap(kysely: Kysely<Database>, engine: DbEngine): Db {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+export async function migrateToLatest(db: Db, extra: Record<string, Migration> = {}): Promise<string[]> {
+  // Modules land in parallel and pick numbers in their own ranges, so an older database may meet a
+  // migration that sorts before one it already ran.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: migrationProvider(extra),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth } from '../features/auth/components/guards.tsx';
 import { ShellRoute } from '../routes/ShellRoute.tsx';
 import { LoadingScreen } from '../shared/ui/LoadingScreen.tsx';
+import { features } from './features.ts';
 
 const LoginRoute = lazy(() => import('../routes/LoginRoute.tsx'));
 const RegisterRoute = lazy(() => import('../routes/RegisterRoute.tsx'));
@@ -30,6 +31,7 @@ export function AppRoutes() {
           </Route>
           <Route path="feed" element={<Navigate to="/media" replace />} />
           <Route path="settings/profile" element={<ProfileSettingsRoute />} />
+          {features.flatMap((feature) => feature.routes ?? [])}
           <Route path=":username" element={<ProfileRoute />} />
         </Route>
         <Route path="*" element={<Navigate to="/home" replace />} />

@@ -5,6 +5,7 @@ import { attachMessengerRealtime } from '../features/messenger/api/messenger-rea
 import { useOutboxFlusher } from '../features/messenger/hooks/use-outbox.ts';
 import { applyOnlineEvent, presenceKeys } from '../features/profile/api/presence.ts';
 import { createSocket, useRealtime } from '../shared/realtime/socket.ts';
+import { features } from './features.ts';
 
 /** Keeps one socket open while a user and token exist and writes its events into the query cache. */
 export function RealtimeBridge() {
@@ -23,11 +24,14 @@ export function RealtimeBridge() {
     });
     socket.on('disconnect', () => useRealtime.setState({ connected: false }));
     socket.on('online', (event) => applyOnlineEvent(queryClient, event));
-    const detachMessenger = attachMessengerRealtime(socket, queryClient, () => {
+    const currentUserId = () => {
       const { auth } = useAuthStore.getState();
       return auth.status === 'signedIn' ? auth.user.id : null;
-    });
+    };
+    const detachMessenger = attachMessengerRealtime(socket, queryClient, currentUserId);
+    const detachFeatures = features.map((feature) => feature.realtime?.(socket, queryClient, currentUserId));
     return () => {
+      for (const detach of detachFeatures) detach?.();
       detachMessenger();
       socket.removeAllListeners();
       socket.disconnect();

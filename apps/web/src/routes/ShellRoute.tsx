@@ -1,3 +1,4 @@
+import { features } from '../app/features.ts';
 import { MessengerView } from '../features/messenger/components/MessengerView.tsx';
 import { HomeView } from '../features/shell/components/HomeView.tsx';
 import { MediaView } from '../features/shell/components/MediaView.tsx';
@@ -12,6 +13,11 @@ export function ShellRoute() {
     <>
       <Shell views={views} />
       <CreateContentHost />
+      {features.flatMap((feature) =>
+        (feature.hosts ?? []).map((Host) => (
+          <Host key={`${feature.name}:${Host.displayName ?? Host.name}`} />
+        )),
+      )}
     </>
   );
 }

@@ -12,6 +12,11 @@ const migrations: Record<string, Migration> = {
   '0004-messenger': m0004,
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+/** The foundation's migrations plus every module's (see modules/module.ts), sorted by name. */
+export function migrationProvider(extra: Record<string, Migration> = {}): MigrationProvider {
+  const all = { ...migrations, ...extra };
+  for (const name of Object.keys(extra)) {
+    if (name in migrations) throw new Error(`Migration name used twice: ${name}`);
+  }
+  return { getMigrations: async () => all };
+}

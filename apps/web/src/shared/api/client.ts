@@ -1,4 +1,5 @@
-import { API_PREFIX, type ErrorBody } from '@kadr/contract';
+import type { ErrorBody, RouteBody, RouteParams, RouteQuery, RouteResult, RouteSpec } from '@kadr/contract';
+import { API_PREFIX, type Endpoint, fillPath } from '@kadr/contract/browser';
 import { ru } from '../i18n/ru.ts';
 
 /** A failed API call: the server's Russian `error` text, its `code`, and per-field messages for forms. */
@@ -40,6 +41,21 @@ interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
 }
+
+type PathParams = Readonly<Record<string, string | number>> | undefined;
+
+type Optionalize<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What a call needs: the params, query and body its route declares (a FormData for multipart). */
+export type CallOptions<R extends RouteSpec> = Optionalize<'params', RouteParams<R>> &
+  Optionalize<'query', RouteQuery<R>> &
+  Optionalize<'body', RouteBody<R>> & {
+    form?: R['multipart'] extends undefined ? undefined : FormData;
+    signal?: AbortSignal;
+  };
+
+type CallArgs<R extends RouteSpec> =
+  {} extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
 function isErrorBody(value: unknown): value is ErrorBody {
   return (
@@ -100,7 +116,28 @@ export function createApiClient() {
     );
   }
 
+  /**
+   * Calls a route through its endpoint view (`@kadr/contract/<capability>/endpoints`): the path is
+   * filled from `params`, and the answer is typed from the route object — no path strings, no casts.
+   */
+  function call<R extends RouteSpec>(route: Endpoint<R>, ...args: CallArgs<R>): Promise<RouteResult<R>> {
+    // Inside the client the options are plain data; their types were checked at the call site.
+    const options: {
+      params?: PathParams;
+      query?: RequestOptions['query'];
+      body?: unknown;
+      form?: FormData;
+      signal?: AbortSignal;
+    } = args[0] ?? {};
+    return request<RouteResult<R>>(route.method, fillPath(route.path, options.params), {
+      body: options.body ?? options.form,
+      query: options.query,
+      signal: options.signal,
+    });
+  }
+
   return {
+    call,
     configure(next: ApiConfig) {
       config = next;
     },

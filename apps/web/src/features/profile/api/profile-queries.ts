@@ -1,4 +1,5 @@
-import { type FollowResponse, type Profile, paths } from '@kadr/contract';
+import type { Profile } from '@kadr/contract';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { StaleTime } from '../../../shared/api/query-client.ts';
@@ -11,7 +12,7 @@ export const profileKeys = {
 export function useProfileQuery(username: string) {
   return useQuery({
     queryKey: profileKeys.detail(username),
-    queryFn: ({ signal }) => api.get<Profile>(paths.profile.byUsername(username), { signal }),
+    queryFn: ({ signal }) => api.call(profileEndpoints.get, { params: { username }, signal }),
     staleTime: StaleTime.profile,
   });
 }
@@ -23,8 +24,8 @@ export function useFollowMutation(username: string) {
   return useMutation({
     mutationFn: (follow: boolean) =>
       follow
-        ? api.post<FollowResponse>(paths.profile.follow(username))
-        : api.delete<FollowResponse>(paths.profile.follow(username)),
+        ? api.call(profileEndpoints.follow, { params: { username } })
+        : api.call(profileEndpoints.unfollow, { params: { username } }),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Profile>(key);

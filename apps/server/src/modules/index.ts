@@ -1,0 +1,22 @@
+import type { Migration } from 'kysely/migration';
+import type { ServerModule } from './module.ts';
+
+/**
+ * The one list of capability modules built by app.ts, in order: a module may use the services of
+ * those before it. Adding a capability: its folders, one line here, one in apps/web/src/app/features.ts.
+ */
+export const serverModules: readonly ServerModule[] = [];
+
+/** Every module's migrations, for the migrator (app start and the test databases). */
+export function moduleMigrations(
+  modules: readonly ServerModule[] = serverModules,
+): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      if (name in all) throw new Error(`Migration ${name} is declared by two modules`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactElement } from 'react';
+import type { KadrSocket } from '../shared/realtime/socket.ts';
+
+/**
+ * One capability's manifest on the web side; `app/features.ts` keeps the one list. The router, the
+ * shell and the realtime bridge read the registered features, so a capability is present exactly
+ * when it is registered.
+ */
+export interface Feature {
+  /** The capability word (the same as its API path, contract folder and server module). */
+  name: string;
+  /** `<Route>` elements for signed-in pages outside the shell (e.g. `settings/*`). Load screens lazily. */
+  routes?: readonly ReactElement[];
+  /** Components mounted once inside the shell: modals, viewers, mini bars, hosts of shell commands. */
+  hosts?: readonly ComponentType[];
+  /** Attaches socket handlers that write events into the query cache; returns the detach. */
+  realtime?: (socket: KadrSocket, queryClient: QueryClient, currentUserId: () => number | null) => () => void;
+}
+
+export function defineFeature<const F extends Feature>(feature: F): F {
+  return feature;
+}

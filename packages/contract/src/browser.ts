@@ -1,0 +1,8 @@
+/**
+ * What the browser may import at run time from the contract: constants and the route helpers, never
+ * a schema (TypeBox stays on the server; a test on the built bundle checks it). Types come from
+ * `import type { … } from '@kadr/contract'`, endpoints from `@kadr/contract/<capability>/endpoints`.
+ */
+export * from './limits.ts';
+export { API_PREFIX } from './paths.ts';
+export { type Endpoint, type EndpointRoute, fillPath } from './route.ts';

@@ -1,0 +1,58 @@
+import { Type } from 'typebox';
+import { ErrorBody } from '../errors.ts';
+import {
+  FollowResponse,
+  Profile,
+  ProfileUpdateBody,
+  UsernameParams,
+  UserSearchQuery,
+  UserSearchResponse,
+} from '../profile.ts';
+import { defineRoute } from '../route.ts';
+
+const AvatarUpload = Type.Object({ file: Type.String({ format: 'binary', description: 'one image' }) });
+
+export const profileRoutes = {
+  search: defineRoute({
+    method: 'GET',
+    path: '/profile/search/users',
+    access: 'user',
+    query: UserSearchQuery,
+    response: { 200: UserSearchResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/profile/:username',
+    access: 'user',
+    params: UsernameParams,
+    response: { 200: Profile, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/profile',
+    access: 'user',
+    body: ProfileUpdateBody,
+    response: { 200: Profile, 400: ErrorBody, 401: ErrorBody },
+  }),
+  avatar: defineRoute({
+    method: 'POST',
+    path: '/profile/avatar',
+    access: 'user',
+    multipart: AvatarUpload,
+    response: { 200: Profile, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+  }),
+  follow: defineRoute({
+    method: 'POST',
+    path: '/profile/:username/follow',
+    access: 'user',
+    params: UsernameParams,
+    response: { 200: FollowResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  unfollow: defineRoute({
+    method: 'DELETE',
+    path: '/profile/:username/follow',
+    access: 'user',
+    params: UsernameParams,
+    response: { 200: FollowResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+};
