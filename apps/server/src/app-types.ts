@@ -11,33 +11,36 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Bus } from './lib/bus.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { AuthService } from './modules/auth/service.ts';
-import type { MediaPlaneService } from './modules/livekit/service.ts';
-import type { MediaServerProbe } from './modules/livekit/status.ts';
-import type { MediaModule } from './modules/media/module.ts';
-import type { Messenger } from './modules/messenger/index.ts';
-import type { ProfilesService } from './modules/profiles/service.ts';
 import type { Gateway } from './realtime/gateway.ts';
 import type { Storage } from './storage/storage.ts';
 
-/** Everything a module needs, built once from config in app.ts and handed down. */
-export interface AppContext {
+/**
+ * The parts app.ts builds from config before any module: no capability's types here, so a module
+ * importing this file never imports the app's aggregate back (no cycle).
+ */
+export interface SharedParts {
   config: Config;
   db: Db;
   redis: { client: Redis; subscriber: Redis } | null;
   bus: Bus;
   limiter: RateLimiter;
   storage: Storage;
-  auth: AuthService;
-  profiles: ProfilesService;
-  mediaServer: MediaServerProbe;
-  /** LiveKit tokens (stream, call, voice rooms) and the room state kept from its webhooks. */
-  mediaPlane: MediaPlaneService;
+  /** Socket.IO: rooms, emits to users, presence audience providers. */
   gateway: Gateway;
-  /** Personal chats and favorites: message and chat services (groups and channels build on them). */
-  messenger: Messenger;
-  /** Media feed: posts, uploads, the job queue and the tagger (reusable processing in modules/media/processing). */
-  media: MediaModule;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What the modules built so far provide, by name. Each module declares its own entry where its
+ * services are made (declaration merging), e.g. in modules/messenger/module.ts:
+ * `declare module '../../app-types.ts' { interface ModuleServices { messenger: Messenger } }`.
+ * A module reads only the services of modules listed before it in modules/index.ts.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each module through declaration merging.
+export interface ModuleServices {}
+
+/** The `ctx` handed to every module's `register`: the shared parts plus the services built before it. */
+export interface AppContext extends SharedParts, ModuleServices {
   /** What each registered module (modules/index.ts) returned as its services, by module name. */
   modules: Record<string, unknown>;
 }

@@ -4,29 +4,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '@kadr/contract';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
-import type { App, AppContext } from './app-types.ts';
+import type { App, AppContext, SharedParts } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { memoryBus, redisBus } from './lib/bus.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
-import { authRepository } from './modules/auth/repository.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { authService } from './modules/auth/service.ts';
-import { healthRoutes, metricsRoutes } from './modules/health/routes.ts';
 import { moduleMigrations, serverModules } from './modules/index.ts';
-import { mediaRoomsRepository } from './modules/livekit/repository.ts';
-import { livekitRoomRoutes, livekitWebhookRoutes } from './modules/livekit/routes.ts';
-import { mediaPlaneService } from './modules/livekit/service.ts';
-import { livekitProbe } from './modules/livekit/status.ts';
-import { mediaTokenIssuer } from './modules/livekit/tokens.ts';
-import { createMediaModule } from './modules/media/module.ts';
-import { createMessenger } from './modules/messenger/index.ts';
-import { profileCache } from './modules/profiles/cache.ts';
-import { profilesRepository } from './modules/profiles/repository.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
-import { profilesService } from './modules/profiles/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.ts';
+import { metricsRoutes } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -90,69 +76,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
   const limiter = redis ? redisRateLimiter(redis.client, `${config.redisPrefix}:rl:`) : memoryRateLimiter();
   const storage = localStorage(path.join(config.dataDir, 'media'));
-  const profiles = profilesService({
-    repo: profilesRepository(db.kysely),
-    storage,
-    cache: await profileCache(bus, config.profileCacheTtlMs),
-  });
-  const auth = await authService({
-    repo: authRepository(db.kysely),
-    limiter,
-    limits: config.rateLimit,
-    bus,
-    tokenCacheTtlMs: config.tokenCacheTtlMs,
-  });
   const gateway = createGateway(app.server, {
-    resolveToken: auth.resolveToken,
+    // Sockets connect only once the server listens, after every module is registered.
+    resolveToken: (token) => ctx.auth.resolveToken(token),
     presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),
     redisPrefix: config.redisPrefix,
-    setLastSeen: profiles.setLastSeen,
+    setLastSeen: (userId, at) => ctx.profiles.setLastSeen(userId, at),
     redis,
     log: app.log,
-  });
-  gateway.addAudienceProvider(profiles.followerIds);
-  const media = await createMediaModule({ config, db, bus, storage, gateway, profiles, log: app.log });
-  const messenger = createMessenger({
-    db: db.kysely,
-    gateway,
-    storage,
-    attachmentMaxBytes: config.messageAttachmentMaxBytes,
-    log: app.log,
-    resolveToken: auth.resolveToken,
   });
 
-  const { livekit } = config;
-  const ctx: AppContext = {
-    config,
-    db,
-    redis,
-    bus,
-    limiter,
-    storage,
-    auth,
-    profiles,
-    mediaServer: livekitProbe(config.livekit.url),
-    mediaPlane: mediaPlaneService({
-      tokens: mediaTokenIssuer({
-        serverUrl: livekit.publicUrl,
-        apiKey: livekit.apiKey,
-        apiSecret: livekit.apiSecret,
-      }),
-      repo: mediaRoomsRepository(db.kysely),
-      apiKey: livekit.apiKey,
-      apiSecret: livekit.apiSecret,
-    }),
-    gateway,
-    messenger,
-    media,
-    modules: {},
-  };
+  const shared: SharedParts = { config, db, redis, bus, limiter, storage, gateway, log: app.log };
+  // The modules fill in their services (ctx.auth, ctx.profiles, …) in list order as they register.
+  const ctx = { ...shared, modules: {} } as AppContext;
   app.decorate('ctx', ctx);
   const closers: (() => Promise<void>)[] = [];
 
   app.addHook('preClose', async () => {
     for (const close of closers.reverse()) await close();
-    await media.close();
     await gateway.close();
   });
   app.addHook('onClose', async () => {
@@ -173,13 +114,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(profileRoutes);
-      await api.register(healthRoutes);
-      for (const routes of media.routes) await api.register(routes);
-      await api.register(messenger.routes);
-      await api.register(livekitWebhookRoutes);
-      await api.register(livekitRoomRoutes);
       for (const module of serverModules) {
         const handle = await module.register(api, ctx);
         ctx.modules[module.name] = handle.services;

@@ -3,6 +3,10 @@
  * a schema (TypeBox stays on the server; a test on the built bundle checks it). Types come from
  * `import type { … } from '@kadr/contract'`, endpoints from `@kadr/contract/<capability>/endpoints`.
  */
+export * from './error-codes.ts';
 export * from './limits.ts';
+export * from './livekit/rooms.ts';
+export * from './media/tags.ts';
 export { API_PREFIX } from './paths.ts';
+export { rooms, SOCKET_PATH } from './realtime.ts';
 export { type Endpoint, type EndpointRoute, fillPath } from './route.ts';

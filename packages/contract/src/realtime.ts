@@ -1,4 +1,4 @@
-import type { MediaProcessingEvent } from './media.ts';
+import type { MediaProcessingEvent } from './media/schemas.ts';
 import type {
   ChatUpdatedEvent,
   DeliveredInput,
@@ -10,7 +10,7 @@ import type {
   SendMessageResult,
   TypingEvent,
   TypingInput,
-} from './messenger.ts';
+} from './messenger/schemas.ts';
 
 /** Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. */
 

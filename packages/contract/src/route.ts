@@ -32,6 +32,8 @@ export interface RouteSpec {
   body?: TSchema;
   /** A multipart/form-data body read by the handler as a stream; the schema documents its fields. */
   multipart?: TSchema;
+  /** A body kept as its exact text (e.g. a signed webhook) under this content type; read from `req.raw.body`. */
+  raw?: { contentType: string };
   /** Every status the route answers with, errors included (`ErrorBody`). */
   response: Readonly<Record<number, TSchema>>;
 }
@@ -46,12 +48,23 @@ export type RouteParams<R extends RouteSpec> = StaticOf<R['params']>;
 export type RouteQuery<R extends RouteSpec> = StaticOf<R['query']>;
 export type RouteBody<R extends RouteSpec> = StaticOf<R['body']>;
 
-/** The successful answer: 200, else 201, else nothing (204). */
+/** The successful answer: 200, else 201, else 202, else nothing (204). */
 export type RouteResult<R extends RouteSpec> = R['response'] extends { 200: infer S extends TSchema }
   ? Static<S>
   : R['response'] extends { 201: infer S extends TSchema }
     ? Static<S>
-    : undefined;
+    : R['response'] extends { 202: infer S extends TSchema }
+      ? Static<S>
+      : undefined;
+
+/** The status a route answers with on success (the lowest 2xx in its response map). */
+export function successStatus(route: RouteSpec): number {
+  const codes = Object.keys(route.response)
+    .map(Number)
+    .filter((code) => code >= 200 && code < 300)
+    .sort((a, b) => a - b);
+  return codes[0] ?? 200;
+}
 
 declare const routeSpec: unique symbol;
 

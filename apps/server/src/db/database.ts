@@ -70,12 +70,12 @@ function wrap(kysely: Kysely<Database>, engine: DbEngine): Db {
   };
 }
 
-export async function migrateToLatest(db: Db, extra: Record<string, Migration> = {}): Promise<string[]> {
+export async function migrateToLatest(db: Db, migrations: Record<string, Migration>): Promise<string[]> {
   // Modules land in parallel and pick numbers in their own ranges, so an older database may meet a
   // migration that sorts before one it already ran.
   const migrator = new Migrator({
     db: db.kysely,
-    provider: migrationProvider(extra),
+    provider: migrationProvider(migrations),
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,4 +1,11 @@
-import type { RouteBody, RouteParams, RouteQuery, RouteResult, RouteSpec } from '@kadr/contract/route';
+import {
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResult,
+  type RouteSpec,
+  successStatus,
+} from '@kadr/contract/route';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 
@@ -16,13 +23,26 @@ export interface RouteRequest<R extends RouteSpec> {
 export type RouteHandler<R extends RouteSpec> = (
   req: RouteRequest<R>,
   reply: FastifyReply,
-) => Promise<RouteResult<R>> | RouteResult<R>;
+) => Promise<RouteResult<R> | FastifyReply> | RouteResult<R> | FastifyReply;
 
 const authMode = { public: undefined, optional: 'optional', user: 'required' } as const;
 
+/** Content types already given a raw-text parser, per Fastify instance (a second add would throw). */
+const rawParsers = new WeakMap<App, Set<string>>();
+
+function keepRawText(app: App, contentType: string) {
+  const seen = rawParsers.get(app) ?? new Set<string>();
+  rawParsers.set(app, seen);
+  if (seen.has(contentType)) return;
+  seen.add(contentType);
+  app.addContentTypeParser(contentType, { parseAs: 'string' }, (_req, body, done) => done(null, body));
+}
+
 /**
  * Registers a handler for a route object from the contract: method, path, auth, validation,
- * serialization and OpenAPI all come from the object; nothing is written twice.
+ * serialization and OpenAPI all come from the object; nothing is written twice. The answer's status is
+ * the route's success status (201, 202, …) unless the handler sets another; a handler that sent the
+ * reply itself (pre-rendered JSON) returns the reply.
  */
 export function registerRoute<R extends RouteSpec>(
   app: App,
@@ -31,6 +51,8 @@ export function registerRoute<R extends RouteSpec>(
   options: { tag: string },
 ) {
   const multipart = route.multipart !== undefined;
+  const success = successStatus(route);
+  if (route.raw) keepRawText(app, route.raw.contentType);
   app.route({
     method: route.method,
     url: route.path,
@@ -44,6 +66,7 @@ export function registerRoute<R extends RouteSpec>(
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
       ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(route.raw ? { consumes: [route.raw.contentType] } : {}),
       response: route.response,
     },
     handler: async (req, reply) => {
@@ -55,8 +78,10 @@ export function registerRoute<R extends RouteSpec>(
         token: req.token,
         raw: req,
       };
+      if (success !== 200) reply.code(success);
       const result = await handler(typed, reply);
-      if (result === undefined && !reply.sent) return reply.code(204).send();
+      if (result === reply || reply.sent) return reply;
+      if (result === undefined) return reply.code(204).send();
       return result;
     },
   });

@@ -1,11 +1,24 @@
 import type { Migration } from 'kysely/migration';
+import { authModule } from './auth/module.ts';
+import { healthModule } from './health/module.ts';
+import { livekitModule } from './livekit/module.ts';
+import { mediaModule } from './media/module.ts';
+import { messengerModule } from './messenger/module.ts';
 import type { ServerModule } from './module.ts';
+import { profileModule } from './profile/module.ts';
 
 /**
  * The one list of capability modules built by app.ts, in order: a module may use the services of
  * those before it. Adding a capability: its folders, one line here, one in apps/web/src/app/features.ts.
  */
-export const serverModules: readonly ServerModule[] = [];
+export const serverModules: readonly ServerModule[] = [
+  authModule,
+  profileModule,
+  livekitModule,
+  healthModule,
+  mediaModule,
+  messengerModule,
+];
 
 /** Every module's migrations, for the migrator (app start and the test databases). */
 export function moduleMigrations(

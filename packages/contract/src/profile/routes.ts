@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ErrorBody } from '../errors.ts';
+import { defineRoute } from '../route.ts';
 import {
   FollowResponse,
   Profile,
@@ -7,8 +8,7 @@ import {
   UsernameParams,
   UserSearchQuery,
   UserSearchResponse,
-} from '../profile.ts';
-import { defineRoute } from '../route.ts';
+} from './schemas.ts';
 
 const AvatarUpload = Type.Object({ file: Type.String({ format: 'binary', description: 'one image' }) });
 

@@ -1,108 +1,92 @@
-import path from 'node:path';
-import type { Post } from '@kadr/contract';
-import type { App, AppContext } from '../../app-types.ts';
-import type { Config } from '../../config.ts';
-import { jobQueue } from '../../jobs/queue.ts';
-import { actionRoutes } from './action-routes.ts';
-import { feedCache } from './cache/feed-cache.ts';
-import { commentAndPreferenceRoutes } from './comment-routes.ts';
-import { commentsService } from './comments.ts';
-import { postReader } from './post-reader.ts';
-import { preferencesService } from './preferences.ts';
-import { findFfmpeg } from './processing/ffmpeg.ts';
-import { POST_JOB, postJobHandler } from './processing/post-job.ts';
-import { readRepository } from './read-repository.ts';
-import { mediaRepository } from './repository.ts';
-import { mediaRoutes } from './routes.ts';
-import { mediaService } from './service.ts';
-import { humanLabeler } from './tagger/human-labeler.ts';
-import { createTagger } from './tagger/local-tagger.ts';
-import { remoteLabeler } from './tagger/remote-labeler.ts';
-import type { Tagger } from './tagger/tagger.ts';
-import { uploadService } from './upload/upload-service.ts';
+import { Limits, MEDIA_TAGS } from '@kadr/contract';
+import { mediaRoutes } from '@kadr/contract/media/routes';
+import { type RouteHandler, registerRoutes } from '../../lib/route.ts';
+import { defineModule } from '../module.ts';
+import * as mediaFeed from './migrations/0003-media-feed.ts';
+import { pageJson, postJson, sendJson } from './render.ts';
+import { createMediaServices, type MediaServices } from './services.ts';
 
-/** The local, offline tagger unless AI_TAGGER_URL names an OpenAI-compatible vision endpoint. */
-export function taggerFromConfig(config: Config): Tagger {
-  const remote = config.aiTagger;
-  return createTagger(
-    remote.url
-      ? remoteLabeler({ url: remote.url, model: remote.model, apiKey: remote.apiKey })
-      : humanLabeler(),
-  );
+export type { MediaModule, MediaServices } from './services.ts';
+
+declare module '../../app-types.ts' {
+  interface ModuleServices {
+    /** Media feed: posts, uploads, the job queue and the tagger (reusable processing in modules/media/processing). */
+    media: MediaServices;
+  }
 }
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles'> & {
-  log?: { error(obj: object, msg: string): void };
-};
+/** The media feed (spec §7.1): reading posts, uploading, the author's edit and delete, actions, comments, preferences. */
+export const mediaModule = defineModule({
+  name: 'media',
+  migrations: { '0003-media-feed': mediaFeed },
+  async register(api, ctx) {
+    const media = await createMediaServices({ ...ctx, log: ctx.log });
+    ctx.media = media;
+    const { service, uploads, comments, preferences } = media;
 
-/** Builds the media feed once from config: services, the read cache, the job queue with its worker, and the routes. */
-export async function createMediaModule(deps: Deps) {
-  const { config, storage, gateway, profiles } = deps;
-  const db = deps.db.kysely;
-  const ffmpeg = findFfmpeg();
-  const tagger = taggerFromConfig(config);
-  const repo = mediaRepository(db);
-  const jobs = jobQueue(db, { ...config.jobs, log: deps.log });
-  const read = readRepository(db);
-  const cache = await feedCache(deps.bus, config.feedCacheTtlMs, profiles);
-  const service = mediaService({
-    repo,
-    read,
-    reader: postReader(read, cache),
-    cache,
-    storage,
-    invalidateProfiles: (ids) => profiles.invalidate(ids),
-  });
+    const act =
+      (kind: 'like' | 'save' | 'repost', on: boolean) => (req: { params: { id: number }; userId: number }) =>
+        service.act(kind, req.params.id, req.userId, on);
+    const actedOn =
+      (kind: 'like' | 'save' | 'repost'): RouteHandler<typeof mediaRoutes.liked> =>
+      async (req, reply) => {
+        const limit = req.query.limit ?? Limits.myActionsPage;
+        const page = await service.actedOn(kind, req.userId, req.query.offset, limit);
+        return sendJson(reply, pageJson(page));
+      };
 
-  const module = {
-    service,
-    repo,
-    jobs,
-    tagger,
-    ffmpeg,
-    cache,
-    comments: commentsService(db, cache.changed),
-    preferences: preferencesService(db, cache.changed),
-    uploads: uploadService({
-      repo,
-      jobs,
-      ffmpeg,
-      tmpDir: path.join(config.dataDir, 'tmp'),
-      limits: config.media,
-    }),
-    notifyProcessing(userId: number, post: Post) {
-      gateway.emitToUser(userId, 'media-processing', { post_id: post.id, status: post.status });
-    },
-    routes: [] as ((app: App) => Promise<void>)[],
-    async close() {
-      await jobs.stop();
-      await tagger.close();
-    },
-  };
-
-  jobs.register(
-    POST_JOB,
-    postJobHandler({
-      db,
-      storage,
-      ffmpeg,
-      tagger,
-      async onFinished(postId, userId, status) {
-        await cache.changed({ posts: [postId], feed: status === 'done' });
-        if (status === 'done') await profiles.invalidate([userId]);
-        const post =
-          status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
-        gateway.emitToUser(userId, 'media-processing', {
-          post_id: postId,
-          status,
-          ...(post ? { post } : {}),
-        });
+    registerRoutes(
+      api,
+      mediaRoutes,
+      {
+        // Sent as JSON rendered from cached parts (render.ts), byte for byte what the schema's serializer writes.
+        feed: async (req, reply) => {
+          const page = await service.feed(req.userId, req.query.offset, req.query.limit ?? Limits.feedPage);
+          return sendJson(reply, pageJson(page));
+        },
+        tags: () => ({ tags: Object.entries(MEDIA_TAGS).map(([tag, name]) => ({ tag, name })) }),
+        post: async (req, reply) => sendJson(reply, postJson(await service.view(req.params.id, req.userId))),
+        userPosts: async (req, reply) => {
+          const limit = req.query.limit ?? Limits.mediaListPage;
+          const page = await service.userPosts(req.params.username, req.userId, req.query.offset, limit);
+          return sendJson(reply, pageJson(page));
+        },
+        upload: async ({ raw, userId }) => {
+          const id = await uploads.upload(raw, userId);
+          const post = await service.post(id, userId);
+          media.notifyProcessing(userId, post);
+          return { post };
+        },
+        update: async (req) => ({
+          post: await service.setForSleep(req.params.id, req.userId, req.body.for_sleep),
+        }),
+        remove: (req) => service.deletePost(req.params.id, req.userId),
+        like: async (req) => ({ is_liked: true, likes_count: (await act('like', true)(req)).count }),
+        unlike: async (req) => ({ is_liked: false, likes_count: (await act('like', false)(req)).count }),
+        save: async (req) => {
+          await act('save', true)(req);
+          return { is_saved: true };
+        },
+        unsave: async (req) => {
+          await act('save', false)(req);
+          return { is_saved: false };
+        },
+        repost: async (req) => ({ is_reposted: true, reposts_count: (await act('repost', true)(req)).count }),
+        unrepost: async (req) => ({
+          is_reposted: false,
+          reposts_count: (await act('repost', false)(req)).count,
+        }),
+        liked: actedOn('like'),
+        reposted: actedOn('repost'),
+        saved: actedOn('save'),
+        comments: async (req) => ({ comments: await comments.list(req.params.id) }),
+        comment: (req) => comments.add(req.params.id, req.userId, req.body.comment_text),
+        blacklist: (req) => preferences.list(req.userId),
+        blacklistAdd: (req) => preferences.add(req.userId, req.body.tag),
+        blacklistRemove: (req) => preferences.remove(req.userId, req.params.tag),
       },
-    }),
-  );
-  module.routes = [mediaRoutes(module), actionRoutes(module), commentAndPreferenceRoutes(module)];
-  if (config.jobs.worker) jobs.start();
-  return module;
-}
-
-export type MediaModule = Awaited<ReturnType<typeof createMediaModule>>;
+      { tag: 'media' },
+    );
+    return { services: media, close: () => media.close() };
+  },
+});

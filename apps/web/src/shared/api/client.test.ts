@@ -1,3 +1,6 @@
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { healthEndpoints } from '@kadr/contract/health/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { ApiError, createApiClient } from './client.ts';
@@ -15,7 +18,7 @@ describe('api client', () => {
     const client = createApiClient();
     client.configure({ getToken: () => 'tok', onUnauthorized: vi.fn() });
     fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
-    await client.patch('/profile', { name: 'Анна' });
+    await client.call(profileEndpoints.update, { body: { name: 'Анна' } });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/profile');
     const headers = new Headers(init?.headers);
@@ -36,7 +39,9 @@ describe('api client', () => {
         409,
       ),
     );
-    const error = await client.post('/auth/register', {}).catch((e: unknown) => e);
+    const error = await client
+      .call(authEndpoints.register, { body: { username: 'anna', name: 'Анна', password: 'password1' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
@@ -51,7 +56,7 @@ describe('api client', () => {
     const client = createApiClient();
     client.configure({ getToken: () => 'revoked', onUnauthorized });
     fetchMock.mockResolvedValue(jsonResponse({ error: 'Нет активной сессии', code: 'unauthorized' }, 401));
-    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(authEndpoints.me)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -62,14 +67,16 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ error: 'Неверное имя пользователя или пароль', code: 'invalid_credentials' }, 401),
     );
-    await expect(client.post('/auth/login', {})).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(
+      client.call(authEndpoints.login, { body: { username: 'anna', password: 'wrong' } }),
+    ).rejects.toMatchObject({ code: 'invalid_credentials' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reports a network failure as a Russian ApiError', async () => {
     const client = createApiClient();
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(client.get('/health')).rejects.toMatchObject({
+    await expect(client.call(healthEndpoints.get)).rejects.toMatchObject({
       status: 0,
       message: 'Нет соединения с сервером. Проверьте подключение.',
     });

@@ -34,15 +34,8 @@ interface ApiConfig {
   onUnauthorized: () => void;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-interface RequestOptions {
-  body?: unknown;
-  query?: Record<string, string | number | undefined>;
-  signal?: AbortSignal;
-}
-
 type PathParams = Readonly<Record<string, string | number>> | undefined;
+type QueryValues = Readonly<Record<string, string | number | boolean | undefined>> | undefined;
 
 type Optionalize<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 
@@ -52,21 +45,36 @@ export type CallOptions<R extends RouteSpec> = Optionalize<'params', RouteParams
   Optionalize<'body', RouteBody<R>> & {
     form?: R['multipart'] extends undefined ? undefined : FormData;
     signal?: AbortSignal;
+    /** Upload progress 0..1 as bytes leave the browser (multipart only; sent through XMLHttpRequest). */
+    onUploadProgress?: R['multipart'] extends undefined ? undefined : (fraction: number) => void;
+    /**
+     * Non-2xx statuses whose answer is still the route's success body (health answers 503 with the
+     * same report), returned instead of thrown.
+     */
+    acceptStatus?: readonly number[];
   };
 
 type CallArgs<R extends RouteSpec> =
   {} extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
+interface PlainOptions {
+  params?: PathParams;
+  query?: QueryValues;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  onUploadProgress?: (fraction: number) => void;
+  acceptStatus?: readonly number[];
+}
+
 function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ErrorBody).error === 'string' &&
-    typeof (value as ErrorBody).code === 'string'
+    'error' in value && typeof value.error === 'string' && 'code' in value && typeof value.code === 'string'
   );
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+function buildUrl(path: string, query: QueryValues): string {
   const url = `${API_PREFIX}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -77,16 +85,55 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
+/** The answer as the client received it: status and parsed JSON (untyped until `call` gives it its route's type). */
+interface Received {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON; `call` returns it as its route's result type (the server serialized it with the same schema).
+  payload: any;
+}
+
+function sendXhr(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, payload: xhr.response ?? undefined });
+    xhr.onerror = () => reject(new ApiError(0, { error: ru.app.networkError, code: NETWORK_ERROR_CODE }));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 export function createApiClient() {
   let config: ApiConfig = { getToken: () => null, onUnauthorized: () => {} };
 
-  async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  async function send(method: string, path: string, options: PlainOptions): Promise<Received> {
     const token = config.getToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    const url = buildUrl(path, options.query);
+    if (options.form && options.onUploadProgress) {
+      return withErrors(
+        await sendXhr(method, url, headers, options.form, options.onUploadProgress, options.signal),
+        token,
+        options,
+      );
+    }
     let body: BodyInit | undefined;
-    if (options.body instanceof FormData) {
-      body = options.body;
+    if (options.form) {
+      body = options.form;
     } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
@@ -94,25 +141,23 @@ export function createApiClient() {
 
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, options.query), {
-        method,
-        headers,
-        body,
-        signal: options.signal,
-      });
+      response = await fetch(url, { method, headers, body, signal: options.signal });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, { error: ru.app.networkError, code: NETWORK_ERROR_CODE });
     }
+    if (response.status === 204) return { status: 204, payload: undefined };
+    const payload = await response.json().catch(() => undefined);
+    return withErrors({ status: response.status, payload }, token, options);
+  }
 
-    if (response.status === 204) return undefined as T;
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return payload as T;
-
-    if (response.status === 401 && token) config.onUnauthorized();
+  function withErrors(received: Received, token: string | null, options: PlainOptions): Received {
+    const { status, payload } = received;
+    if ((status >= 200 && status < 300) || options.acceptStatus?.includes(status)) return received;
+    if (status === 401 && token) config.onUnauthorized();
     throw new ApiError(
-      response.status,
-      isErrorBody(payload) ? payload : { error: ru.app.unknownError, code: `http_${response.status}` },
+      status,
+      isErrorBody(payload) ? payload : { error: ru.app.unknownError, code: `http_${status}` },
     );
   }
 
@@ -120,20 +165,14 @@ export function createApiClient() {
    * Calls a route through its endpoint view (`@kadr/contract/<capability>/endpoints`): the path is
    * filled from `params`, and the answer is typed from the route object — no path strings, no casts.
    */
-  function call<R extends RouteSpec>(route: Endpoint<R>, ...args: CallArgs<R>): Promise<RouteResult<R>> {
+  async function call<R extends RouteSpec>(
+    route: Endpoint<R>,
+    ...args: CallArgs<R>
+  ): Promise<RouteResult<R>> {
     // Inside the client the options are plain data; their types were checked at the call site.
-    const options: {
-      params?: PathParams;
-      query?: RequestOptions['query'];
-      body?: unknown;
-      form?: FormData;
-      signal?: AbortSignal;
-    } = args[0] ?? {};
-    return request<RouteResult<R>>(route.method, fillPath(route.path, options.params), {
-      body: options.body ?? options.form,
-      query: options.query,
-      signal: options.signal,
-    });
+    const options: PlainOptions = args[0] ?? {};
+    const { payload } = await send(route.method, fillPath(route.path, options.params), options);
+    return payload;
   }
 
   return {
@@ -141,12 +180,6 @@ export function createApiClient() {
     configure(next: ApiConfig) {
       config = next;
     },
-    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('POST', path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('PATCH', path, { ...options, body }),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   };
 }
 

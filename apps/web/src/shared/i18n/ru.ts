@@ -1,4 +1,4 @@
-import { ErrorText, MediaErrorText } from '@kadr/contract';
+import { ErrorText, MediaErrorText } from '@kadr/contract/browser';
 
 /**
  * Every user-visible string of the web app. Texts quoted in the product spec are copied exactly;

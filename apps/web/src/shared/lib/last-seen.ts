@@ -1,4 +1,4 @@
-import { Limits } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { plural, ru } from '../i18n/ru.ts';
 
 const MINUTE = 60_000;

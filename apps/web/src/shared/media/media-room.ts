@@ -1,4 +1,4 @@
-import { liveChatTopic } from '@kadr/contract';
+import { liveChatTopic } from '@kadr/contract/browser';
 import {
   createLocalAudioTrack,
   createLocalVideoTrack,

@@ -1,5 +1,7 @@
-import { API_PREFIX, type HealthResponse, paths } from '@kadr/contract';
+import type { HealthResponse } from '@kadr/contract';
+import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
 import { ru } from '../i18n/ru.ts';
 
 /** Whether streams and calls can work right now, with the text to show when they cannot. */
@@ -22,13 +24,8 @@ export function toMediaServerStatus(
 }
 
 export async function fetchHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  const res = await fetch(`${API_PREFIX}${paths.health}`, {
-    signal,
-    headers: { accept: 'application/json' },
-  });
   // 503 still carries the health body (the database is down, the media server may be fine).
-  if (!res.ok && res.status !== 503) throw new Error(`health: ${res.status}`);
-  return (await res.json()) as HealthResponse;
+  return api.call(healthEndpoints.get, { signal, acceptStatus: [503] });
 }
 
 /** Reads /api/v1/health; a failed request counts as "unavailable" so features can show the reason. */

@@ -1,4 +1,5 @@
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@kadr/contract';
+import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
+import { SOCKET_PATH } from '@kadr/contract/browser';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 

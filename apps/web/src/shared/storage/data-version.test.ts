@@ -1,4 +1,4 @@
-import { DATA_VERSION } from '@kadr/contract';
+import { DATA_VERSION } from '@kadr/contract/browser';
 import { describe, expect, it } from 'vitest';
 import { ensureDataVersion } from './data-version.ts';
 import { StorageKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-import { DATA_VERSION } from '@kadr/contract';
+import { DATA_VERSION } from '@kadr/contract/browser';
 import { StorageKeys } from './keys.ts';
 import { local } from './local.ts';
 

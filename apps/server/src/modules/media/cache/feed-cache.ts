@@ -1,5 +1,5 @@
 import type { Bus } from '../../../lib/bus.ts';
-import type { ProfileChange } from '../../profiles/cache.ts';
+import type { ProfileChange } from '../../profile/cache.ts';
 import type { FeedCandidate, FeedViewer } from '../feed-ranking.ts';
 import type { PostAuthor, PostBody } from '../read-repository.ts';
 import { ReadThroughCache } from './read-through.ts';

@@ -1,4 +1,5 @@
-import { type AuthSession, type LoginBody, type MeResponse, paths, type RegisterBody } from '@kadr/contract';
+import type { LoginBody, RegisterBody } from '@kadr/contract';
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export function useAuthBootstrap(): void {
   const resolveOffline = useAuthStore((s) => s.resolveOffline);
   const me = useQuery({
     queryKey: authKeys.me(),
-    queryFn: ({ signal }) => api.get<MeResponse>(paths.auth.me, { signal }),
+    queryFn: ({ signal }) => api.call(authEndpoints.me, { signal }),
     enabled: checkingToken !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: (failures, error) =>
@@ -35,7 +36,7 @@ export function useLoginMutation() {
   const signIn = useAuthStore((s) => s.signIn);
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<AuthSession>(paths.auth.login, body),
+    mutationFn: (body: LoginBody) => api.call(authEndpoints.login, { body }),
     onSuccess: (session) => {
       signIn(session);
       navigate('/home', { replace: true });
@@ -47,7 +48,7 @@ export function useRegisterMutation() {
   const signIn = useAuthStore((s) => s.signIn);
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<AuthSession>(paths.auth.register, body),
+    mutationFn: (body: RegisterBody) => api.call(authEndpoints.register, { body }),
     onSuccess: (session) => {
       signIn(session);
       navigate('/home', { replace: true });
@@ -63,7 +64,7 @@ export function useLogoutMutation() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post<void>(paths.auth.logout);
+        await api.call(authEndpoints.logout);
       } catch {
         // The session ends locally either way; an unreachable server must not keep the user signed in.
       }

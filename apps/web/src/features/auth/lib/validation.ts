@@ -1,4 +1,4 @@
-import { Limits } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { ru } from '../../../shared/i18n/ru.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

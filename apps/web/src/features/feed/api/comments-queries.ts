@@ -1,4 +1,6 @@
-import { type Comment, type CommentsResponse, Limits, paths } from '@kadr/contract';
+import type { CommentsResponse } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { mediaKeys } from './media-keys.ts';
@@ -7,7 +9,7 @@ import { updatePostShadow } from './post-shadow.ts';
 export function useCommentsQuery(postId: number) {
   return useQuery({
     queryKey: mediaKeys.comments(postId),
-    queryFn: ({ signal }) => api.get<CommentsResponse>(paths.media.comments(postId), { signal }),
+    queryFn: ({ signal }) => api.call(mediaEndpoints.comments, { params: { id: postId }, signal }),
   });
 }
 
@@ -20,7 +22,8 @@ export function normalizeComment(text: string): string | null {
 export function useAddCommentMutation(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<Comment>(paths.media.comment(postId), { comment_text: text }),
+    mutationFn: (text: string) =>
+      api.call(mediaEndpoints.comment, { params: { id: postId }, body: { comment_text: text } }),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentsResponse>(mediaKeys.comments(postId), (current) => ({
         comments: [...(current?.comments ?? []), comment],

@@ -1,4 +1,5 @@
-import { type DeletePostResponse, type Post, paths } from '@kadr/contract';
+import type { Post } from '@kadr/contract';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { profileKeys } from '../../profile/api/profile-queries.ts';
@@ -10,7 +11,7 @@ type PostsPage = { posts: Post[]; has_more: boolean };
 export function useDeletePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (post: Post) => api.delete<DeletePostResponse>(paths.media.post(post.id)),
+    mutationFn: (post: Post) => api.call(mediaEndpoints.remove, { params: { id: post.id } }),
     onSuccess: (_answer, post) => {
       const without = (posts: Post[]) => posts.filter((p) => p.id !== post.id);
       queryClient.setQueriesData<InfiniteData<PostsPage> | PostsPage>({ queryKey: mediaKeys.all }, (data) => {

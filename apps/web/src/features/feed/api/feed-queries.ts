@@ -1,4 +1,5 @@
-import { type FeedResponse, type Post, type PostResponse, type PostsResponse, paths } from '@kadr/contract';
+import type { FeedResponse, Post } from '@kadr/contract';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { FeedPaging } from '../lib/feed-index.ts';
@@ -12,7 +13,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  */
 export async function fetchFeedPage(offset: number, signal?: AbortSignal): Promise<FeedResponse> {
   try {
-    const answer = await api.get<FeedResponse | Post[]>(paths.media.feed, {
+    const answer: FeedResponse | Post[] = await api.call(mediaEndpoints.feed, {
       query: { offset, limit: FeedPaging.page },
       signal,
     });
@@ -59,7 +60,7 @@ export function useFeedQuery() {
 export function usePostQuery(id: number | null) {
   return useQuery({
     queryKey: mediaKeys.post(id ?? 0),
-    queryFn: ({ signal }) => api.get<PostResponse>(paths.media.post(id ?? 0), { signal }),
+    queryFn: ({ signal }) => api.call(mediaEndpoints.post, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
 }
@@ -72,7 +73,8 @@ export function useUserPostsQuery(username: string | null, initialPosts?: Post[]
     initialDataUpdatedAt: 0,
     queryKey: mediaKeys.user(username ?? ''),
     queryFn: ({ signal }) =>
-      api.get<PostsResponse>(paths.media.user(username ?? ''), {
+      api.call(mediaEndpoints.userPosts, {
+        params: { username: username ?? '' },
         query: { limit: FeedPaging.mediaList },
         signal,
       }),

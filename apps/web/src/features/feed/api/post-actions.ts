@@ -1,4 +1,5 @@
-import { type Post, paths } from '@kadr/contract';
+import type { Post } from '@kadr/contract';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../shared/api/client.ts';
@@ -9,7 +10,22 @@ import { type PostShadow, shadowed, updatePostShadow } from './post-shadow.ts';
 export type PostAction = 'like' | 'save' | 'repost';
 type ActionKey = `${PostAction}:${number}`;
 
-const actionPath = { like: paths.media.like, save: paths.media.save, repost: paths.media.repost } as const;
+/** POST adds the action, DELETE takes it back; both idempotent. */
+function sendAction(action: PostAction, id: number, on: boolean): Promise<unknown> {
+  const options = { params: { id } };
+  switch (action) {
+    case 'like':
+      return on ? api.call(mediaEndpoints.like, options) : api.call(mediaEndpoints.unlike, options);
+    case 'save':
+      return on ? api.call(mediaEndpoints.save, options) : api.call(mediaEndpoints.unsave, options);
+    case 'repost':
+      return on ? api.call(mediaEndpoints.repost, options) : api.call(mediaEndpoints.unrepost, options);
+    default: {
+      const exhaustive: never = action;
+      return exhaustive;
+    }
+  }
+}
 
 /** The overlay for one cached copy when the user wants `on` for `action`. */
 function shadowFor(action: PostAction, on: boolean, original: Post): PostShadow {
@@ -48,8 +64,7 @@ function queueFor(queryClient: QueryClient): ActionQueue<ActionKey> {
     queue = new ActionQueue<ActionKey>({
       send: async (key, desired) => {
         const [action, id] = parseKey(key);
-        const path = actionPath[action](id);
-        await (desired ? api.post(path) : api.delete(path));
+        await sendAction(action, id, desired);
       },
       onState: (key, on) => {
         const [action, id] = parseKey(key);

@@ -1,4 +1,4 @@
-import { Limits } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { type FormEvent, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';

@@ -1,4 +1,5 @@
-import { FOR_SLEEP_TAG, type Post } from '@kadr/contract';
+import type { Post } from '@kadr/contract';
+import { FOR_SLEEP_TAG } from '@kadr/contract/browser';
 
 export interface FeedFilters {
   sleepMode: boolean;

@@ -1,4 +1,4 @@
-import { Limits } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 
 /** Feed paging of spec §4.9 and §9. */
 export const FeedPaging = {

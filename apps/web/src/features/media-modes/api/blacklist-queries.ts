@@ -1,4 +1,5 @@
-import { type BlacklistResponse, paths } from '@kadr/contract';
+import type { BlacklistResponse } from '@kadr/contract';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, isApiError } from '../../../shared/api/client.ts';
@@ -14,7 +15,7 @@ export function useBlacklistQuery() {
     queryKey: mediaKeys.blacklist(),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<BlacklistResponse>(paths.media.blacklist, { signal });
+        return await api.call(mediaEndpoints.blacklist, { signal });
       } catch (error) {
         if (isApiError(error) && error.status === 401) return empty;
         throw error;
@@ -40,8 +41,8 @@ export function useBlacklistMutation() {
   return useMutation({
     mutationFn: ({ tag, hidden }: { tag: string; hidden: boolean }) =>
       hidden
-        ? api.post<BlacklistResponse>(paths.media.blacklist, { tag })
-        : api.delete<BlacklistResponse>(paths.media.blacklistTag(tag)),
+        ? api.call(mediaEndpoints.blacklistAdd, { body: { tag } })
+        : api.call(mediaEndpoints.blacklistRemove, { params: { tag } }),
     onMutate: async ({ tag, hidden }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<BlacklistResponse>(key);

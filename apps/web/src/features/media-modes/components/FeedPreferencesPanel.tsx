@@ -1,4 +1,4 @@
-import { MEDIA_TAG_KEYS, MEDIA_TAGS } from '@kadr/contract';
+import { MEDIA_TAG_KEYS, MEDIA_TAGS } from '@kadr/contract/browser';
 import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import styles from '../../feed/components/Panels.module.css';

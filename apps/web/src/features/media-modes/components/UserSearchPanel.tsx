@@ -1,4 +1,4 @@
-import { paths, type UserSearchResponse } from '@kadr/contract';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ export function UserSearchPanel({ onClose }: { onClose: () => void }) {
 
   const search = useQuery({
     queryKey: ['user-search', q],
-    queryFn: ({ signal }) => api.get<UserSearchResponse>(paths.profile.search, { query: { q }, signal }),
+    queryFn: ({ signal }) => api.call(profileEndpoints.search, { query: { q }, signal }),
     enabled: q !== '',
   });
 

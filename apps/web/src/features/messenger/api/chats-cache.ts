@@ -1,5 +1,5 @@
 import type { ChatListItem, ChatRef, ChatsResponse, LastMessage, Message } from '@kadr/contract';
-import { Limits } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 
 /** Whether a list item is the chat an event names. */
 export function isChat(item: ChatListItem, ref: ChatRef): boolean {

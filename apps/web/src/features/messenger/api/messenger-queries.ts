@@ -1,13 +1,13 @@
-import type { Me } from '@kadr/contract';
-import {
-  type ChatListItem,
-  type ChatRef,
-  type ChatsResponse,
-  type ChatTarget,
-  type DeleteScope,
-  Limits,
-  type Message,
+import type {
+  ChatListItem,
+  ChatRef,
+  ChatsResponse,
+  ChatTarget,
+  DeleteScope,
+  Me,
+  Message,
 } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';

@@ -1,5 +1,4 @@
-import type { MessageSearchResponse } from '@kadr/contract';
-import { paths } from '@kadr/contract';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
@@ -25,7 +24,6 @@ export function useMessageSearch(query: string) {
     queryKey: [...messengerKeys.all, 'search', q],
     enabled: q.length >= MESSAGE_SEARCH_MIN,
     staleTime: 10_000,
-    queryFn: ({ signal }) =>
-      api.get<MessageSearchResponse>(paths.messages.search, { query: { q, limit: 20 }, signal }),
+    queryFn: ({ signal }) => api.call(messengerEndpoints.search, { query: { q, limit: 20 }, signal }),
   });
 }

@@ -1,5 +1,5 @@
 import type { ChatListItem, Me, Profile } from '@kadr/contract';
-import { paths } from '@kadr/contract';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -39,7 +39,7 @@ export function useUrlChat(
   const own = username !== undefined && me !== null && username === me.username;
   const profile = useQuery({
     queryKey: profileKeys.detail(username ?? ''),
-    queryFn: ({ signal }) => api.get<Profile>(paths.profile.byUsername(username ?? ''), { signal }),
+    queryFn: ({ signal }) => api.call(profileEndpoints.get, { params: { username: username ?? '' }, signal }),
     enabled: username !== undefined && me !== null && !own,
     staleTime: StaleTime.profile,
     retry: false,

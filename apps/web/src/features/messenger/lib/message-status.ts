@@ -1,4 +1,5 @@
-import { Limits, type Me, type Message } from '@kadr/contract';
+import type { Me, Message } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import type { OutboxEntry } from '../store/outbox.ts';
 
 /** Spec §4.11 message status, from the sender's side. */

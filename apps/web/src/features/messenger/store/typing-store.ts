@@ -1,4 +1,4 @@
-import { Limits } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { create } from 'zustand';
 
 /** Who is typing to me: peer id → when the indicator expires (spec §9: 3 s unless renewed). */

@@ -1,13 +1,14 @@
-import { Limits, type PostsResponse, paths } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { loadedCount } from '../../feed/api/feed-queries.ts';
 import { type ActionsTab, mediaKeys } from '../../feed/api/media-keys.ts';
 
-const tabPath = {
-  liked: paths.media.liked,
-  reposted: paths.media.reposted,
-  saved: paths.media.saved,
+const tabEndpoint = {
+  liked: mediaEndpoints.liked,
+  reposted: mediaEndpoints.reposted,
+  saved: mediaEndpoints.saved,
 } as const;
 
 /** 'Мои действия': 9 posts per page (spec §9). */
@@ -15,7 +16,7 @@ export function useActionsQuery(tab: ActionsTab) {
   return useInfiniteQuery({
     queryKey: mediaKeys.actions(tab),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PostsResponse>(tabPath[tab], {
+      api.call(tabEndpoint[tab], {
         query: { offset: pageParam, limit: Limits.myActionsPage },
         signal,
       }),

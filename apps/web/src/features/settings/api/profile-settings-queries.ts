@@ -1,4 +1,5 @@
-import { type Me, type Profile, type ProfileUpdateBody, paths } from '@kadr/contract';
+import type { Me, Profile, ProfileUpdateBody } from '@kadr/contract';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
@@ -26,7 +27,7 @@ function useApplyProfile() {
 export function useUpdateProfileMutation() {
   const apply = useApplyProfile();
   return useMutation({
-    mutationFn: (body: ProfileUpdateBody) => api.patch<Profile>(paths.profile.update, body),
+    mutationFn: (body: ProfileUpdateBody) => api.call(profileEndpoints.update, { body }),
     onSuccess: apply,
   });
 }
@@ -37,7 +38,7 @@ export function useAvatarUploadMutation() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.post<Profile>(paths.profile.avatar, form);
+      return api.call(profileEndpoints.avatar, { form });
     },
     onSuccess: apply,
   });

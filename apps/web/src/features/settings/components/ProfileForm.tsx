@@ -1,4 +1,5 @@
-import { Limits, type Me } from '@kadr/contract';
+import type { Me } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { type FormEvent, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';

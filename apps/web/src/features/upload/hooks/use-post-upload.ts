@@ -1,4 +1,5 @@
-import { type MediaProcessingEvent, type PostResponse, paths } from '@kadr/contract';
+import type { MediaProcessingEvent } from '@kadr/contract';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../../shared/api/client.ts';
@@ -74,7 +75,7 @@ export function usePostUpload() {
     if (processingId === null) return;
     const timer = setInterval(() => {
       api
-        .get<PostResponse>(paths.media.post(processingId))
+        .call(mediaEndpoints.post, { params: { id: processingId } })
         .then(({ post }) => {
           if (postId.current !== post.id) return;
           if (post.status === 'done' || post.status === 'failed')
@@ -91,7 +92,7 @@ export function usePostUpload() {
       if (!token) return;
       setState({ status: 'uploading', progress: 0 });
       try {
-        const { post } = await sendUpload(uploadForm(input), token, (progress) =>
+        const { post } = await sendUpload(uploadForm(input), (progress) =>
           setState((s) => (s.status === 'uploading' ? { status: 'uploading', progress } : s)),
         );
         postId.current = post.id;
@@ -105,7 +106,10 @@ export function usePostUpload() {
         }
       } catch (error) {
         const detail =
-          isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
+          // A 4xx without the server's `{ error, code }` (a proxy's page) has no detail worth showing.
+          isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')
+            ? error.message
+            : undefined;
         setState(failed(detail === ru.feed.upload.failed ? undefined : detail));
       }
     },

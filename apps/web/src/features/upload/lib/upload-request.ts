@@ -1,13 +1,7 @@
-import {
-  API_PREFIX,
-  type ErrorBody,
-  type MediaType,
-  type PostResponse,
-  paths,
-  UploadFields,
-} from '@kadr/contract';
-import { ApiError, NETWORK_ERROR_CODE } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
+import type { MediaType } from '@kadr/contract';
+import { UploadFields } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
+import { api } from '../../../shared/api/client.ts';
 
 export interface UploadInput {
   files: readonly File[];
@@ -26,37 +20,9 @@ export function uploadForm(input: UploadInput): FormData {
 }
 
 /**
- * POST /media/upload through XMLHttpRequest, because fetch cannot report upload progress.
- * `onProgress` gets 0..1 as bytes leave the browser.
+ * POST /media/upload; `onProgress` gets 0..1 as bytes leave the browser (the client sends it through
+ * XMLHttpRequest, because fetch cannot report upload progress).
  */
-export function sendUpload(
-  form: FormData,
-  token: string,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<PostResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_PREFIX}${paths.media.upload}`);
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as PostResponse | ErrorBody | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body && 'post' in body) {
-        resolve(body);
-        return;
-      }
-      const error =
-        body && 'error' in body ? body : { error: ru.feed.upload.failed, code: `http_${xhr.status}` };
-      reject(new ApiError(xhr.status, error));
-    };
-    xhr.onerror = () => reject(new ApiError(0, { error: ru.app.networkError, code: NETWORK_ERROR_CODE }));
-    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+export function sendUpload(form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  return api.call(mediaEndpoints.upload, { form, onUploadProgress: onProgress, signal });
 }

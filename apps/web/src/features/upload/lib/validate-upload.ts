@@ -1,4 +1,5 @@
-import { ErrorText, Limits, type MediaType } from '@kadr/contract';
+import type { MediaType } from '@kadr/contract';
+import { ErrorText, Limits } from '@kadr/contract/browser';
 import { ru } from '../../../shared/i18n/ru.ts';
 
 export interface FileLike {

@@ -1,47 +1,10 @@
 /**
  * Media feed (spec §3 Post, Comment, blacklist; §5 post upload and comment; §7.1 paths).
- * Paths live in `paths.ts` (`paths.media`), limits in `limits.ts`, error texts in `errors.ts`.
+ * Routes in `routes.ts`, tags in `tags.ts`, limits in `../limits.ts`, error texts in `../error-codes.ts`.
  */
 import { type Static, Type } from 'typebox';
-import { IsoDateTime, Nullable } from './common.ts';
-import { Limits } from './limits.ts';
-
-/**
- * Our fixed tag list with a Russian display name each. The tagger maps everything it finds
- * (object and face labels, image statistics, caption hashtags) onto these keys; `ai_tags` holds keys.
- * `for_sleep` marks calm content for sleep mode (spec §4.7).
- */
-export const MEDIA_TAGS = {
-  for_sleep: 'Для сна',
-  person: 'Люди',
-  face: 'Лица',
-  crowd: 'Толпа',
-  animals: 'Животные',
-  cats: 'Кошки',
-  dogs: 'Собаки',
-  birds: 'Птицы',
-  vehicles: 'Транспорт',
-  food: 'Еда',
-  sport: 'Спорт',
-  nature: 'Природа',
-  city: 'Город',
-  home: 'Дом',
-  tech: 'Техника',
-  night: 'Ночь',
-  bright: 'Светлое',
-  warm: 'Тёплые тона',
-  cool: 'Холодные тона',
-  colorful: 'Яркие цвета',
-  monochrome: 'Чёрно-белое',
-  calm: 'Спокойное',
-  dynamic: 'Динамичное',
-  music: 'Музыка',
-  quiet: 'Тишина',
-} as const;
-export type MediaTag = keyof typeof MEDIA_TAGS;
-export const MEDIA_TAG_KEYS = Object.keys(MEDIA_TAGS) as MediaTag[];
-/** The tag that puts a post into sleep mode. */
-export const FOR_SLEEP_TAG = 'for_sleep' satisfies MediaTag;
+import { IsoDateTime, Nullable } from '../common.ts';
+import { Limits } from '../limits.ts';
 
 export const MediaFileType = Type.Union([Type.Literal('video'), Type.Literal('image')]);
 export type MediaFileType = Static<typeof MediaFileType>;
@@ -184,19 +147,6 @@ export const MediaTagsResponse = Type.Object({
   tags: Type.Array(Type.Object({ tag: Type.String(), name: Type.String() })),
 });
 export type MediaTagsResponse = Static<typeof MediaTagsResponse>;
-
-/**
- * POST /media/upload — multipart/form-data fields:
- * `files` (one video, or one or more images), `caption` (≤ 500), `media_type` (video|photo|carousel),
- * optional `thumbnail` (an image, video only). Answer 202: `{ post }` with status 'processing';
- * progress continues over the socket as `media-processing`.
- */
-export const UploadFields = {
-  files: 'files',
-  caption: 'caption',
-  mediaType: 'media_type',
-  thumbnail: 'thumbnail',
-} as const;
 
 /** Realtime `media-processing`, sent to the uploader's `user:<id>` room. `post` is set on 'done'. */
 export interface MediaProcessingEvent {

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { IsoDateTime, Nullable } from './common.ts';
+import { IsoDateTime, Nullable } from '../common.ts';
 
 /**
  * The media plane (LiveKit): token answers for streams, calls and voice rooms, the room state kept from
@@ -37,23 +37,3 @@ export type MediaRoomState = Static<typeof MediaRoomState>;
 export const MediaRoomParams = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 128, pattern: '^[a-z0-9-]+$' }),
 });
-
-/** Data-channel topic of a stream's live chat (spec §7.6: "a per-stream topic"). */
-export const liveChatTopic = (roomName: string) => `live-chat:${roomName}`;
-
-export const mediaPlanePaths = {
-  /** LiveKit posts its webhooks here (signed with the API key; see docs/PITFALLS.md). */
-  webhook: '/livekit/webhook',
-  room: (name: string) => `/livekit/rooms/${encodeURIComponent(name)}`,
-} as const;
-
-export const MediaErrorCode = {
-  mediaServerUnavailable: 'media_server_unavailable',
-  invalidWebhookSignature: 'invalid_webhook_signature',
-} as const;
-
-export const MediaErrorText = {
-  mediaServerUnavailable: 'Эфиры и звонки сейчас недоступны: медиасервер не запущен',
-  invalidWebhookSignature: 'Подпись вебхука медиасервера не прошла проверку',
-  roomNotFound: 'Медиакомната не найдена',
-} as const;

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { Limits } from './limits.ts';
-import { Me } from './users.ts';
+import { Limits } from '../limits.ts';
+import { Me } from '../users.ts';
 
 export const RegisterBody = Type.Object(
   {

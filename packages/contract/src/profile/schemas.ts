@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './common.ts';
-import { Limits } from './limits.ts';
-import { UserSummary } from './users.ts';
+import { Nullable } from '../common.ts';
+import { Limits } from '../limits.ts';
+import { UserSummary } from '../users.ts';
 
 export const Profile = Type.Object({
   id: Type.Integer(),

@@ -7,12 +7,12 @@
  * (`other_user_id` / `chat_user_id`), favorites (saved messages with oneself) by `is_favorites: true`
  * or by `other_user_id` equal to one's own id.
  *
- * Paths live in `paths.ts` (`paths.messages`), limits in `limits.ts` (`Limits.messages*`),
+ * Routes in `routes.ts`, limits in `../limits.ts` (`Limits.messages*`),
  * error texts in `errors.ts`, realtime events in `realtime.ts`.
  */
 import { type Static, Type } from 'typebox';
-import { Id, IsoDateTime, Nullable } from './common.ts';
-import { Limits } from './limits.ts';
+import { Id, IsoDateTime, Nullable } from '../common.ts';
+import { Limits } from '../limits.ts';
 
 export const ChatType = Type.Union([
   Type.Literal('personal'),

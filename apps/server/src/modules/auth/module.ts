@@ -1,0 +1,46 @@
+import { authRoutes } from '@kadr/contract/auth/routes';
+import { registerRoutes } from '../../lib/route.ts';
+import { defineModule } from '../module.ts';
+import * as accounts from './migrations/0001-accounts.ts';
+import { authRepository } from './repository.ts';
+import { type AuthService, authService } from './service.ts';
+
+declare module '../../app-types.ts' {
+  interface ModuleServices {
+    /** Sessions: register, login, logout, token → user id. */
+    auth: AuthService;
+  }
+}
+
+export const authModule = defineModule({
+  name: 'auth',
+  migrations: { '0001-accounts': accounts },
+  async register(api, ctx) {
+    const auth = await authService({
+      repo: authRepository(ctx.db.kysely),
+      limiter: ctx.limiter,
+      limits: ctx.config.rateLimit,
+      bus: ctx.bus,
+      tokenCacheTtlMs: ctx.config.tokenCacheTtlMs,
+    });
+    ctx.auth = auth;
+
+    registerRoutes(
+      api,
+      authRoutes,
+      {
+        register: ({ raw, body }) => auth.register(body, raw.ip, raw.headers['user-agent'] ?? null),
+        login: ({ raw, body }) =>
+          auth.login(body.username, body.password, raw.ip, raw.headers['user-agent'] ?? null),
+        logout: async ({ token }) => {
+          // `user` routes run only with a valid token.
+          if (token) await auth.logout(token);
+          return undefined;
+        },
+        me: async ({ userId }) => ({ user: await auth.me(userId) }),
+      },
+      { tag: 'auth' },
+    );
+    return { services: auth };
+  },
+});

@@ -1,0 +1,97 @@
+import { Limits } from '@kadr/contract';
+import { messengerRoutes } from '@kadr/contract/messenger/routes';
+import type { AppContext } from '../../app-types.ts';
+import { registerRoutes } from '../../lib/route.ts';
+import { defineModule } from '../module.ts';
+import { attachmentsService } from './attachments.ts';
+import { batchQueries } from './batch-queries.ts';
+import { chatsRepository } from './chats-repository.ts';
+import { chatsService } from './chats-service.ts';
+import { messengerFacts } from './facts-cache.ts';
+import * as messengerTables from './migrations/0004-messenger.ts';
+import { messengerRepository } from './repository.ts';
+import { messagesService } from './service.ts';
+import { registerMessengerSocket } from './socket.ts';
+
+function buildMessenger(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const repo = messengerRepository(db);
+  const messages = messagesService({
+    repo,
+    queries: batchQueries(db),
+    facts: messengerFacts(),
+    gateway: ctx.gateway,
+  });
+  const chats = chatsService({ repo, chats: chatsRepository(db), messages });
+  const attachments = attachmentsService({
+    repo,
+    storage: ctx.storage,
+    maxBytes: ctx.config.messageAttachmentMaxBytes,
+  });
+  return { messages, chats, attachments };
+}
+
+/** Personal chats and favorites: message and chat services (groups and channels build on them). */
+export type Messenger = ReturnType<typeof buildMessenger>;
+
+declare module '../../app-types.ts' {
+  interface ModuleServices {
+    messenger: Messenger;
+  }
+}
+
+/**
+ * The messenger: services, the socket handlers, the presence audience (chat peers hear
+ * `online`/`offline`) and its routes (spec §7.5).
+ */
+export const messengerModule = defineModule({
+  name: 'messenger',
+  migrations: { '0004-messenger': messengerTables },
+  async register(api, ctx) {
+    const messenger = buildMessenger(ctx);
+    const { messages, chats, attachments } = messenger;
+    ctx.messenger = messenger;
+    // Batched sends and acks still writing must finish before the database is closed (after the sockets).
+    api.addHook('onClose', () => messages.drained());
+    ctx.gateway.addAudienceProvider(chats.peers);
+    registerMessengerSocket(ctx.gateway, messages, ctx.log, (token) => ctx.auth.resolveToken(token));
+
+    registerRoutes(
+      api,
+      messengerRoutes,
+      {
+        chats: async (req) => ({ chats: await chats.list(req.userId) }),
+        chatSearch: async (req) => ({ chats: await chats.searchByName(req.userId, req.query.q) }),
+        search: (req) =>
+          chats.searchMessages(req.userId, req.query.q, req.query.limit ?? 20, req.query.offset ?? 0),
+        pin: (req) => chats.pin(req.userId, req.body, true),
+        unpin: (req) => chats.pin(req.userId, req.body, false),
+        deleteChat: async (req) => {
+          await chats.remove(req.userId, req.body);
+          return { ok: true as const };
+        },
+        conversation: (req) =>
+          messages.conversation(
+            req.userId,
+            req.query.other_user_id,
+            req.query.limit ?? Limits.messagesInitial,
+            req.query.offset ?? 0,
+          ),
+        send: async (req) => ({ message: await messages.send(req.userId, req.body) }),
+        edit: async (req) => ({ message: await messages.edit(req.userId, req.params.id, req.body.content) }),
+        remove: (req) => messages.remove(req.userId, req.params.id, req.query.for ?? 'me'),
+        forward: async (req) => ({
+          messages: await messages.forward(req.userId, req.body.message_ids, req.body.targets),
+        }),
+        read: (req) => messages.markRead(req.userId, req.body.other_user_id),
+        delivered: async (req) => {
+          await messages.delivered(req.userId, req.body.message_ids);
+          return { ok: true as const };
+        },
+        attachments: async (req) => ({ files: await attachments.upload(req.userId, req.raw) }),
+      },
+      { tag: 'messenger' },
+    );
+    return { services: messenger };
+  },
+});

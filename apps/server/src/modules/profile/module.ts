@@ -1,0 +1,51 @@
+import { ErrorText } from '@kadr/contract';
+import { profileRoutes } from '@kadr/contract/profile/routes';
+import { errors } from '../../lib/errors.ts';
+import { registerRoutes } from '../../lib/route.ts';
+import { defineModule } from '../module.ts';
+import { profileCache } from './cache.ts';
+import { profilesRepository } from './repository.ts';
+import { type ProfilesService, profilesService } from './service.ts';
+
+declare module '../../app-types.ts' {
+  interface ModuleServices {
+    /** Profiles, follows, avatars, last seen. */
+    profiles: ProfilesService;
+  }
+}
+
+export const profileModule = defineModule({
+  name: 'profile',
+  async register(api, ctx) {
+    const { config } = ctx;
+    const profiles = profilesService({
+      repo: profilesRepository(ctx.db.kysely),
+      storage: ctx.storage,
+      cache: await profileCache(ctx.bus, config.profileCacheTtlMs),
+    });
+    ctx.profiles = profiles;
+    // Followers hear a user's `online`/`offline`.
+    ctx.gateway.addAudienceProvider(profiles.followerIds);
+
+    registerRoutes(
+      api,
+      profileRoutes,
+      {
+        search: async (req) => ({ users: await profiles.search(req.query.q) }),
+        get: (req) => profiles.getProfile(req.params.username, req.userId),
+        update: (req) => profiles.update(req.userId, req.body),
+        avatar: async ({ raw, userId }) => {
+          if (!raw.isMultipart()) throw errors.unsupportedMedia(ErrorText.imageRequired);
+          const file = await raw.file({ limits: { fileSize: config.avatarMaxBytes, files: 1 } });
+          if (!file) throw errors.unsupportedMedia(ErrorText.imageRequired);
+          const data = await file.toBuffer();
+          return profiles.setAvatar(userId, data);
+        },
+        follow: (req) => profiles.setFollow(req.userId, req.params.username, true),
+        unfollow: (req) => profiles.setFollow(req.userId, req.params.username, false),
+      },
+      { tag: 'profile' },
+    );
+    return { services: profiles };
+  },
+});

@@ -1,0 +1,15 @@
+/** Schema-free media-plane (LiveKit) constants the browser may import at run time. */
+
+/** Data-channel topic of a stream's live chat (spec §7.6: "a per-stream topic"). */
+export const liveChatTopic = (roomName: string) => `live-chat:${roomName}`;
+
+export const MediaErrorCode = {
+  mediaServerUnavailable: 'media_server_unavailable',
+  invalidWebhookSignature: 'invalid_webhook_signature',
+} as const;
+
+export const MediaErrorText = {
+  mediaServerUnavailable: 'Эфиры и звонки сейчас недоступны: медиасервер не запущен',
+  invalidWebhookSignature: 'Подпись вебхука медиасервера не прошла проверку',
+  roomNotFound: 'Медиакомната не найдена',
+} as const;

@@ -1,0 +1,143 @@
+import { Type } from 'typebox';
+import { ErrorBody } from '../errors.ts';
+import { defineRoute } from '../route.ts';
+import {
+  AttachmentsResponse,
+  ChatDeletedResponse,
+  ChatPinBody,
+  ChatPinResponse,
+  ChatSearchQuery,
+  ChatsResponse,
+  ConversationQuery,
+  ConversationResponse,
+  DeleteChatBody,
+  DeleteMessageQuery,
+  DeleteMessageResponse,
+  DeliveredBody,
+  DeliveredResponse,
+  EditMessageBody,
+  ForwardBody,
+  ForwardResponse,
+  MarkReadBody,
+  MarkReadResponse,
+  MessageIdParams,
+  MessageResponse,
+  MessageSearchQuery,
+  MessageSearchResponse,
+  SendMessageBody,
+} from './schemas.ts';
+
+const AttachmentUpload = Type.Object({
+  files: Type.Array(Type.String({ format: 'binary' }), {
+    minItems: 1,
+    description: 'the files to attach (checked by content)',
+  }),
+});
+
+/** Personal chats and favorites: history, sending, editing, receipts, the chat list (spec §7.5). */
+export const messengerRoutes = {
+  chats: defineRoute({
+    method: 'GET',
+    path: '/messages/chats',
+    access: 'user',
+    response: { 200: ChatsResponse, 401: ErrorBody },
+  }),
+  chatSearch: defineRoute({
+    method: 'GET',
+    path: '/messages/chats/search',
+    access: 'user',
+    query: ChatSearchQuery,
+    response: { 200: ChatsResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/messages/search',
+    access: 'user',
+    query: MessageSearchQuery,
+    response: { 200: MessageSearchResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+  pin: defineRoute({
+    method: 'POST',
+    path: '/messages/chat-pin',
+    access: 'user',
+    body: ChatPinBody,
+    response: { 200: ChatPinResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  unpin: defineRoute({
+    method: 'DELETE',
+    path: '/messages/chat-pin',
+    access: 'user',
+    body: ChatPinBody,
+    response: { 200: ChatPinResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  deleteChat: defineRoute({
+    method: 'DELETE',
+    path: '/messages/chat',
+    access: 'user',
+    who: 'a member; removes the chat and its history for oneself. Favorites cannot be deleted',
+    body: DeleteChatBody,
+    response: { 200: ChatDeletedResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  conversation: defineRoute({
+    method: 'GET',
+    path: '/messages/conversation',
+    access: 'user',
+    query: ConversationQuery,
+    response: { 200: ConversationResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  send: defineRoute({
+    method: 'POST',
+    path: '/messages',
+    access: 'user',
+    summary: 'Idempotent on (sender, temp_id); other_user_id = own id sends to favorites.',
+    body: SendMessageBody,
+    response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  edit: defineRoute({
+    method: 'PATCH',
+    path: '/messages/:id',
+    access: 'user',
+    who: 'the sender, within an hour',
+    params: MessageIdParams,
+    body: EditMessageBody,
+    response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/messages/:id',
+    access: 'user',
+    who: 'a member for oneself; the sender for everyone',
+    params: MessageIdParams,
+    query: DeleteMessageQuery,
+    response: { 200: DeleteMessageResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  forward: defineRoute({
+    method: 'POST',
+    path: '/messages/forward',
+    access: 'user',
+    body: ForwardBody,
+    response: { 200: ForwardResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  read: defineRoute({
+    method: 'POST',
+    path: '/messages/read',
+    access: 'user',
+    body: MarkReadBody,
+    response: { 200: MarkReadResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  delivered: defineRoute({
+    method: 'POST',
+    path: '/messages/delivered',
+    access: 'user',
+    body: DeliveredBody,
+    response: { 200: DeliveredResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+  }),
+  attachments: defineRoute({
+    method: 'POST',
+    path: '/messages/attachments',
+    access: 'user',
+    summary: 'Answers the stored files’ ids to send with.',
+    multipart: AttachmentUpload,
+    response: { 200: AttachmentsResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+  }),
+};
