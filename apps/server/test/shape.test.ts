@@ -1,0 +1,220 @@
+/**
+ * The capability-slice shape (docs/adr/0006-capability-slices.md), checked over the source tree:
+ * API paths are written only in the contract, the web never casts an API answer, and neither app has an
+ * import cycle (type imports included).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as contract from '@kadr/contract';
+import type { RouteSpec } from '@kadr/contract/route';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (/\.(ts|tsx|mts)$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+const rel = (file: string) => path.relative(root, file);
+const serverSrc = path.join(root, 'apps/server/src');
+const webSrc = path.join(root, 'apps/web/src');
+
+function isRoute(value: unknown): value is RouteSpec {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'access' in value &&
+    'response' in value
+  );
+}
+
+/** Every route object the contract exports, from its `<capability>Routes` groups. */
+function allRoutes(): RouteSpec[] {
+  const routes: RouteSpec[] = [];
+  for (const [name, value] of Object.entries(contract)) {
+    if (!name.endsWith('Routes') || typeof value !== 'object' || value === null) continue;
+    for (const route of Object.values(value)) if (isRoute(route)) routes.push(route);
+  }
+  return routes;
+}
+
+/** A route path as a pattern over string literals: `:id` matches `${…}` or any segment text. */
+function pathPattern(routePath: string): RegExp {
+  const body = routePath
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':')
+        ? '(?:\\$\\{[^}]*\\}|[^/\'"`]+)'
+        : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^(?:/api/v1)?${body}(?:\\?.*)?$`);
+}
+
+/** String and template literals of a source file (comments dropped first). */
+function literals(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...code.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\]*)`/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? '',
+  );
+}
+
+describe('API paths are written only in the contract', () => {
+  const patterns = allRoutes().map((route) => ({ route, pattern: pathPattern(route.path) }));
+
+  it('knows the routes it checks against', () => {
+    expect(patterns.length).toBeGreaterThan(40);
+  });
+
+  it('the server registers no path of its own (everything through registerRoutes)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(serverSrc)) {
+      for (const literal of literals(fs.readFileSync(file, 'utf8'))) {
+        const hit = patterns.find(({ pattern }) => pattern.test(literal));
+        if (hit) offenders.push(`${rel(file)}: '${literal}' (${hit.route.method} ${hit.route.path})`);
+        else if (literal.startsWith('/api/v1/')) offenders.push(`${rel(file)}: '${literal}'`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the web builds no API URL by hand (everything through api.call and the endpoint views)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(webSrc)) {
+      if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) continue;
+      const source = fs.readFileSync(file, 'utf8');
+      if (file.endsWith(path.join('shared', 'api', 'client.ts'))) continue;
+      for (const literal of literals(source)) {
+        if (/^(?:https?:\/\/[^/]*)?\/api\//.test(literal) || literal.includes('${API_PREFIX}'))
+          offenders.push(`${rel(file)}: '${literal}'`);
+      }
+      if (/\bAPI_PREFIX\b/.test(source)) offenders.push(`${rel(file)}: uses API_PREFIX`);
+      if (/\bnew XMLHttpRequest\b/.test(source)) offenders.push(`${rel(file)}: XMLHttpRequest`);
+      if (/(^|[^.\w])fetch\(/m.test(source)) offenders.push(`${rel(file)}: fetch()`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the scan would catch one', () => {
+    const [feed] = patterns.filter(({ route }) => route.path === '/media/feed');
+    expect(feed?.pattern.test('/media/feed')).toBe(true);
+    const [post] = patterns.filter(({ route }) => route.path === '/media/post/:id' && route.method === 'GET');
+    expect(post?.pattern.test('/media/post/${id}')).toBe(true);
+    expect(literals("api.get(`/media/post/${id}`) // '/x'")).toEqual(['/media/post/${id}']);
+  });
+});
+
+describe('the web never casts an API answer', () => {
+  /** The names of every schema a route answers with (the types a cast would claim). */
+  const answerTypes = new Set<string>();
+  const schemas = new Set(allRoutes().flatMap((route) => Object.values(route.response)));
+  for (const [name, value] of Object.entries(contract)) if (schemas.has(value)) answerTypes.add(name);
+
+  it('knows the answer types', () => {
+    expect([...answerTypes]).toEqual(expect.arrayContaining(['PostResponse', 'Profile', 'ChatsResponse']));
+  });
+
+  it('has no `as <Answer>`, no `api.x<T>` type arguments, no cast right after api.call', () => {
+    const names = [...answerTypes].join('|');
+    const cast = new RegExp(`\\bas\\s+(?:${names})\\b|\\bapi\\.\\w+<`);
+    const callCast = /api\.call\([^;]*?\)\s*as\s/s;
+    const offenders: string[] = [];
+    for (const file of sourceFiles(webSrc)) {
+      const source = fs.readFileSync(file, 'utf8');
+      source.split('\n').forEach((line, i) => {
+        if (cast.test(line)) offenders.push(`${rel(file)}:${i + 1}: ${line.trim()}`);
+      });
+      if (callCast.test(source)) offenders.push(`${rel(file)}: a cast of api.call's answer`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+/** Relative imports of a file, type-only ones included (import, export … from, import()). */
+function importsOf(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  const specifiers = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]/g),
+    ...source.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g),
+    ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1] ?? '');
+  const out: string[] = [];
+  for (const specifier of specifiers) {
+    if (!specifier.startsWith('.')) continue;
+    const base = path.resolve(path.dirname(file), specifier);
+    const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+    const found = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+    if (found && /\.(ts|tsx)$/.test(found)) out.push(found);
+  }
+  return out;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): the cycles. */
+function cycles(files: string[]): string[][] {
+  const graph = new Map(files.map((f) => [f, importsOf(f)]));
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    indices.set(v, index);
+    low.set(v, index);
+    index += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v) ?? 0, indices.get(w) ?? 0));
+      }
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string | undefined;
+      do {
+        w = stack.pop();
+        if (w === undefined) break;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.map(rel).sort());
+    }
+  };
+  for (const file of files) if (!indices.has(file)) visit(file);
+  return found;
+}
+
+describe('no import cycles (type imports included)', () => {
+  it('apps/server/src has none', () => {
+    expect(cycles(sourceFiles(serverSrc))).toEqual([]);
+  });
+
+  it('apps/web/src has none', () => {
+    expect(cycles(sourceFiles(webSrc))).toEqual([]);
+  });
+
+  it('the scanner finds one', () => {
+    const dir = fs.mkdtempSync(path.join(root, 'node_modules/.cycle-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import type { B } from './b.ts';\nexport type A = B;\n");
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import type { A } from './a.ts';\nexport type B = A[];\n");
+      expect(cycles(sourceFiles(dir))).toHaveLength(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
