@@ -1,14 +1,14 @@
-// Drives the real web wrapper (apps/web/src/shared/media) from Playwright: every call below goes through
+// Drives the real web wrapper (apps/web/src/shared/livekit) from Playwright: every call below goes through
 // connectMediaRoom and its methods; only `publishCameraIgnoringClientCheck` reaches into LiveKit, to prove
 // the media server itself refuses what the token does not grant.
 import { createLocalVideoTrack, type RemoteAudioTrack, Track } from 'livekit-client';
-import { MediaPublishError } from '../../../apps/web/src/shared/media/device-errors.ts';
+import { MediaPublishError } from '../../../apps/web/src/shared/livekit/device-errors.ts';
 import {
   connectMediaRoom,
   type MediaChatMessage,
   type MediaConnectionState,
   type MediaRoom,
-} from '../../../apps/web/src/shared/media/media-room.ts';
+} from '../../../apps/web/src/shared/livekit/media-room.ts';
 
 interface VideoView {
   element: HTMLVideoElement;

@@ -297,7 +297,7 @@ export const ru = {
     account: 'Аккаунт',
     logoutHint: 'Выйти из аккаунта на этом устройстве',
   },
-  // ── media plane: live streams, calls, voice rooms (owned by apps/web/src/shared/media) ──
+  // ── media plane: live streams, calls, voice rooms (owned by apps/web/src/shared/livekit) ──
   mediaPlane: {
     cameraBlocked: 'Доступ к камере заблокирован. Проверьте разрешения браузера и перезапустите приложение.',
     cameraNotFound: 'Камера не найдена. Подключите устройство или проверьте настройки.',
