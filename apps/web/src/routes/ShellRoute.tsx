@@ -3,7 +3,7 @@ import { MessengerView } from '../features/messenger/components/MessengerView.ts
 import { HomeView } from '../features/shell/components/HomeView.tsx';
 import { MediaView } from '../features/shell/components/MediaView.tsx';
 import { Shell } from '../features/shell/components/Shell.tsx';
-import { CreateContentHost } from '../features/upload/components/CreateContentHost.tsx';
+import { CreateContentHost } from '../features/media/upload/components/CreateContentHost.tsx';
 
 const views = { home: HomeView, media: MediaView, messenger: MessengerView };
 

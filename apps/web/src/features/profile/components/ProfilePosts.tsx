@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
-import { useUserPostsQuery } from '../../feed/api/feed-queries.ts';
-import { filterFeed } from '../../feed/lib/feed-filter.ts';
-import styles from '../../my-actions/components/MyActionsPanel.module.css';
-import { PostTile } from '../../my-actions/components/PostTile.tsx';
+import { useUserPostsQuery } from '../../media/api/feed-queries.ts';
+import { filterFeed } from '../../media/lib/feed-filter.ts';
+import styles from '../../media/my-actions/components/MyActionsPanel.module.css';
+import { PostTile } from '../../media/my-actions/components/PostTile.tsx';
 
 /** The profile's posts grid (spec §2.4); a post opens the feed in profile mode. */
 export function ProfilePosts({ username }: { username: string }) {

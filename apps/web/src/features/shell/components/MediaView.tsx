@@ -1,4 +1,4 @@
-import { MediaScreen } from '../../feed/components/MediaScreen.tsx';
+import { MediaScreen } from '../../media/components/MediaScreen.tsx';
 
 /** The media view of the shell: the full-screen feed (spec §2.4). */
 export function MediaView() {

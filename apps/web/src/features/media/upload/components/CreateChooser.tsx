@@ -1,0 +1,32 @@
+import { ru } from '../../../../shared/i18n/ru.ts';
+import { Sheet } from '../../components/Sheet.tsx';
+import styles from './CreateChooser.module.css';
+
+export interface CreateEntry {
+  id: string;
+  label: string;
+  onSelect: () => void;
+}
+
+/** The create-type chooser (spec §2.3). Story and live entries join when those features land. */
+export function CreateChooser({
+  entries,
+  onClose,
+}: {
+  entries: readonly CreateEntry[];
+  onClose: () => void;
+}) {
+  return (
+    <Sheet title={ru.feed.upload.chooserTitle} onClose={onClose}>
+      <ul className={styles.list}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <button type="button" className={styles.entry} onClick={entry.onSelect}>
+              {entry.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Sheet>
+  );
+}

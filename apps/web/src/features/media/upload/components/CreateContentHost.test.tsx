@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { runShellCommand } from '../../../shell/lib/shell-commands.ts';
+import { useUploadUi } from '../upload-ui-store.ts';
+import { CreateContentHost } from './CreateContentHost.tsx';
+
+describe('CreateContentHost', () => {
+  it('the add button opens the chooser with only Публикация, which opens the upload form', async () => {
+    useUploadUi.setState({ modal: null });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <CreateContentHost />
+      </QueryClientProvider>,
+    );
+    act(() => {
+      expect(runShellCommand('home.add')).toBe(true);
+    });
+    const chooser = screen.getByRole('dialog', { name: 'Создать' });
+    expect(Array.from(chooser.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Публикация']);
+    await userEvent.click(screen.getByRole('button', { name: 'Публикация' }));
+    const form = await screen.findByRole('dialog', { name: 'Новая публикация' });
+    expect(form).toBeInTheDocument();
+
+    // The §5 checks run before anything is sent, with their exact alerts.
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    await userEvent.click(screen.getByRole('button', { name: 'Опубликовать' }));
+    expect(alert).toHaveBeenLastCalledWith('Пожалуйста, выберите файлы для загрузки');
+    const input = screen.getByLabelText('Видео или изображения');
+    await userEvent.upload(input, [
+      new File(['v'], 'a.mp4', { type: 'video/mp4' }),
+      new File(['i'], 'b.png', { type: 'image/png' }),
+    ]);
+    expect(alert).toHaveBeenLastCalledWith('Выберите либо одно видео, либо одно или несколько изображений');
+    await userEvent.upload(input, [new File(['v'], 'a.mp4', { type: 'video/mp4' })]);
+    const cover = screen.getByLabelText('Обложка (необязательно)');
+    await userEvent.upload(cover, new File(['v'], 'c.mp4', { type: 'video/mp4' }), { applyAccept: false });
+    expect(alert).toHaveBeenLastCalledWith('Пожалуйста, выберите изображение для обложки');
+    expect(screen.getByText('Выбрано файлов: 1')).toBeInTheDocument();
+  });
+});
