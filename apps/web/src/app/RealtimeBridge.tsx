@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthStore } from '../features/auth/auth-store.ts';
-import { attachMessengerRealtime } from '../features/messenger/api/messenger-realtime.ts';
 import { useOutboxFlusher } from '../features/messenger/hooks/use-outbox.ts';
-import { applyOnlineEvent, presenceKeys } from '../features/profile/api/presence.ts';
 import { createSocket, useRealtime } from '../shared/realtime/socket.ts';
 import { features } from './features.ts';
 
@@ -17,22 +15,15 @@ export function RealtimeBridge() {
     if (!token) return;
     const socket = createSocket(token);
     useRealtime.setState({ socket, connected: false });
-    socket.on('connect', () => {
-      useRealtime.setState({ connected: true });
-      // Presence may have changed while disconnected.
-      void queryClient.invalidateQueries({ queryKey: presenceKeys.all });
-    });
+    socket.on('connect', () => useRealtime.setState({ connected: true }));
     socket.on('disconnect', () => useRealtime.setState({ connected: false }));
-    socket.on('online', (event) => applyOnlineEvent(queryClient, event));
     const currentUserId = () => {
       const { auth } = useAuthStore.getState();
       return auth.status === 'signedIn' ? auth.user.id : null;
     };
-    const detachMessenger = attachMessengerRealtime(socket, queryClient, currentUserId);
     const detachFeatures = features.map((feature) => feature.realtime?.(socket, queryClient, currentUserId));
     return () => {
       for (const detach of detachFeatures) detach?.();
-      detachMessenger();
       socket.removeAllListeners();
       socket.disconnect();
       useRealtime.setState({ socket: null, connected: false });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactElement } from 'react';
+import type { ShellEntry } from '../features/shell/lib/nav-config.ts';
 import type { KadrSocket } from '../shared/realtime/socket.ts';
 
 /**
@@ -12,6 +13,10 @@ export interface Feature {
   name: string;
   /** `<Route>` elements for signed-in pages outside the shell (e.g. `settings/*`). Load screens lazily. */
   routes?: readonly ReactElement[];
+  /** `<Route>` elements for guests only (sign in, sign up). */
+  guestRoutes?: readonly ReactElement[];
+  /** Context buttons and page-menu entries it offers the shell; they exist while the feature is registered. */
+  shellEntries?: readonly ShellEntry[];
   /** Components mounted once inside the shell: modals, viewers, mini bars, hosts of shell commands. */
   hosts?: readonly ComponentType[];
   /** Attaches socket handlers that write events into the query cache; returns the detach. */

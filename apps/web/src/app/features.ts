@@ -1,7 +1,24 @@
+import { authFeature } from '../features/auth/feature.ts';
+import { mediaFeature } from '../features/media/feature.ts';
+import { messengerFeature } from '../features/messenger/feature.ts';
+import { profileFeature } from '../features/profile/feature.ts';
+import { settingsFeature } from '../features/settings/feature.ts';
+import { shellFeature } from '../features/shell/feature.ts';
+import type { ShellEntry } from '../features/shell/lib/nav-config.ts';
 import type { Feature } from './feature.ts';
 
 /**
  * The one list of registered web features. Adding a capability: its folders, one line here, one in
  * apps/server/src/modules/index.ts.
  */
-export const features: readonly Feature[] = [];
+export const features: readonly Feature[] = [
+  shellFeature,
+  authFeature,
+  profileFeature,
+  settingsFeature,
+  mediaFeature,
+  messengerFeature,
+];
+
+/** Every registered feature's shell entries (context buttons and page-menu entries). */
+export const shellEntries: readonly ShellEntry[] = features.flatMap((feature) => feature.shellEntries ?? []);

@@ -1,9 +1,8 @@
-import { features } from '../app/features.ts';
+import { features, shellEntries } from '../app/features.ts';
 import { MessengerView } from '../features/messenger/components/MessengerView.tsx';
 import { HomeView } from '../features/shell/components/HomeView.tsx';
 import { MediaView } from '../features/shell/components/MediaView.tsx';
 import { Shell } from '../features/shell/components/Shell.tsx';
-import { CreateContentHost } from '../features/media/upload/components/CreateContentHost.tsx';
 
 const views = { home: HomeView, media: MediaView, messenger: MessengerView };
 
@@ -11,8 +10,7 @@ const views = { home: HomeView, media: MediaView, messenger: MessengerView };
 export function ShellRoute() {
   return (
     <>
-      <Shell views={views} />
-      <CreateContentHost />
+      <Shell views={views} entries={shellEntries} />
       {features.flatMap((feature) =>
         (feature.hosts ?? []).map((Host) => (
           <Host key={`${feature.name}:${Host.displayName ?? Host.name}`} />

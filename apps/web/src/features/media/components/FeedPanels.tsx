@@ -1,8 +1,8 @@
+import { useFeedUi } from '../feed-ui-store.ts';
 import { FeedPreferencesPanel } from '../modes/components/FeedPreferencesPanel.tsx';
 import { ModesPanel } from '../modes/components/ModesPanel.tsx';
 import { UserSearchPanel } from '../modes/components/UserSearchPanel.tsx';
 import { MyActionsPanel } from '../my-actions/components/MyActionsPanel.tsx';
-import { useFeedUi } from '../feed-ui-store.ts';
 import { CommentsPanel } from './CommentsPanel.tsx';
 
 /** The panels over the feed (spec §2.4): comments, preferences, modes, my actions, search. */

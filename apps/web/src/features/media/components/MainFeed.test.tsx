@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
-import { useMediaMode } from '../modes/media-mode-store.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
+import { useMediaMode } from '../modes/media-mode-store.ts';
 import { MainFeed } from './MainFeed.tsx';
 
 function renderFeed() {

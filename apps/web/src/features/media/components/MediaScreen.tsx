@@ -1,8 +1,8 @@
 import { useLocation, useParams } from 'react-router';
-import { useBlacklistTags } from '../modes/api/blacklist-queries.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { useMediaCommands } from '../hooks/use-media-commands.ts';
 import { parseMediaRouteState } from '../lib/media-route-state.ts';
+import { useBlacklistTags } from '../modes/api/blacklist-queries.ts';
 import { ActionsFeed } from './ActionsFeed.tsx';
 import { ChatFeed } from './ChatFeed.tsx';
 import { FeedPanels } from './FeedPanels.tsx';

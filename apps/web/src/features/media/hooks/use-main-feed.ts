@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { StorageKeys } from '../../../shared/storage/keys.ts';
 import { local } from '../../../shared/storage/local.ts';
-import { useMediaMode } from '../modes/media-mode-store.ts';
 import { flattenPages, useFeedQuery, usePostQuery } from '../api/feed-queries.ts';
 import { mediaKeys } from '../api/media-keys.ts';
 import type { FeedEmptyKind } from '../components/FeedStates.tsx';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { filterFeed } from '../lib/feed-filter.ts';
 import { restoreIndex, wantsNextPage } from '../lib/feed-index.ts';
+import { useMediaMode } from '../modes/media-mode-store.ts';
 
 const readSavedPostId = (): number | null => {
   const raw = Number(local.get(StorageKeys.mediaCurrentPostId));

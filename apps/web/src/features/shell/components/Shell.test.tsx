@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { shellEntries } from '../../../app/features.ts';
 import { me } from '../../../test/fixtures.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { MessengerView } from '../../messenger/components/MessengerView.tsx';
@@ -24,7 +25,7 @@ function renderShell(at: string) {
       <MemoryRouter initialEntries={[at]}>
         <Probe />
         <Routes>
-          <Route path="*" element={<Shell views={views} />} />
+          <Route path="*" element={<Shell views={views} entries={shellEntries} />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useNavAction } from '../hooks/use-nav-action.ts';
 import { useNavContext } from '../hooks/use-nav-context.ts';
-import { contextButtonsFor, menuEntriesFor } from '../lib/nav-config.ts';
+import { contextButtonsFor, menuEntriesFor, type ShellEntry } from '../lib/nav-config.ts';
 import { type Section, sectionPath } from '../lib/sections.ts';
 import { useShellUi } from '../shell-ui-store.ts';
 import { ContextButtons } from './ContextButtons.tsx';
@@ -12,7 +12,14 @@ import styles from './Shell.module.css';
 import { SideRail } from './SideRail.tsx';
 
 /** The one layout of /home, /media and /messenger; `views` maps the section to its content. */
-export function Shell({ views }: { views: Record<Section, () => ReactNode> }) {
+export function Shell({
+  views,
+  entries,
+}: {
+  views: Record<Section, () => ReactNode>;
+  /** The registered features' shell entries (app/features.ts). */
+  entries: readonly ShellEntry[];
+}) {
   const context = useNavContext();
   const navigate = useNavigate();
   const onAction = useNavAction(context);
@@ -35,7 +42,11 @@ export function Shell({ views }: { views: Record<Section, () => ReactNode> }) {
       {navHidden ? null : (
         <>
           <div className={styles.context}>
-            <ContextButtons entries={contextButtonsFor(context)} menuOpen={menuOpen} onAction={onAction} />
+            <ContextButtons
+              entries={contextButtonsFor(context, entries)}
+              menuOpen={menuOpen}
+              onAction={onAction}
+            />
           </div>
           <div className={styles.nav}>
             <NavButton
@@ -48,7 +59,11 @@ export function Shell({ views }: { views: Record<Section, () => ReactNode> }) {
         </>
       )}
       {menuOpen ? (
-        <NavMenu entries={menuEntriesFor(context)} onAction={onAction} onClose={() => setMenuOpen(false)} />
+        <NavMenu
+          entries={menuEntriesFor(context, entries)}
+          onAction={onAction}
+          onClose={() => setMenuOpen(false)}
+        />
       ) : null}
     </div>
   );

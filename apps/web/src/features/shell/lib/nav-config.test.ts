@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type FeatureFlags, featureFlags } from './feature-flags.ts';
-import { contextButtonsFor, menuEntriesFor, type NavContext } from './nav-config.ts';
+import { shellEntries } from '../../../app/features.ts';
+import { ru } from '../../../shared/i18n/ru.ts';
+import {
+  command,
+  contextButtonsFor,
+  menuEntriesFor,
+  type NavContext,
+  type ShellEntry,
+} from './nav-config.ts';
 
 const context = (section: NavContext['section'], isOwnPost = false): NavContext => ({
   section,
@@ -8,8 +15,39 @@ const context = (section: NavContext['section'], isOwnPost = false): NavContext 
   isOwnPost,
 });
 
-const allOn = Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, true])) as FeatureFlags;
-const allOff = Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, false])) as FeatureFlags;
+const E = ru.shell.entries;
+/** The entries of capabilities still to land (notifications, groups, channels), as their manifests will offer them. */
+const toLand: readonly ShellEntry[] = [
+  {
+    id: 'notifications',
+    label: E.notifications,
+    icon: 'bell',
+    section: 'home',
+    place: 'context',
+    order: 20,
+    action: command('home.notifications'),
+  },
+  {
+    id: 'create-group',
+    label: E.createGroup,
+    section: 'messenger',
+    place: 'menu',
+    order: 10,
+    action: command('messenger.createGroup'),
+  },
+  {
+    id: 'create-channel',
+    label: E.createChannel,
+    section: 'messenger',
+    place: 'menu',
+    order: 20,
+    action: command('messenger.createChannel'),
+  },
+];
+/** Every feature registered, those still to land included. */
+const allOn: readonly ShellEntry[] = [...shellEntries, ...toLand];
+/** No feature registered. */
+const allOff: readonly ShellEntry[] = [];
 
 describe('shell entries', () => {
   it('renders no entry of a feature that has not landed: only the menu button and common menu entries', () => {
@@ -24,8 +62,11 @@ describe('shell entries', () => {
   });
 
   it('shows the messenger search and reduced badges, never create group/channel yet', () => {
-    expect(contextButtonsFor(context('messenger')).map((e) => e.id)).toEqual(['search', 'menu']);
-    expect(menuEntriesFor(context('messenger')).map((e) => e.id)).toEqual([
+    expect(contextButtonsFor(context('messenger'), shellEntries).map((e) => e.id)).toEqual([
+      'search',
+      'menu',
+    ]);
+    expect(menuEntriesFor(context('messenger'), shellEntries).map((e) => e.id)).toEqual([
       'profile',
       'settings',
       'reduced-badges',
@@ -62,7 +103,7 @@ describe('shell entries', () => {
   });
 
   it('profile entry leads to the own username, settings to /settings/profile', () => {
-    const [profile, settings] = menuEntriesFor(context('home'));
+    const [profile, settings] = menuEntriesFor(context('home'), shellEntries);
     expect(profile?.label).toBe('Профиль');
     expect(settings?.label).toBe('Настройки');
     const to = (action: unknown) =>

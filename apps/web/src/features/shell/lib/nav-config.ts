@@ -1,9 +1,12 @@
 import { ru } from '../../../shared/i18n/ru.ts';
-import { type FeatureFlag, type FeatureFlags, featureFlags } from './feature-flags.ts';
 import type { Section } from './sections.ts';
 
-/** Actions owned by features that register a handler (see shell-commands.ts) when they land. */
+/**
+ * Actions owned by features: a feature's shell entry names one, and the feature registers its handler
+ * (shell-commands.ts). New capabilities name theirs `<word>.<action>` without editing this file.
+ */
 export type ShellCommand =
+  | `${string}.${string}`
   | 'media.modes'
   | 'media.search'
   | 'media.feedSettings'
@@ -36,108 +39,32 @@ export interface NavEntry {
   id: string;
   label: string;
   icon?: NavIcon;
-  /** Hidden until this feature's flag is on. */
-  feature?: FeatureFlag;
   /** Extra condition on the page state. */
   visible?: (context: NavContext) => boolean;
   action: NavAction;
 }
 
-interface PageConfig {
-  contextButtons: readonly NavEntry[];
-  menuEntries: readonly NavEntry[];
+/**
+ * An entry a feature offers the shell (its manifest's `shellEntries`): a context button or a page-menu
+ * entry of one section, placed by `order` (the menu button sits at 30). It exists when its feature is
+ * registered in app/features.ts.
+ */
+export interface ShellEntry extends NavEntry {
+  section: Section;
+  place: 'context' | 'menu';
+  order: number;
 }
 
-const E = ru.shell.entries;
+export const command = (c: ShellCommand): NavAction => ({ kind: 'command', command: c });
 
-const menuButton: NavEntry = {
+const menuButton: ShellEntry = {
   id: 'menu',
   label: ru.shell.openMenu,
   icon: 'menu',
   action: { kind: 'openMenu' },
-};
-
-const command = (c: ShellCommand): NavAction => ({ kind: 'command', command: c });
-
-/** Context buttons and page menu entries per view (spec §2.2), in display order. */
-export const pageConfig: Record<Section, PageConfig> = {
-  media: {
-    contextButtons: [
-      { id: 'modes', label: E.modes, icon: 'moon', feature: 'mediaModes', action: command('media.modes') },
-      {
-        id: 'search',
-        label: E.search,
-        icon: 'search',
-        feature: 'mediaSearch',
-        action: command('media.search'),
-      },
-      menuButton,
-      {
-        id: 'feed-settings',
-        label: E.feedSettings,
-        icon: 'sliders',
-        feature: 'feedSettings',
-        action: command('media.feedSettings'),
-      },
-    ],
-    menuEntries: [
-      { id: 'my-actions', label: E.myActions, feature: 'myActions', action: command('media.myActions') },
-      { id: 'rotate', label: E.rotateVideo, feature: 'rotateVideo', action: command('media.rotateVideo') },
-      {
-        id: 'delete-post',
-        label: E.deletePost,
-        feature: 'deletePost',
-        visible: (context) => context.isOwnPost,
-        action: command('media.deletePost'),
-      },
-    ],
-  },
-  home: {
-    contextButtons: [
-      { id: 'add', label: E.add, icon: 'plus', feature: 'createContent', action: command('home.add') },
-      {
-        id: 'notifications',
-        label: E.notifications,
-        icon: 'bell',
-        feature: 'notifications',
-        action: command('home.notifications'),
-      },
-      menuButton,
-    ],
-    menuEntries: [],
-  },
-  messenger: {
-    contextButtons: [
-      {
-        id: 'search',
-        label: E.search,
-        icon: 'search',
-        feature: 'messengerSearch',
-        action: command('messenger.search'),
-      },
-      menuButton,
-    ],
-    menuEntries: [
-      {
-        id: 'create-group',
-        label: E.createGroup,
-        feature: 'createGroup',
-        action: command('messenger.createGroup'),
-      },
-      {
-        id: 'create-channel',
-        label: E.createChannel,
-        feature: 'createChannel',
-        action: command('messenger.createChannel'),
-      },
-      {
-        id: 'reduced-badges',
-        label: E.reducedBadges,
-        feature: 'reducedBadges',
-        action: command('messenger.toggleReducedBadges'),
-      },
-    ],
-  },
+  section: 'media',
+  place: 'context',
+  order: 30,
 };
 
 /** Menu entries every view shows: profile and settings first, logout last. */
@@ -149,24 +76,29 @@ export const commonMenuTail: readonly NavEntry[] = [
   { id: 'logout', label: ru.shell.logout, action: { kind: 'logout' } },
 ];
 
-export function visibleEntries(
-  entries: readonly NavEntry[],
+export function visibleEntries(entries: readonly NavEntry[], context: NavContext): NavEntry[] {
+  return entries.filter((entry) => entry.visible?.(context) ?? true);
+}
+
+function placed(
+  entries: readonly ShellEntry[],
   context: NavContext,
-  flags: FeatureFlags = featureFlags,
-): NavEntry[] {
-  return entries.filter(
-    (entry) => (entry.feature === undefined || flags[entry.feature]) && (entry.visible?.(context) ?? true),
-  );
+  place: ShellEntry['place'],
+): ShellEntry[] {
+  return entries
+    .filter((entry) => entry.section === context.section && entry.place === place)
+    .sort((a, b) => a.order - b.order);
 }
 
-export function menuEntriesFor(context: NavContext, flags: FeatureFlags = featureFlags): NavEntry[] {
+/** The page menu: profile and settings, the registered features' entries of this section, logout. */
+export function menuEntriesFor(context: NavContext, entries: readonly ShellEntry[]): NavEntry[] {
+  return visibleEntries([...commonMenuHead, ...placed(entries, context, 'menu'), ...commonMenuTail], context);
+}
+
+/** The context buttons: the registered features' buttons of this section around the menu button. */
+export function contextButtonsFor(context: NavContext, entries: readonly ShellEntry[]): NavEntry[] {
   return visibleEntries(
-    [...commonMenuHead, ...pageConfig[context.section].menuEntries, ...commonMenuTail],
+    placed([...entries, { ...menuButton, section: context.section }], context, 'context'),
     context,
-    flags,
   );
-}
-
-export function contextButtonsFor(context: NavContext, flags: FeatureFlags = featureFlags): NavEntry[] {
-  return visibleEntries(pageConfig[context.section].contextButtons, context, flags);
 }

@@ -6,8 +6,8 @@ import { api, isApiError } from '../../../../shared/api/client.ts';
 import { ru } from '../../../../shared/i18n/ru.ts';
 import { useRealtime } from '../../../../shared/realtime/socket.ts';
 import { getAccessToken } from '../../../auth/auth-store.ts';
-import { mediaKeys } from '../../api/media-keys.ts';
 import { profileKeys } from '../../../profile/api/profile-queries.ts';
+import { mediaKeys } from '../../api/media-keys.ts';
 import { sendUpload, type UploadInput, uploadForm } from '../lib/upload-request.ts';
 import type { UploadStatus } from '../lib/upload-status.ts';
 
