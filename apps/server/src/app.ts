@@ -15,6 +15,7 @@ import { registerErrorHandling, registerJsonParser } from './plugins/errors.ts';
 import { metricsRoutes } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { frameworkErrors, registerValidation } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createGateway } from './realtime/gateway.ts';
 import { memoryPresence, redisPresence } from './realtime/presence.ts';
@@ -60,7 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    ajv: { customOptions: { strict: false, removeAdditional: false } },
+    // Long enough for any parameter a URL can carry, so the route's schema answers 400, not Fastify's 414.
+    maxParamLength: 16_384,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db =
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  registerValidation(app);
   registerJsonParser(app);
   registerSecurityHeaders(app, config);
   await app.register(multipart, {

@@ -61,12 +61,20 @@ export function registerRoute<R extends RouteSpec>(
       tags: [options.tag],
       ...(route.summary ? { summary: route.summary } : {}),
       ...(route.who ? { description: `Who may call: ${route.who}` } : {}),
-      ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      // `optional`: a token is read when sent; the empty alternative documents that none is needed.
+      ...(route.access === 'public'
+        ? {}
+        : { security: route.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
-      ...(route.raw ? { consumes: [route.raw.contentType] } : {}),
+      // Documented per content type; plugins/validation.ts leaves the multipart stream to the handler.
+      ...(route.multipart
+        ? { body: { content: { 'multipart/form-data': { schema: route.multipart } } } }
+        : {}),
+      ...(route.raw
+        ? { body: { content: { [route.raw.contentType]: { schema: { type: 'string' } } } } }
+        : {}),
       response: route.response,
     },
     handler: async (req, reply) => {

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectApiToAuth } from '../../../../app/connect-api.ts';
 import { type KadrSocket, useRealtime } from '../../../../shared/realtime/socket.ts';
 import { me } from '../../../../test/fixtures.ts';
 import { postOf } from '../../../../test/posts.ts';
@@ -64,6 +65,8 @@ const input = {
 
 function setup() {
   const queryClient = new QueryClient();
+  // The app wires the API client to the auth store at start (main.tsx); the upload goes through it.
+  connectApiToAuth(queryClient);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
