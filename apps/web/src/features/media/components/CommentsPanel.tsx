@@ -3,11 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { normalizeComment, useAddCommentMutation, useCommentsQuery } from '../api/comments-queries.ts';
 import styles from './Panels.module.css';
-import { Sheet } from './Sheet.tsx';
 
 const T = ru.feed.commentsPanel;
 

@@ -1,8 +1,7 @@
 import type { Post } from '@kadr/contract';
-import { useEffect, useRef } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { useFeedUi } from '../feed-ui-store.ts';
-import styles from './PostContextMenu.module.css';
 
 interface Props {
   x: number;
@@ -16,48 +15,19 @@ export function PostContextMenu({ x, y, post, onClose }: Props) {
   const rotate = useFeedUi((s) => s.rotate);
   const interfaceHidden = useFeedUi((s) => s.interfaceHidden);
   const toggleInterface = useFeedUi((s) => s.toggleInterface);
-  const list = useRef<HTMLDivElement>(null);
   const isVideo = post.files[0]?.file_type === 'video';
-
-  useEffect(() => {
-    list.current?.querySelector('button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
-  const run = (action: () => void) => () => {
-    action();
-    onClose();
-  };
-
+  const items: PopupMenuItem[] = [
+    ...(isVideo ? [{ id: 'rotate', label: ru.feed.rotate, onSelect: () => rotate(post.id) }] : []),
+    {
+      id: 'interface',
+      label: interfaceHidden ? ru.feed.showInterface : ru.feed.hideInterface,
+      onSelect: toggleInterface,
+    },
+  ];
+  // data-no-gesture: taps on the menu are not the feed's taps.
   return (
-    <div className={styles.layer} data-no-gesture>
-      <button
-        type="button"
-        className={styles.backdrop}
-        tabIndex={-1}
-        aria-label={ru.feed.close}
-        onClick={onClose}
-      />
-      <div
-        ref={list}
-        className={styles.menu}
-        role="menu"
-        aria-label={ru.feed.postMenu}
-        style={{ left: Math.min(x, window.innerWidth - 220), top: Math.min(y, window.innerHeight - 120) }}
-      >
-        {isVideo ? (
-          <button type="button" role="menuitem" className={styles.item} onClick={run(() => rotate(post.id))}>
-            {ru.feed.rotate}
-          </button>
-        ) : null}
-        <button type="button" role="menuitem" className={styles.item} onClick={run(toggleInterface)}>
-          {interfaceHidden ? ru.feed.showInterface : ru.feed.hideInterface}
-        </button>
-      </div>
+    <div data-no-gesture>
+      <PopupMenu label={ru.feed.postMenu} at={{ x, y }} items={items} onClose={onClose} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { chatRefOf } from '../api/chats-cache.ts';
 import {
@@ -25,7 +26,6 @@ import { ForwardDialog } from './ForwardDialog.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import { MessageInput } from './MessageInput.tsx';
 import { MessageList } from './MessageList.tsx';
-import { PopupMenu, type PopupMenuItem } from './PopupMenu.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
 
 interface Props {

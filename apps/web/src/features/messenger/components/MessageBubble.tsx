@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { Check, CheckCheck, CircleAlert, Clock, type LucideIcon } from 'lucide-react';
+import { createElement, memo } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { extractPostIds } from '../lib/media-links.ts';
 import type { DisplayMessage, MessageStatus } from '../lib/message-status.ts';
@@ -9,12 +10,12 @@ import { PostPreviewCard } from './PostPreviewCard.tsx';
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
-const STATUS_MARK: Record<MessageStatus, string> = {
-  pending: '○',
-  failed: '!',
-  sent: '✓',
-  delivered: '✓✓',
-  read: '✓✓',
+const STATUS_MARK: Record<MessageStatus, LucideIcon> = {
+  pending: Clock,
+  failed: CircleAlert,
+  sent: Check,
+  delivered: CheckCheck,
+  read: CheckCheck,
 };
 
 interface Props {
@@ -69,7 +70,7 @@ export const MessageBubble = memo(function MessageBubble({
               aria-label={ru.messenger.status[status]}
               title={ru.messenger.status[status]}
             >
-              {STATUS_MARK[status]}
+              {createElement(STATUS_MARK[status], { size: 14, 'aria-hidden': true })}
             </span>
           ) : null}
         </span>

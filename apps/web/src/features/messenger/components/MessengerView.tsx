@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
+import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
@@ -20,7 +21,6 @@ import { ChatList } from './ChatList.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
 import { MessageSearchResults } from './MessageSearchResults.tsx';
 import styles from './MessengerView.module.css';
-import { PopupMenu, type PopupMenuItem } from './PopupMenu.tsx';
 
 /** /messenger and /messenger/{username} (spec §2.6): chat list, chat window, profile panel. */
 export function MessengerView() {

@@ -1,9 +1,9 @@
 import type { ChatListItem, Me, MessageFile } from '@kadr/contract';
 import { useEffect, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import type { PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { chatRefOf } from '../api/chats-cache.ts';
 import { useDeleteMessage, useEditMessage, useForwardMessage } from '../api/messenger-queries.ts';
-import type { PopupMenuItem } from '../components/PopupMenu.tsx';
 import { canEdit, type DisplayMessage } from '../lib/message-status.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
 import { useOutbox } from './use-outbox.ts';

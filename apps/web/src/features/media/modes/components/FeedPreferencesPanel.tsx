@@ -1,8 +1,8 @@
 import { MEDIA_TAG_KEYS, MEDIA_TAGS } from '@kadr/contract/browser';
 import { useState } from 'react';
 import { ru } from '../../../../shared/i18n/ru.ts';
+import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import styles from '../../components/Panels.module.css';
-import { Sheet } from '../../components/Sheet.tsx';
 import { useBlacklistMutation, useBlacklistTags } from '../api/blacklist-queries.ts';
 
 const T = ru.feed.preferences;

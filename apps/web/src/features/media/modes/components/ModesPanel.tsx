@@ -1,6 +1,6 @@
 import { ru } from '../../../../shared/i18n/ru.ts';
+import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import styles from '../../components/Panels.module.css';
-import { Sheet } from '../../components/Sheet.tsx';
 import { useFeedUi } from '../../feed-ui-store.ts';
 import { useMediaMode } from '../media-mode-store.ts';
 

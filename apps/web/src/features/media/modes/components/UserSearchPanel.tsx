@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../../shared/api/client.ts';
 import { ru } from '../../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../../shared/ui/Avatar.tsx';
+import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../../shared/ui/Spinner.tsx';
 import styles from '../../components/Panels.module.css';
-import { Sheet } from '../../components/Sheet.tsx';
 
 const T = ru.feed.search;
 const DEBOUNCE_MS = 300;

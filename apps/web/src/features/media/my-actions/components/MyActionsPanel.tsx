@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ru } from '../../../../shared/i18n/ru.ts';
+import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../../shared/ui/Spinner.tsx';
 import { flattenPages } from '../../api/feed-queries.ts';
 import type { ActionsTab } from '../../api/media-keys.ts';
-import { Sheet } from '../../components/Sheet.tsx';
 import { nearBottom, useActionsQuery } from '../api/actions-queries.ts';
 import styles from './MyActionsPanel.module.css';
 import { PostTile } from './PostTile.tsx';

@@ -1,5 +1,5 @@
 import { ru } from '../../../../shared/i18n/ru.ts';
-import { Sheet } from '../../components/Sheet.tsx';
+import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import styles from './CreateChooser.module.css';
 
 export interface CreateEntry {

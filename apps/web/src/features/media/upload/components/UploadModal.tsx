@@ -2,7 +2,7 @@ import { Limits } from '@kadr/contract/browser';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ru } from '../../../../shared/i18n/ru.ts';
 import { Button } from '../../../../shared/ui/Button.tsx';
-import { Sheet } from '../../components/Sheet.tsx';
+import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { usePostUpload } from '../hooks/use-post-upload.ts';
 import { formEnabled, UPLOAD_CLOSE_DELAY_MS } from '../lib/upload-status.ts';
 import { checkPickedFiles, validateUpload } from '../lib/validate-upload.ts';
