@@ -1,18 +1,10 @@
-import type { MediaProcessingEvent } from './media/schemas.ts';
-import type {
-  ChatUpdatedEvent,
-  DeliveredInput,
-  MessageDeletedEvent,
-  MessageDeliveredEvent,
-  MessageEvent,
-  MessagesReadEvent,
-  SendMessageBody,
-  SendMessageResult,
-  TypingEvent,
-  TypingInput,
-} from './messenger/schemas.ts';
+import type { MediaServerEvents } from './media/events.ts';
+import type { MessengerClientEvents, MessengerServerEvents } from './messenger/events.ts';
 
-/** Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. */
+/**
+ * Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. Each
+ * capability keeps its own map in `<capability>/events.ts`; the maps join here through `extends`.
+ */
 
 export interface OnlineEvent {
   type: 'online' | 'offline';
@@ -21,29 +13,13 @@ export interface OnlineEvent {
   last_seen?: string;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends MediaServerEvents, MessengerServerEvents {
   online: (event: OnlineEvent) => void;
-  /** Post processing progress, to the uploader only. */
-  'media-processing': (event: MediaProcessingEvent) => void;
-  // Messenger (messenger.ts): to every device of both sides unless noted there.
-  'new-message': (event: MessageEvent) => void;
-  'message-edited': (event: MessageEvent) => void;
-  'message-deleted': (event: MessageDeletedEvent) => void;
-  'message-delivered': (event: MessageDeliveredEvent) => void;
-  'messages-read': (event: MessagesReadEvent) => void;
-  'chat-updated': (event: ChatUpdatedEvent) => void;
-  typing: (event: TypingEvent) => void;
 }
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends MessengerClientEvents {
   /** Asks whether the given users are online now; answered through the ack. */
   'presence:query': (userIds: number[], ack: (online: number[]) => void) => void;
-  /** Relayed to the peer as `typing`; rate-limited, no ack. */
-  typing: (input: TypingInput) => void;
-  /** This device received these messages (sent after `new-message`); the ack is optional. */
-  'message-delivered': (input: DeliveredInput, ack?: (result: { ok: boolean }) => void) => void;
-  /** Sends a message like `POST /messages` (same body, rules, temp_id idempotency); the ack carries the answer. */
-  'send-message': (input: SendMessageBody, ack: (result: SendMessageResult) => void) => void;
 }
 
 /** Room names in one place: `user:<id>`, `group:<id>`, `channel:<id>`, `stream:<id>`. */

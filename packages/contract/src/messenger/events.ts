@@ -1,0 +1,33 @@
+import type {
+  ChatUpdatedEvent,
+  DeliveredInput,
+  MessageDeletedEvent,
+  MessageDeliveredEvent,
+  MessageEvent,
+  MessagesReadEvent,
+  SendMessageBody,
+  SendMessageResult,
+  TypingEvent,
+  TypingInput,
+} from './schemas.ts';
+
+/** The messenger's realtime events, server → client: to every device of both sides unless noted in schemas.ts. */
+export interface MessengerServerEvents {
+  'new-message': (event: MessageEvent) => void;
+  'message-edited': (event: MessageEvent) => void;
+  'message-deleted': (event: MessageDeletedEvent) => void;
+  'message-delivered': (event: MessageDeliveredEvent) => void;
+  'messages-read': (event: MessagesReadEvent) => void;
+  'chat-updated': (event: ChatUpdatedEvent) => void;
+  typing: (event: TypingEvent) => void;
+}
+
+/** The messenger's realtime events, client → server. */
+export interface MessengerClientEvents {
+  /** Relayed to the peer as `typing`; rate-limited, no ack. */
+  typing: (input: TypingInput) => void;
+  /** This device received these messages (sent after `new-message`); the ack is optional. */
+  'message-delivered': (input: DeliveredInput, ack?: (result: { ok: boolean }) => void) => void;
+  /** Sends a message like `POST /messages` (same body, rules, temp_id idempotency); the ack carries the answer. */
+  'send-message': (input: SendMessageBody, ack: (result: SendMessageResult) => void) => void;
+}
