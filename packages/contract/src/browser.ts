@@ -3,6 +3,7 @@
  * a schema (TypeBox stays on the server; a test on the built bundle checks it). Types come from
  * `import type { … } from '@kadr/contract'`, endpoints from `@kadr/contract/<capability>/endpoints`.
  */
+export * from './calls/format.ts';
 export * from './limits.ts';
 export { API_PREFIX } from './paths.ts';
 export { type Endpoint, type EndpointRoute, fillPath } from './route.ts';

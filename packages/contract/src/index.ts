@@ -1,4 +1,7 @@
 export * from './auth.ts';
+export * from './calls/events.ts';
+export * from './calls/format.ts';
+export * from './calls/schemas.ts';
 export * from './common.ts';
 export * from './errors.ts';
 export * from './health.ts';

@@ -1,3 +1,4 @@
+import type { CallsServerToClientEvents } from './calls/events.ts';
 import type { MediaProcessingEvent } from './media.ts';
 import type {
   ChatUpdatedEvent,
@@ -21,7 +22,7 @@ export interface OnlineEvent {
   last_seen?: string;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends CallsServerToClientEvents {
   online: (event: OnlineEvent) => void;
   /** Post processing progress, to the uploader only. */
   'media-processing': (event: MediaProcessingEvent) => void;
