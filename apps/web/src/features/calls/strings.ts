@@ -21,6 +21,7 @@ export const callsStrings = {
   micOff: 'Выключить микрофон',
   cameraOn: 'Включить камеру',
   cameraOff: 'Выключить камеру',
+  peerMicMuted: 'Собеседник выключил микрофон',
   state: {
     ringingOutgoing: 'Вызов…',
     ringingIncoming: 'Звонит…',

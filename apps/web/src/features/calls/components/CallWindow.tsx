@@ -84,7 +84,7 @@ function Stats() {
 
 /** The call window (§2.3): the peer large, our preview small, mic, camera, end, minimise. */
 export function CallWindow({ view }: { view: Shown }) {
-  const { micEnabled, cameraEnabled, peerCameraMuted, mediaVersion } = useCallStore();
+  const { micEnabled, cameraEnabled, peerMicMuted, peerCameraMuted, mediaVersion } = useCallStore();
   const remoteRef = useRef<HTMLVideoElement>(null);
   const localRef = useRef<HTMLVideoElement>(null);
   const live = view.status === 'ringing' || view.status === 'connecting' || view.status === 'active';
@@ -135,6 +135,11 @@ export function CallWindow({ view }: { view: Shown }) {
             <span className={styles.statusLine} role="status" data-testid="call-status">
               {view.status === 'active' ? <CallDuration startedAt={view.startedAt} /> : statusText(view)}
             </span>
+            {peerMicMuted && view.status === 'active' ? (
+              <span className={styles.muted} data-testid="peer-mic-muted">
+                <MicOff size={14} aria-hidden="true" /> {t.peerMicMuted}
+              </span>
+            ) : null}
             <Encryption />
             <Stats />
           </div>
