@@ -252,8 +252,11 @@ test('B rejects → A sees rejected, and the chat says so', async ({ browser }) 
   await expect(incoming(pageB)).toContainText('Входящий аудиозвонок');
   await pageB.getByRole('button', { name: 'Отклонить' }).click();
   await expect(incoming(pageB)).toHaveCount(0);
-  await expect(callWindow(pageA)).toHaveAttribute('data-state', 'rejected');
-  await expect(pageA.getByTestId('call-status')).toHaveText('Звонок отклонён');
+  // Both at once: the final state stays on screen for a few seconds only.
+  await Promise.all([
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'rejected'),
+    expect(pageA.getByTestId('call-status')).toHaveText('Звонок отклонён'),
+  ]);
   await expect(callWindow(pageA)).toHaveCount(0, { timeout: 6000 });
   await expect.poll(() => chatEntries(pageA)).toEqual(['Отклонённый звонок']);
   await expect.poll(() => chatEntries(pageB)).toEqual(['Отклонённый звонок']);
@@ -297,8 +300,10 @@ test('B in a call with C → A gets busy', async ({ browser }) => {
   await expect(incoming(pageB)).toHaveCount(0);
 
   await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
-  await expect(callWindow(pageA)).toHaveAttribute('data-state', 'busy');
-  await expect(pageA.getByTestId('call-status')).toHaveText('Абонент занят');
+  await Promise.all([
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'busy'),
+    expect(pageA.getByTestId('call-status')).toHaveText('Абонент занят'),
+  ]);
   await expect(incoming(pageB)).toHaveCount(0);
   await api(c, 'POST', `/calls/${call.id}/end`);
   await contextA.close();
@@ -319,8 +324,10 @@ test('B open in two tabs: both ring; accepting in one stops the other', async ({
   await tab1.getByRole('button', { name: 'Ответить с видео' }).click();
   await expect(incoming(tab2)).toHaveCount(0);
   await expect(callWindow(tab2)).toHaveCount(0);
-  await expect(callWindow(tab1)).toHaveAttribute('data-state', 'active');
-  await expect(callWindow(pageA)).toHaveAttribute('data-state', 'active');
+  await Promise.all([
+    expect(callWindow(tab1)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+  ]);
   await pageA.getByRole('button', { name: 'Завершить' }).click();
   await expect(callWindow(tab1)).toHaveAttribute('data-state', 'ended');
   await contextA.close();

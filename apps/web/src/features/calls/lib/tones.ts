@@ -1,7 +1,9 @@
 /**
- * Call sounds made here with WebAudio oscillators (nothing downloaded): the callee's ringtone and the
- * caller's ringback (425 Hz, 1 s on / 4 s off, the tone Russian networks play). A page that has had no
- * user gesture yet may keep the AudioContext suspended; the call itself is unaffected.
+ * Call sounds made here (nothing downloaded, no audio files shipped): the callee's ringtone and the
+ * caller's ringback (425 Hz, 1 s on / 4 s off, the tone Russian networks play), synthesised once into a
+ * small WAV and looped by an <audio> element. Not WebAudio: the first `new AudioContext()` blocks the
+ * main thread while the audio service starts (measured 3.9 s in Chromium on a loaded machine), which
+ * froze the incoming modal; a media element starts its output off the main thread.
  */
 
 export type Tone = 'ringtone' | 'ringback';
@@ -10,11 +12,11 @@ interface Pattern {
   /** [frequency Hz, start s, length s] within one period. */
   notes: ReadonlyArray<readonly [number, number, number]>;
   period: number;
-  gain: number;
+  volume: number;
 }
 
 const PATTERNS: Record<Tone, Pattern> = {
-  ringback: { notes: [[425, 0, 1]], period: 5, gain: 0.08 },
+  ringback: { notes: [[425, 0, 1]], period: 5, volume: 0.25 },
   ringtone: {
     notes: [
       [659, 0, 0.18],
@@ -25,42 +27,68 @@ const PATTERNS: Record<Tone, Pattern> = {
       [988, 1.4, 0.3],
     ],
     period: 3,
-    gain: 0.12,
+    volume: 0.35,
   },
 };
 
-/** Starts a tone looping until the returned stop() is called. */
-export function playTone(tone: Tone): () => void {
-  const Context = window.AudioContext;
-  if (!Context) return () => undefined;
-  const ctx = new Context();
-  void ctx.resume().catch(() => undefined);
-  const pattern = PATTERNS[tone];
-  let next = ctx.currentTime + 0.05;
-  const schedule = () => {
-    // Keep two periods scheduled ahead so a busy main thread does not leave gaps.
-    while (next < ctx.currentTime + pattern.period * 2) {
-      for (const [frequency, start, length] of pattern.notes) {
-        const osc = ctx.createOscillator();
-        const gain = ctx.createGain();
-        osc.type = 'sine';
-        osc.frequency.value = frequency;
-        const at = next + start;
-        gain.gain.setValueAtTime(0, at);
-        gain.gain.linearRampToValueAtTime(pattern.gain, at + 0.02);
-        gain.gain.setValueAtTime(pattern.gain, at + length - 0.03);
-        gain.gain.linearRampToValueAtTime(0, at + length);
-        osc.connect(gain).connect(ctx.destination);
-        osc.start(at);
-        osc.stop(at + length + 0.01);
-      }
-      next += pattern.period;
+const SAMPLE_RATE = 16_000;
+
+/** One period of the pattern as 16-bit mono PCM in a WAV container, with 10 ms fades against clicks. */
+export function synthesiseWav(pattern: Pattern): Uint8Array<ArrayBuffer> {
+  const samples = Math.round(pattern.period * SAMPLE_RATE);
+  const pcm = new Int16Array(samples);
+  const fade = 0.01 * SAMPLE_RATE;
+  for (const [frequency, start, length] of pattern.notes) {
+    const from = Math.round(start * SAMPLE_RATE);
+    const count = Math.round(length * SAMPLE_RATE);
+    for (let i = 0; i < count && from + i < samples; i += 1) {
+      const envelope = Math.min(1, i / fade, (count - i) / fade);
+      const value = Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * envelope * pattern.volume;
+      pcm[from + i] = Math.round(value * 32767);
     }
+  }
+  const bytes = new Uint8Array(44 + pcm.byteLength);
+  const view = new DataView(bytes.buffer);
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i += 1) view.setUint8(at + i, text.charCodeAt(i));
   };
-  schedule();
-  const timer = window.setInterval(schedule, 1000);
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + pcm.byteLength, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, SAMPLE_RATE, true);
+  view.setUint32(28, SAMPLE_RATE * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, pcm.byteLength, true);
+  bytes.set(new Uint8Array(pcm.buffer), 44);
+  return bytes;
+}
+
+const urls = new Map<Tone, string>();
+
+function toneUrl(tone: Tone): string {
+  let url = urls.get(tone);
+  if (!url) {
+    url = URL.createObjectURL(new Blob([synthesiseWav(PATTERNS[tone])], { type: 'audio/wav' }));
+    urls.set(tone, url);
+  }
+  return url;
+}
+
+/** Starts a tone looping until the returned stop() is called (silently nothing where autoplay is refused). */
+export function playTone(tone: Tone): () => void {
+  if (typeof Audio === 'undefined' || typeof URL.createObjectURL !== 'function') return () => undefined;
+  const audio = new Audio(toneUrl(tone));
+  audio.loop = true;
+  void audio.play().catch(() => undefined);
   return () => {
-    window.clearInterval(timer);
-    void ctx.close().catch(() => undefined);
+    audio.pause();
+    audio.removeAttribute('src');
+    audio.load();
   };
 }
