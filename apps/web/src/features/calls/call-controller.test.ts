@@ -86,7 +86,7 @@ describe('call controller: the §3 union driven by events and actions', () => {
       api.start.mockResolvedValue(call({ state: 'busy', caller: peer(ME), callee: peer(3) }));
       await callActions.start(peer(3), 'audio');
       expect(useCallStore.getState().view.status).toBe('busy');
-      vi.advanceTimersByTime(3000);
+      vi.advanceTimersByTime(5000);
       expect(useCallStore.getState().view.status).toBe('idle');
 
       const outgoing = call({ caller: peer(ME), callee: peer(3) });
@@ -99,7 +99,7 @@ describe('call controller: the §3 union driven by events and actions', () => {
         expect(useCallStore.getState().view).toMatchObject({ status: 'ringing', direction: 'outgoing' });
         server.deliver(event, { ...outgoing, state });
         expect(useCallStore.getState().view.status).toBe(state);
-        vi.advanceTimersByTime(3000);
+        vi.advanceTimersByTime(5000);
       }
     } finally {
       vi.useRealTimers();

@@ -20,7 +20,7 @@ import {
  */
 
 /** How long a final state stays on screen before the reset to idle. */
-const OUTCOME_MS = 3000;
+const OUTCOME_MS = 5000;
 
 const loadMedia = () => import('./media/call-media.ts');
 
