@@ -77,7 +77,7 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   page.on('console', (msg) => {
     if (msg.type() === 'error') console.log(`[${path}] ${msg.text()}`);
   });
-  const socketUp = page.waitForEvent('websocket', { timeout: 30_000 }).then(
+  const socketUp = page.waitForEvent('websocket', { timeout: 120_000 }).then(
     (ws) =>
       new Promise<void>((resolve) => {
         ws.on('framereceived', (frame) => {
