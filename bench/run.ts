@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark prints its figure next to the baseline it is measured against.
 // Filter with `npm run bench -- profile` or `npm run bench -- sockets`.
 
+import { callsBench } from './calls.bench.ts';
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
@@ -45,4 +46,10 @@ if (wanted('sockets')) {
 if (wanted('chat-switch')) {
   console.log('\n## Messenger in Chromium: chat switch (10,000 messages), history scroll, 5,000-chat list');
   for (const line of await chatSwitchBench()) console.log(line);
+}
+if (wanted('calls')) {
+  console.log(
+    "\n## Call press → callee's call-incoming (server signalling, p95 over 20) vs a chat message to the same peer",
+  );
+  for (const line of await callsBench(['pglite', 'postgres'])) console.log(line);
 }

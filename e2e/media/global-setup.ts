@@ -6,6 +6,9 @@ export default async function globalSetup() {
     throw new Error('media e2e must run in a loopback-only network namespace: use npm run test:e2e:media');
   }
   const stack = await startMediaStack({
+    // The calls flows drive the real web app; a shortened ring timeout lets "missed" happen in seconds.
+    web: true,
+    env: { CALL_RING_TIMEOUT_MS: process.env.KADR_MEDIA_CALL_RING_TIMEOUT_MS ?? '60000' },
     log: (line) => {
       if (process.env.KADR_MEDIA_E2E_VERBOSE) console.log(line);
     },

@@ -85,7 +85,25 @@ async function waitFor<T>(
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function startMediaStack(options: { log?: (line: string) => void } = {}): Promise<MediaStack> {
+/** The web app built with its own Vite config, for flows that drive the real UI (calls). */
+async function buildWeb(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    root: path.join(repoRoot, 'apps/web'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+export async function startMediaStack(
+  options: {
+    log?: (line: string) => void;
+    /** Build and serve the web app from the Kadr server (apiUrl), for flows through the real UI. */
+    web?: boolean;
+    /** Extra server environment (e.g. shortened call timeouts). */
+    env?: Record<string, string>;
+  } = {},
+): Promise<MediaStack> {
   const log = options.log ?? (() => undefined);
   if (!fs.existsSync(livekitBinary)) {
     throw new Error(`${livekitBinary} is missing: run npm run setup:livekit (scripts/e2e-media.mjs does)`);
@@ -93,6 +111,8 @@ export async function startMediaStack(options: { log?: (line: string) => void } 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-media-e2e-'));
   const harnessDir = path.join(work, 'harness');
   await buildHarness(harnessDir);
+  const webDir = path.join(work, options.web ? 'web' : 'no-web');
+  if (options.web) await buildWeb(webDir);
 
   const [apiPort, livekitPort, rtcTcpPort, harnessPort] = [
     await freePort(),
@@ -110,7 +130,7 @@ export async function startMediaStack(options: { log?: (line: string) => void } 
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
-      WEB_DIST: path.join(work, 'no-web'),
+      WEB_DIST: webDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -121,6 +141,7 @@ export async function startMediaStack(options: { log?: (line: string) => void } 
       LIVEKIT_PORT: String(livekitPort),
       LIVEKIT_RTC_TCP_PORT: String(rtcTcpPort),
       LIVEKIT_RTC_UDP_PORTS: `${udpStart}-${udpStart + 99}`,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -148,7 +169,8 @@ export async function startMediaStack(options: { log?: (line: string) => void } 
         const body = (await res.json()) as { media_server: { status: string } };
         return body.media_server.status === 'ok' ? true : null;
       },
-      60_000,
+      // Generous: on a loaded machine tsx compiling the server alone has taken over 90 s.
+      240_000,
       server,
     );
   } catch (error) {

@@ -31,6 +31,17 @@ export interface Config {
   livekit: LivekitConfig;
   /** Post upload limits (MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_CAROUSEL_IMAGES). */
   media: { maxVideoBytes: number; maxImageBytes: number; maxCarouselImages: number };
+  /** One-to-one calls (CALL_RING_TIMEOUT_MS, CALL_RECONNECT_GRACE_MS, CALL_CONNECT_TIMEOUT_MS, CALL_SWEEP_MS). */
+  calls: {
+    /** Unanswered for this long → missed (spec: 45 s). */
+    ringTimeoutMs: number;
+    /** A side whose call socket is gone this long → the call ends. */
+    reconnectGraceMs: number;
+    /** Accepted but not both in the media room after this long → failed. */
+    connectTimeoutMs: number;
+    /** How often every node looks for calls whose deadline passed (another node's timer may be gone). */
+    sweepMs: number;
+  };
   /** Durable job queue (JOBS_WORKER, JOBS_CONCURRENCY, JOBS_POLL_MS, JOBS_LEASE_MS, JOBS_BACKOFF_MS, JOBS_MAX_BACKOFF_MS). */
   jobs: {
     worker: boolean;
@@ -198,6 +209,12 @@ export function loadConfig(env: Env = process.env): Config {
       maxVideoBytes: int(env, 'MEDIA_MAX_VIDEO_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
       maxImageBytes: int(env, 'MEDIA_MAX_IMAGE_BYTES', 20 * 1024 * 1024, 1024, 200 * 1024 * 1024),
       maxCarouselImages: int(env, 'MEDIA_MAX_CAROUSEL_IMAGES', 10, 1, 50),
+    },
+    calls: {
+      ringTimeoutMs: int(env, 'CALL_RING_TIMEOUT_MS', 45_000, 50, 10 * 60 * 1000),
+      reconnectGraceMs: int(env, 'CALL_RECONNECT_GRACE_MS', 20_000, 50, 10 * 60 * 1000),
+      connectTimeoutMs: int(env, 'CALL_CONNECT_TIMEOUT_MS', 30_000, 50, 10 * 60 * 1000),
+      sweepMs: int(env, 'CALL_SWEEP_MS', 2000, 20, 60_000),
     },
     jobs: {
       worker: bool(env, 'JOBS_WORKER', true),

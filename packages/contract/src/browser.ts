@@ -3,6 +3,8 @@
  * a schema (TypeBox stays on the server; a test on the built bundle checks it). Types come from
  * `import type { … } from '@kadr/contract'`, endpoints from `@kadr/contract/<capability>/endpoints`.
  */
+
+export * from './calls/format.ts';
 export * from './error-codes.ts';
 export * from './limits.ts';
 export * from './livekit/rooms.ts';

@@ -1,3 +1,4 @@
+import type { CallsServerToClientEvents } from './calls/events.ts';
 import type { MediaServerEvents } from './media/events.ts';
 import type { MessengerClientEvents, MessengerServerEvents } from './messenger/events.ts';
 
@@ -13,7 +14,10 @@ export interface OnlineEvent {
   last_seen?: string;
 }
 
-export interface ServerToClientEvents extends MediaServerEvents, MessengerServerEvents {
+export interface ServerToClientEvents
+  extends MediaServerEvents,
+    MessengerServerEvents,
+    CallsServerToClientEvents {
   online: (event: OnlineEvent) => void;
 }
 

@@ -119,7 +119,7 @@ export interface MessagesTable {
   conversation_id: number;
   sender_id: number;
   content: Generated<string>;
-  message_type: Generated<'text' | 'media'>;
+  message_type: Generated<'text' | 'media' | 'call'>;
   temp_id: string | null;
   is_forwarded: Generated<boolean>;
   forwarded_from_id: number | null;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { authModule } from './auth/module.ts';
+import { callsModule } from './calls/module.ts';
 import { healthModule } from './health/module.ts';
 import { livekitModule } from './livekit/module.ts';
 import { mediaModule } from './media/module.ts';
@@ -18,6 +19,7 @@ export const serverModules: readonly ServerModule[] = [
   healthModule,
   mediaModule,
   messengerModule,
+  callsModule,
 ];
 
 /** Every module's migrations, for the migrator (app start and the test databases). */

@@ -1,4 +1,5 @@
 import { authFeature } from '../features/auth/feature.ts';
+import { callsFeature } from '../features/calls/feature.ts';
 import { mediaFeature } from '../features/media/feature.ts';
 import { messengerFeature } from '../features/messenger/feature.ts';
 import { profileFeature } from '../features/profile/feature.ts';
@@ -18,6 +19,7 @@ export const features: readonly Feature[] = [
   settingsFeature,
   mediaFeature,
   messengerFeature,
+  callsFeature,
 ];
 
 /** Every registered feature's shell entries (context buttons and page-menu entries). */

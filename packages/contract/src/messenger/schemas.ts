@@ -21,8 +21,11 @@ export const ChatType = Type.Union([
 ]);
 export type ChatType = Static<typeof ChatType>;
 
-/** `text`: plain or markdown text only; `media`: carries `files[]` (text optional). */
-export const MessageType = Type.Union([Type.Literal('text'), Type.Literal('media')]);
+/**
+ * `text`: plain or markdown text only; `media`: carries `files[]` (text optional); `call`: the entry a
+ * call leaves in the personal chat (written by the server, text like 'Исходящий звонок · 3:12', not editable).
+ */
+export const MessageType = Type.Union([Type.Literal('text'), Type.Literal('media'), Type.Literal('call')]);
 export type MessageType = Static<typeof MessageType>;
 
 export const MessageFileType = Type.Union([

@@ -21,7 +21,7 @@ export interface ChatRow {
   lm_sender_id: number | null;
   lm_sender_username: string | null;
   lm_created_at: Date | null;
-  lm_message_type: 'text' | 'media' | null;
+  lm_message_type: 'text' | 'media' | 'call' | null;
   unread_count: number;
 }
 

@@ -22,7 +22,7 @@ export interface MessageRow {
   conversation_id: number;
   sender_id: number;
   content: string;
-  message_type: 'text' | 'media';
+  message_type: 'text' | 'media' | 'call';
   temp_id: string | null;
   is_forwarded: boolean;
   forwarded_from_id: number | null;
@@ -150,7 +150,7 @@ function queries(db: Kysely<Database>) {
       conversation_id: number;
       sender_id: number;
       content: string;
-      message_type: 'text' | 'media';
+      message_type: 'text' | 'media' | 'call';
       temp_id: string | null;
       is_forwarded?: boolean;
       forwarded_from_id?: number | null;

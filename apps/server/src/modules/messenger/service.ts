@@ -176,6 +176,38 @@ export function messagesService(deps: {
       return messages[0] as Message;
     },
 
+    /**
+     * An entry another capability writes into a personal chat as `userId` (a call's record): stored
+     * once per (sender, temp_id), announced like any new message.
+     */
+    async postEntry(
+      userId: number,
+      otherUserId: number,
+      entry: { content: string; message_type: 'call'; temp_id: string },
+    ): Promise<Message> {
+      let conversation = await pairChat(userId, otherUserId);
+      const insert = (c: ConversationRow) =>
+        repo.insertMessage({ conversation_id: c.id, sender_id: userId, ...entry });
+      let id: number | null;
+      try {
+        id = await insert(conversation);
+      } catch (err) {
+        if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw err;
+        facts.forgetPair(userId, otherUserId);
+        conversation = await pairChat(userId, otherUserId);
+        id = await insert(conversation);
+      }
+      if (id === null)
+        return existingByTemp(userId, (await repo.findByTempId(userId, entry.temp_id)) as number);
+      const [row] = await repo.messagesByIds([id]);
+      if (!row) throw errors.notFound(ErrorText.messageNotFound);
+      facts.rememberMessage(row.id, row);
+      const members = pairMembers(conversation);
+      const messages = await tools.hydrate([row], members, userId);
+      announce({ conversation, members }, 'new-message', messages);
+      return messages[0] as Message;
+    },
+
     async conversation(
       userId: number,
       otherUserId: number,
@@ -196,7 +228,8 @@ export function messagesService(deps: {
     async edit(userId: number, messageId: number, rawContent: string): Promise<Message> {
       const loaded = await tools.visibleMessage(userId, messageId);
       const { row } = loaded;
-      if (row.sender_id !== userId) throw errors.forbidden(ErrorText.messageEditForbidden);
+      if (row.sender_id !== userId || row.message_type === 'call')
+        throw errors.forbidden(ErrorText.messageEditForbidden);
       if (now().getTime() - new Date(row.created_at).getTime() > Limits.messageEditWindowMs)
         throw new AppError(403, ErrorCode.editWindowExpired, ErrorText.messageEditExpired);
       const content = rawContent.trim();

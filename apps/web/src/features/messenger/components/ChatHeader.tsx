@@ -3,6 +3,7 @@ import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Icon } from '../../../shared/ui/Icon.tsx';
+import { CallButtons } from '../../calls/components/CallButtons.tsx';
 import { usePresence } from '../../profile/api/presence.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { isTyping, useTypingStore } from '../store/typing-store.ts';
@@ -54,6 +55,17 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
           ) : null}
         </span>
       </button>
+      {personal ? (
+        <CallButtons
+          className={styles.headerButton}
+          peer={{
+            id: chat.user_id,
+            username: chat.profile_username ?? chat.username,
+            name: chat.username,
+            avatar_url: chat.avatar_url,
+          }}
+        />
+      ) : null}
       <button
         type="button"
         className={styles.headerButton}

@@ -1,4 +1,4 @@
-import { Check, CheckCheck, CircleAlert, Clock, type LucideIcon } from 'lucide-react';
+import { Check, CheckCheck, CircleAlert, Clock, type LucideIcon, PhoneCall } from 'lucide-react';
 import { createElement, memo } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { extractPostIds } from '../lib/media-links.ts';
@@ -56,7 +56,14 @@ export const MessageBubble = memo(function MessageBubble({
         {message.files.length > 0 ? (
           <MessageFiles files={message.files} onOpen={(index) => onOpenMedia(item, index)} />
         ) : null}
-        {message.content ? <Markdown source={message.content} /> : null}
+        {message.message_type === 'call' ? (
+          <p className={styles.callEntry} data-testid="call-entry">
+            <PhoneCall size={16} aria-hidden="true" />
+            {message.content}
+          </p>
+        ) : message.content ? (
+          <Markdown source={message.content} />
+        ) : null}
         {postIds.map((id) => (
           <PostPreviewCard key={id} postId={id} />
         ))}

@@ -1,0 +1,233 @@
+import {
+  type AcceptCallBody,
+  type Call,
+  CallEntryText,
+  CallErrorCode,
+  CallErrorText,
+  type CallsServerToClientEvents,
+  ErrorText,
+  formatCallDuration,
+  type MediaTokenResponse,
+  type StartCallBody,
+} from '@kadr/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
+import type { MediaTokenIssuer } from '../livekit/tokens.ts';
+import type { Messenger } from '../messenger/module.ts';
+import { toCall } from './mappers.ts';
+import type { CallRow, CallsRepository } from './repository.ts';
+
+type CallEventName = keyof CallsServerToClientEvents;
+
+/** The event and chat entry a call's final state leaves behind. */
+function outcome(call: Call): { event: CallEventName; entry: string; callerOnly?: boolean } {
+  switch (call.state) {
+    case 'rejected':
+      return { event: 'call-rejected', entry: CallEntryText.rejected };
+    case 'missed':
+      return { event: 'call-missed', entry: CallEntryText.missed };
+    case 'busy':
+      return { event: 'call-busy', entry: CallEntryText.missed, callerOnly: true };
+    case 'failed':
+      return { event: 'call-failed', entry: `${CallEntryText.outgoing} · ${formatCallDuration(0)}` };
+    case 'ended':
+      if (call.end_reason === 'cancelled') return { event: 'call-cancelled', entry: CallEntryText.missed };
+      return {
+        event: 'call-ended',
+        entry: `${CallEntryText.outgoing} · ${formatCallDuration(call.duration ?? 0)}`,
+      };
+    case 'ringing':
+    case 'connecting':
+    case 'active':
+      throw new Error(`call ${call.id} is not finished (${call.state})`);
+  }
+}
+
+const notFound = () => errors.notFound(CallErrorText.callNotFound);
+
+/**
+ * One-to-one calls: the state machine (kept in the database, so any node serves any call), its
+ * signalling to every device of both sides, the chat entry each call leaves, and media-room tokens.
+ */
+export function callsService(deps: {
+  repo: CallsRepository;
+  gateway: Gateway;
+  messages: Messenger['messages'];
+  tokens: MediaTokenIssuer;
+  limits: Config['calls'];
+  log: FastifyBaseLogger;
+}) {
+  const { repo, gateway, limits } = deps;
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  function emit(event: CallEventName, call: Call, to: number[] = [call.caller.id, call.callee.id]) {
+    for (const userId of to) gateway.emitToUser(userId, event, { call });
+  }
+
+  /** Side effects of a final state; runs once per call, on the node whose UPDATE made the move. */
+  async function finished(row: CallRow): Promise<Call> {
+    const call = toCall(row);
+    const { event, entry, callerOnly } = outcome(call);
+    // The entry first, so a client that hears the event finds the chat already updated. temp_id
+    // `call-<id>` keeps it exactly-once even if the same outcome were reported twice.
+    await deps.messages
+      .postEntry(call.caller.id, call.callee.id, {
+        content: entry,
+        message_type: 'call',
+        temp_id: `call-${call.id}`,
+      })
+      .catch((err) => deps.log.error({ err, callId: call.id }, 'call entry not written'));
+    emit(event, call, callerOnly ? [call.caller.id] : undefined);
+    return call;
+  }
+
+  /** Wakes the sweep right after a deadline on this node; every node's interval covers a node that died. */
+  function wakeAfter(ms: number) {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void sweep();
+    }, ms + 20);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  let sweeping: Promise<void> | null = null;
+  function sweep(): Promise<void> {
+    if (closed) return Promise.resolve();
+    sweeping ??= (async () => {
+      try {
+        const rows = await repo.expire({
+          ringMs: limits.ringTimeoutMs,
+          connectMs: limits.connectTimeoutMs,
+          graceMs: limits.reconnectGraceMs,
+        });
+        for (const row of rows) await finished(row);
+      } catch (err) {
+        if (!closed) deps.log.error({ err }, 'call sweep failed');
+      } finally {
+        sweeping = null;
+      }
+    })();
+    return sweeping;
+  }
+
+  const interval = setInterval(() => void sweep(), limits.sweepMs);
+  interval.unref();
+
+  /** The call if the user is one of its two sides; 404 otherwise (a stranger learns nothing). */
+  async function visible(userId: number, id: number): Promise<CallRow> {
+    const row = await repo.find(id);
+    if (!row || (row.caller_id !== userId && row.callee_id !== userId)) throw notFound();
+    return row;
+  }
+
+  const notRinging = () => errors.conflict(CallErrorCode.callNotRinging, CallErrorText.callNotRinging);
+  const notLive = () => errors.conflict(CallErrorCode.callNotLive, CallErrorText.callNotLive);
+
+  return {
+    async start(userId: number, body: StartCallBody): Promise<Call> {
+      if (body.user_id === userId) throw new AppError(400, CallErrorCode.callSelf, CallErrorText.callSelf);
+      if (!(await repo.userExists(body.user_id))) throw errors.notFound(ErrorText.userNotFound);
+      const row = await repo.create({
+        callerId: userId,
+        calleeId: body.user_id,
+        kind: body.kind,
+        callerSocket: body.socket_id ?? null,
+        callerKey: body.public_key ?? null,
+      });
+      if (!row) throw errors.conflict(CallErrorCode.callerBusy, CallErrorText.callerBusy);
+      if (row.state === 'busy') return finished(row);
+      const call = toCall(row);
+      emit('call-incoming', call, [call.callee.id]);
+      wakeAfter(limits.ringTimeoutMs);
+      return call;
+    },
+
+    async current(userId: number): Promise<Call | null> {
+      const row = await repo.current(userId);
+      return row ? toCall(row) : null;
+    },
+
+    async get(userId: number, id: number): Promise<Call> {
+      return toCall(await visible(userId, id));
+    },
+
+    async accept(userId: number, id: number, body: AcceptCallBody): Promise<Call> {
+      const row = await repo.accept(id, userId, body.socket_id ?? null, body.public_key ?? null);
+      if (!row) {
+        const existing = await visible(userId, id);
+        if (existing.callee_id !== userId) throw notFound();
+        throw notRinging();
+      }
+      const call = toCall(row);
+      emit('call-accepted', call);
+      wakeAfter(limits.connectTimeoutMs);
+      return call;
+    },
+
+    async reject(userId: number, id: number): Promise<Call> {
+      const row = await repo.reject(id, userId);
+      if (!row) {
+        const existing = await visible(userId, id);
+        if (existing.callee_id !== userId) throw notFound();
+        throw notRinging();
+      }
+      return finished(row);
+    },
+
+    /** Idempotent: a second hang-up (or one racing the other side's) answers the call as it ended. */
+    async end(userId: number, id: number): Promise<Call> {
+      const row = await repo.end(id, userId);
+      if (row) return finished(row);
+      return toCall(await visible(userId, id));
+    },
+
+    async connected(userId: number, id: number): Promise<Call> {
+      const row = await repo.markConnected(id, userId);
+      if (!row) {
+        await visible(userId, id);
+        throw notLive();
+      }
+      const active = await repo.activate(id);
+      if (!active) return toCall(row);
+      const call = toCall(active);
+      emit('call-active', call);
+      return call;
+    },
+
+    async resume(userId: number, id: number, socketId: string): Promise<Call> {
+      const row = await repo.resume(id, userId, socketId);
+      if (!row) {
+        await visible(userId, id);
+        throw notLive();
+      }
+      return toCall(row);
+    },
+
+    /** A media-room token, for the two sides only, from acceptance until the call ends. */
+    async token(userId: number, id: number): Promise<MediaTokenResponse> {
+      const row = await visible(userId, id);
+      if (row.state !== 'connecting' && row.state !== 'active') throw notLive();
+      const name = row.caller_id === userId ? row.caller_name : row.callee_name;
+      return deps.tokens.issue({ kind: 'call', callId: row.id }, 'host', { userId, name });
+    },
+
+    socketGone: (socketId: string) => repo.socketGone(socketId),
+
+    sweep,
+
+    async close() {
+      closed = true;
+      clearInterval(interval);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      if (sweeping) await sweeping;
+    },
+  };
+}
+
+export type CallsService = ReturnType<typeof callsService>;

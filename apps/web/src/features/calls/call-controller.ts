@@ -1,0 +1,375 @@
+import type { Call, CallEvent, CallKind, CallPeer, CallsServerToClientEvents } from '@kadr/contract';
+import { errorMessage } from '../../shared/api/client.ts';
+import type { KadrSocket } from '../../shared/realtime/socket.ts';
+import { useRealtime } from '../../shared/realtime/socket.ts';
+import { callsApi } from './api/calls-api.ts';
+import { type CallKeyPair, callFingerprint, deriveCallKey, makeCallKeyPair } from './lib/e2ee.ts';
+import { playTone } from './lib/tones.ts';
+import type { CallMedia } from './media/call-media.ts';
+import {
+  type CallOutcome,
+  type CallView,
+  initialCallStore,
+  useCallStore,
+  viewCallId,
+} from './store/call-store.ts';
+
+/**
+ * This device's side of a call: drives the store's §3 union from the user's actions and the server's
+ * `call-*` events, owns the media room, the key pair and the sounds. One call at a time per device.
+ */
+
+/** How long a final state stays on screen before the reset to idle. */
+const OUTCOME_MS = 5000;
+
+const loadMedia = () => import('./media/call-media.ts');
+
+/** Whether this browser can encrypt call media end to end (insertable streams or script transform). */
+export function browserCanEncryptCalls(): boolean {
+  if (typeof window === 'undefined' || !window.crypto?.subtle) return false;
+  const w = window as unknown as { RTCRtpScriptTransform?: unknown };
+  if (typeof w.RTCRtpScriptTransform !== 'undefined') return true;
+  return typeof RTCRtpSender !== 'undefined' && 'createEncodedStreams' in RTCRtpSender.prototype;
+}
+
+let keyPair: CallKeyPair | null = null;
+let media: CallMedia | null = null;
+let stopTone: (() => void) | null = null;
+let outcomeTimer: number | null = null;
+let statsTimer: number | null = null;
+let currentUser: () => number | null = () => null;
+
+const set = useCallStore.setState;
+const view = () => useCallStore.getState().view;
+
+function tone(kind: 'ringtone' | 'ringback' | null) {
+  stopTone?.();
+  stopTone = kind ? playTone(kind) : null;
+}
+
+function socketId(): string | undefined {
+  return useRealtime.getState().socket?.id ?? undefined;
+}
+
+function peerOf(call: Call): CallPeer {
+  return call.caller.id === currentUser() ? call.callee : call.caller;
+}
+
+async function dropMedia() {
+  if (statsTimer !== null) window.clearInterval(statsTimer);
+  statsTimer = null;
+  const m = media;
+  media = null;
+  await m?.disconnect().catch(() => undefined);
+}
+
+function clearOutcomeTimer() {
+  if (outcomeTimer !== null) window.clearTimeout(outcomeTimer);
+  outcomeTimer = null;
+}
+
+/** Everything back to idle (spec §4.1); an error message stays visible after the reset. */
+export function resetCall(notice: string | null = null) {
+  tone(null);
+  clearOutcomeTimer();
+  keyPair = null;
+  void dropMedia();
+  set({ ...initialCallStore, notice });
+}
+
+function showOutcome(status: CallOutcome, call: Call | null, cancelled = false) {
+  const current = view();
+  if (current.status === 'idle') return;
+  tone(null);
+  void dropMedia();
+  keyPair = null;
+  const peer = call ? peerOf(call) : current.peer;
+  set({
+    view: { status, peer, kind: call?.kind ?? current.kind, call, cancelled },
+    minimised: false,
+    stats: null,
+  });
+  clearOutcomeTimer();
+  outcomeTimer = window.setTimeout(() => resetCall(), OUTCOME_MS);
+}
+
+function fail(error: unknown) {
+  const id = viewCallId(view());
+  if (id !== null) void callsApi.end(id).catch(() => undefined);
+  resetCall(errorMessage(error));
+}
+
+async function encryptionKey(call: Call): Promise<ArrayBuffer | null> {
+  const peerKey = call.caller.id === currentUser() ? call.callee_key : call.caller_key;
+  if (!keyPair || !peerKey) {
+    set({ encryption: { status: 'off', reason: keyPair ? 'peer-unsupported' : 'unsupported' } });
+    return null;
+  }
+  const key = await deriveCallKey(keyPair, peerKey, call.id);
+  set({ encryption: { status: 'on', fingerprint: await callFingerprint(key) } });
+  return key;
+}
+
+/** Accepted on either side: derive the key, fetch a token, join the room, tell the server we are in. */
+async function joinMedia(call: Call) {
+  const kind = call.kind;
+  try {
+    const [key, token, { connectCallMedia }] = await Promise.all([
+      encryptionKey(call),
+      callsApi.token(call.id),
+      loadMedia(),
+    ]);
+    if (viewCallId(view()) !== call.id) return;
+    const joined = await connectCallMedia({
+      serverUrl: token.server_url,
+      token: token.access_token,
+      key,
+      video: kind === 'video' && useCallStore.getState().cameraEnabled,
+      on: {
+        tracks: () => set((s) => ({ mediaVersion: s.mediaVersion + 1 })),
+        peerMuted: (source, muted) =>
+          set(source === 'microphone' ? { peerMicMuted: muted } : { peerCameraMuted: muted }),
+        lost: () => {
+          const id = viewCallId(view());
+          if (id !== null) void callsApi.end(id).catch(() => undefined);
+          showOutcome('failed', null);
+        },
+      },
+    });
+    if (viewCallId(view()) !== call.id) {
+      await joined.disconnect();
+      return;
+    }
+    media = joined;
+    if (!useCallStore.getState().micEnabled) await joined.setMicrophone(false);
+    set((s) => ({ mediaVersion: s.mediaVersion + 1 }));
+    statsTimer = window.setInterval(() => {
+      void media
+        ?.stats()
+        .then((stats) => set({ stats }))
+        .catch(() => undefined);
+    }, 2000);
+    const after = await callsApi.connected(call.id);
+    if (after.state === 'active') activate(after);
+  } catch (error) {
+    if (viewCallId(view()) === call.id) fail(error);
+  }
+}
+
+function activate(call: Call) {
+  const current = view();
+  if (current.status !== 'connecting' || current.call.id !== call.id) return;
+  set({ view: { status: 'active', peer: current.peer, kind: current.kind, call, startedAt: Date.now() } });
+}
+
+export const callActions = {
+  async start(peer: CallPeer, kind: CallKind) {
+    if (view().status !== 'idle' && !isFinal(view())) return;
+    clearOutcomeTimer();
+    set({
+      ...initialCallStore,
+      view: { status: 'ringing', direction: 'outgoing', peer, kind, call: null },
+      cameraEnabled: kind === 'video',
+    });
+    tone('ringback');
+    void loadMedia();
+    try {
+      keyPair = browserCanEncryptCalls() ? await makeCallKeyPair() : null;
+      const call = await callsApi.start({
+        user_id: peer.id,
+        kind,
+        socket_id: socketId(),
+        ...(keyPair ? { public_key: keyPair.publicKey } : {}),
+      });
+      const current = view();
+      if (current.status !== 'ringing' || current.direction !== 'outgoing' || current.call !== null) {
+        // Hung up before the server answered: cancel what it just started.
+        if (call.state === 'ringing') await callsApi.end(call.id).catch(() => undefined);
+        return;
+      }
+      if (call.state === 'busy') return showOutcome('busy', call);
+      set({ view: { ...current, call } });
+    } catch (error) {
+      resetCall(errorMessage(error));
+    }
+  },
+
+  async accept(kind: CallKind) {
+    const current = view();
+    if (current.status !== 'ringing' || current.direction !== 'incoming' || !current.call) return;
+    const call = current.call;
+    tone(null);
+    // Connecting before the answer: this device's own `call-accepted` must not read as "answered elsewhere".
+    set({
+      view: { status: 'connecting', peer: current.peer, kind: call.kind, call },
+      cameraEnabled: kind === 'video' && call.kind === 'video',
+    });
+    void loadMedia();
+    try {
+      keyPair = browserCanEncryptCalls() ? await makeCallKeyPair() : null;
+      const accepted = await callsApi.accept(call.id, {
+        socket_id: socketId(),
+        ...(keyPair ? { public_key: keyPair.publicKey } : {}),
+      });
+      set({ view: { status: 'connecting', peer: current.peer, kind: accepted.kind, call: accepted } });
+      await joinMedia(accepted);
+    } catch (error) {
+      resetCall(errorMessage(error));
+    }
+  },
+
+  async reject() {
+    const current = view();
+    if (current.status !== 'ringing' || current.direction !== 'incoming' || !current.call) return;
+    const id = current.call.id;
+    resetCall();
+    await callsApi.reject(id).catch(() => undefined);
+  },
+
+  async end() {
+    const current = view();
+    const id = viewCallId(current);
+    if (!isLiveView(current)) return;
+    if (id === null) {
+      // Still waiting for the server's answer to the call: it will be cancelled when it arrives.
+      resetCall();
+      return;
+    }
+    try {
+      const call = await callsApi.end(id);
+      finish(call);
+    } catch (error) {
+      resetCall(errorMessage(error));
+    }
+  },
+
+  async toggleMicrophone() {
+    const enabled = !useCallStore.getState().micEnabled;
+    set({ micEnabled: enabled });
+    await media?.setMicrophone(enabled).catch((error) => set({ notice: errorMessage(error) }));
+  },
+
+  async toggleCamera() {
+    const enabled = !useCallStore.getState().cameraEnabled;
+    set({ cameraEnabled: enabled });
+    await media?.setCamera(enabled).catch((error) => set({ notice: errorMessage(error) }));
+  },
+
+  setMinimised(minimised: boolean) {
+    set({ minimised });
+  },
+
+  dismissNotice() {
+    set({ notice: null });
+  },
+
+  media: () => media,
+};
+
+function isLiveView(v: CallView) {
+  return v.status === 'ringing' || v.status === 'connecting' || v.status === 'active';
+}
+
+function isFinal(v: CallView) {
+  return !isLiveView(v) && v.status !== 'idle';
+}
+
+/** A call reached a final state (from an event or our own request's answer). */
+function finish(call: Call) {
+  if (viewCallId(view()) !== call.id) return;
+  switch (call.state) {
+    case 'ended':
+      return showOutcome('ended', call, call.end_reason === 'cancelled');
+    case 'rejected':
+    case 'failed':
+    case 'busy':
+    case 'missed':
+      return showOutcome(call.state, call);
+    case 'ringing':
+    case 'connecting':
+    case 'active':
+      return;
+  }
+}
+
+type CallEventName = keyof CallsServerToClientEvents;
+
+function onEvent(name: CallEventName, { call }: CallEvent) {
+  const current = view();
+  switch (name) {
+    case 'call-incoming':
+      if (current.status !== 'idle' && !isFinal(current)) return;
+      clearOutcomeTimer();
+      set({
+        ...initialCallStore,
+        view: { status: 'ringing', direction: 'incoming', peer: call.caller, kind: call.kind, call },
+      });
+      tone('ringtone');
+      return;
+    case 'call-accepted':
+      if (viewCallId(current) !== call.id || current.status !== 'ringing') return;
+      if (current.direction === 'incoming') {
+        // Another device of ours answered first: stop ringing here.
+        resetCall();
+        return;
+      }
+      tone(null);
+      set({ view: { status: 'connecting', peer: current.peer, kind: current.kind, call } });
+      void joinMedia(call);
+      return;
+    case 'call-active':
+      activate(call);
+      return;
+    case 'call-rejected':
+    case 'call-cancelled':
+    case 'call-ended':
+    case 'call-busy':
+    case 'call-missed':
+    case 'call-failed':
+      if (
+        current.status === 'ringing' &&
+        current.direction === 'incoming' &&
+        viewCallId(current) === call.id
+      ) {
+        // The callee's screen: a call that stopped ringing without us is simply gone (missed shows as such).
+        if (call.state === 'missed') return showOutcome('missed', call);
+        resetCall();
+        return;
+      }
+      finish(call);
+      return;
+  }
+}
+
+const EVENTS: CallEventName[] = [
+  'call-incoming',
+  'call-accepted',
+  'call-active',
+  'call-rejected',
+  'call-cancelled',
+  'call-ended',
+  'call-busy',
+  'call-missed',
+  'call-failed',
+];
+
+/** Socket handlers: call events, and the takeover of a live call after the socket reconnects. */
+export function attachCallsRealtime(socket: KadrSocket, userId: () => number | null): () => void {
+  currentUser = userId;
+  const handlers = EVENTS.map((name) => {
+    const handler = (event: CallEvent) => onEvent(name, event);
+    socket.on(name, handler);
+    return () => socket.off(name, handler);
+  });
+  const onConnect = () => {
+    const current = view();
+    const id = viewCallId(current);
+    if (id === null || !isLiveView(current) || !socket.id) return;
+    void callsApi.resume(id, socket.id).catch(() => undefined);
+  };
+  socket.on('connect', onConnect);
+  return () => {
+    for (const off of handlers) off();
+    socket.off('connect', onConnect);
+  };
+}

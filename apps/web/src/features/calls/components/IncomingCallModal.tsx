@@ -1,0 +1,78 @@
+import { Phone, PhoneOff, ShieldAlert, Video } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { browserCanEncryptCalls, callActions } from '../call-controller.ts';
+import type { CallView } from '../store/call-store.ts';
+import { callsStrings as t } from '../strings.ts';
+import styles from './Calls.module.css';
+
+type Ringing = Extract<CallView, { status: 'ringing' }>;
+
+/** The callee's modal (§2.3): who calls, accept with or without video, reject. */
+export function IncomingCallModal({ view }: { view: Ringing }) {
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => acceptRef.current?.focus(), []);
+  const title = view.kind === 'video' ? t.incomingVideo : t.incomingAudio;
+  return (
+    <div className={styles.backdrop}>
+      <div
+        className={styles.incoming}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="incoming-call-name"
+        aria-describedby="incoming-call-kind"
+        data-testid="incoming-call"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') void callActions.reject();
+        }}
+      >
+        <Avatar name={view.peer.name} url={view.peer.avatar_url} size={96} />
+        <h2 id="incoming-call-name" className={styles.peerName}>
+          {view.peer.name}
+        </h2>
+        <p id="incoming-call-kind" className={styles.muted}>
+          {title}
+        </p>
+        {browserCanEncryptCalls() ? null : (
+          <p className={styles.warning} role="note">
+            <ShieldAlert size={16} aria-hidden="true" />
+            {t.e2ee.unsupported}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${styles.round} ${styles.danger}`}
+            onClick={() => void callActions.reject()}
+            aria-label={t.reject}
+            title={t.reject}
+          >
+            <PhoneOff aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={`${styles.round} ${styles.accept}`}
+            onClick={() => void callActions.accept('audio')}
+            aria-label={t.acceptAudio}
+            title={t.acceptAudio}
+            ref={view.kind === 'audio' ? acceptRef : undefined}
+          >
+            <Phone aria-hidden="true" />
+          </button>
+          {view.kind === 'video' ? (
+            <button
+              type="button"
+              className={`${styles.round} ${styles.accept}`}
+              onClick={() => void callActions.accept('video')}
+              aria-label={t.acceptVideo}
+              title={t.acceptVideo}
+              ref={acceptRef}
+            >
+              <Video aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

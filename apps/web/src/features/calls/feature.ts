@@ -1,0 +1,13 @@
+import { defineFeature } from '../../app/feature.ts';
+import { attachCallsRealtime } from './call-controller.ts';
+import { CallHost } from './components/CallHost.tsx';
+
+/**
+ * One-to-one calls: the incoming modal, call window and mini bar (one host in the shell), call events.
+ * livekit-client loads only when a call starts (media/call-media.ts is imported lazily).
+ */
+export const callsFeature = defineFeature({
+  name: 'calls',
+  hosts: [CallHost],
+  realtime: (socket, _queryClient, currentUserId) => attachCallsRealtime(socket, currentUserId),
+});

@@ -1,0 +1,155 @@
+import {
+  ExternalE2EEKeyProvider,
+  type LocalTrack,
+  type Participant,
+  type RemoteTrack,
+  Room,
+  RoomEvent,
+  Track,
+  type TrackPublication,
+} from 'livekit-client';
+import E2EEWorker from 'livekit-client/e2ee-worker?worker';
+import type { CallStats } from '../store/call-store.ts';
+
+/**
+ * The call's media room (loaded lazily: livekit-client stays out of the first bundle). With a key, every
+ * frame is encrypted in the browser (LiveKit's E2EE worker with our ECDH-derived key), so the media
+ * server forwards frames it cannot decode.
+ */
+
+export interface CallMediaEvents {
+  /** Remote or local tracks changed: re-attach. */
+  tracks(): void;
+  peerMuted(source: 'microphone' | 'camera', muted: boolean): void;
+  /** The room dropped for good (not a reconnect LiveKit handles itself). */
+  lost(): void;
+}
+
+export interface CallMedia {
+  attach(elements: { remoteVideo?: HTMLVideoElement | null; localVideo?: HTMLVideoElement | null }): void;
+  attachAudio(element: HTMLAudioElement): void;
+  setMicrophone(enabled: boolean): Promise<void>;
+  setCamera(enabled: boolean): Promise<void>;
+  stats(): Promise<CallStats>;
+  disconnect(): Promise<void>;
+}
+
+export async function connectCallMedia(options: {
+  serverUrl: string;
+  token: string;
+  key: ArrayBuffer | null;
+  video: boolean;
+  on: CallMediaEvents;
+}): Promise<CallMedia> {
+  const keyProvider = options.key ? new ExternalE2EEKeyProvider() : null;
+  const worker = keyProvider ? new E2EEWorker() : null;
+  const room = new Room({
+    adaptiveStream: false,
+    dynacast: false,
+    ...(keyProvider && worker ? { encryption: { keyProvider, worker } } : {}),
+  });
+  if (keyProvider && options.key) {
+    await keyProvider.setKey(options.key);
+    await room.setE2EEEnabled(true);
+  }
+  let left = false;
+  const remoteTrack = (kind: Track.Kind): RemoteTrack | undefined => {
+    for (const participant of room.remoteParticipants.values()) {
+      for (const publication of participant.trackPublications.values()) {
+        if (publication.track && publication.kind === kind) return publication.track as RemoteTrack;
+      }
+    }
+    return undefined;
+  };
+  const localVideo = (): LocalTrack | undefined =>
+    room.localParticipant.getTrackPublication(Track.Source.Camera)?.track as LocalTrack | undefined;
+  const muted = (publication: TrackPublication, participant: Participant, value: boolean) => {
+    if (participant.isLocal) return;
+    if (publication.source === Track.Source.Microphone) options.on.peerMuted('microphone', value);
+    if (publication.source === Track.Source.Camera) options.on.peerMuted('camera', value);
+  };
+
+  room
+    .on(RoomEvent.TrackSubscribed, () => options.on.tracks())
+    .on(RoomEvent.TrackUnsubscribed, () => options.on.tracks())
+    .on(RoomEvent.LocalTrackPublished, () => options.on.tracks())
+    .on(RoomEvent.TrackMuted, (pub, participant) => muted(pub, participant, true))
+    .on(RoomEvent.TrackUnmuted, (pub, participant) => muted(pub, participant, false))
+    .on(RoomEvent.Disconnected, () => {
+      if (!left) options.on.lost();
+    });
+
+  await room.connect(options.serverUrl, options.token);
+  await room.localParticipant.setMicrophoneEnabled(true);
+  if (options.video) await room.localParticipant.setCameraEnabled(true);
+
+  let previous: { at: number; bytes: number } | null = null;
+
+  return {
+    attach({ remoteVideo, localVideo: local }) {
+      const video = remoteTrack(Track.Kind.Video);
+      if (remoteVideo && video) video.attach(remoteVideo);
+      const own = localVideo();
+      if (local && own) own.attach(local);
+    },
+    attachAudio(element) {
+      remoteTrack(Track.Kind.Audio)?.attach(element);
+    },
+    setMicrophone: async (enabled) => {
+      await room.localParticipant.setMicrophoneEnabled(enabled);
+    },
+    setCamera: async (enabled) => {
+      await room.localParticipant.setCameraEnabled(enabled);
+      options.on.tracks();
+    },
+    async stats() {
+      let rtt: number | null = null;
+      let lost = 0;
+      let received = 0;
+      let bytes = 0;
+      let frames = 0;
+      let energy = 0;
+      for (const track of [remoteTrack(Track.Kind.Video), remoteTrack(Track.Kind.Audio)]) {
+        const report = await track?.receiver?.getStats();
+        report?.forEach((entry: Record<string, unknown>) => {
+          if (entry.type === 'inbound-rtp') {
+            lost += Number(entry.packetsLost ?? 0);
+            received += Number(entry.packetsReceived ?? 0);
+            bytes += Number(entry.bytesReceived ?? 0);
+            if (entry.kind === 'video') frames += Number(entry.framesDecoded ?? 0);
+            if (entry.kind === 'audio') energy += Number(entry.totalAudioEnergy ?? 0);
+          }
+          if (
+            entry.type === 'candidate-pair' &&
+            entry.nominated &&
+            typeof entry.currentRoundTripTime === 'number'
+          )
+            rtt = Math.round(entry.currentRoundTripTime * 1000);
+        });
+      }
+      const now = performance.now();
+      const bitrate =
+        previous && now > previous.at
+          ? Math.round(((bytes - previous.bytes) * 8) / (now - previous.at))
+          : null;
+      previous = { at: now, bytes };
+      const lossPercent = received + lost > 0 ? Math.round((lost / (received + lost)) * 1000) / 10 : null;
+      const r = rtt ?? 0;
+      const l = lossPercent ?? 0;
+      const quality = l < 2 && r < 150 ? 'good' : l < 8 && r < 400 ? 'fair' : 'poor';
+      return {
+        rttMs: rtt,
+        lossPercent,
+        bitrateKbps: bitrate,
+        quality,
+        videoFramesDecoded: frames,
+        audioEnergy: energy,
+      };
+    },
+    async disconnect() {
+      left = true;
+      await room.disconnect();
+      worker?.terminate();
+    },
+  };
+}

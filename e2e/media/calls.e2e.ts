@@ -1,0 +1,335 @@
+import fs from 'node:fs';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
+
+/**
+ * One-to-one calls through the real web app, the real Kadr server and the real livekit-server, in
+ * Chromium with the fake camera and microphone (npm run test:e2e:media). The ring timeout is shortened
+ * to 60 s by global-setup (on the loaded shared machine the modal took 12–18 s to show, and screenshots take more).
+ */
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run through npm run test:e2e:media`);
+  return value;
+}
+
+const apiUrl = env('KADR_MEDIA_API_URL');
+const harnessUrl = env('KADR_MEDIA_HARNESS_URL');
+const tokens = mediaTokenIssuer({
+  serverUrl: env('KADR_MEDIA_LIVEKIT_URL'),
+  apiKey: env('KADR_MEDIA_API_KEY'),
+  apiSecret: env('KADR_MEDIA_API_SECRET'),
+});
+const SHOTS = '/tmp/shots/calls';
+/** The acceptance bound for accept → both active; a loaded shared machine may set a wider one. */
+const ACTIVE_WITHIN_MS = Number(process.env.KADR_CALL_ACTIVE_WITHIN_MS ?? 3000);
+
+// Several browsers, the server and LiveKit share the machine: a flow takes minutes when it is loaded.
+test.describe.configure({ timeout: 300_000 });
+const DESKTOP = { width: 1440, height: 900 };
+const MOBILE = { width: 390, height: 844 };
+
+interface Session {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+let counter = 0;
+async function register(name: string): Promise<Session> {
+  counter += 1;
+  const username = `call_${Date.now().toString(36)}_${counter}`;
+  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, name, password: 'correct horse' }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Session;
+}
+
+async function api<T>(session: Session, method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${apiUrl}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.access_token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function signedIn(browser: Browser, session: Session, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: apiUrl, viewport, locale: 'ru-RU' });
+  await context.addInitScript((s) => {
+    localStorage.setItem('dataVersion', '1.1.0');
+    localStorage.setItem('auth:accessToken', s.access_token);
+    localStorage.setItem('auth:user', JSON.stringify(s.user));
+  }, session);
+  return context;
+}
+
+/** Opens the app and waits until its Socket.IO connection is accepted (Engine.IO message 40): it can ring. */
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.log(`[${path}] ${msg.text()}`);
+  });
+  const socketUp = page.waitForEvent('websocket', { timeout: 120_000 }).then(
+    (ws) =>
+      new Promise<void>((resolve) => {
+        ws.on('framereceived', (frame) => {
+          if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+        });
+      }),
+  );
+  await page.goto(path);
+  await socketUp;
+  return page;
+}
+
+/** The caller's chat with `peer`, once the peer is online (its socket is up, so it will ring). */
+async function chatWith(context: BrowserContext, peer: Session): Promise<Page> {
+  const page = await open(context, `/messenger/${peer.user.username}`);
+  await expect(page.getByRole('button', { name: 'Видеозвонок' })).toBeVisible();
+  await expect(page.getByText('онлайн').first()).toBeVisible({ timeout: 20_000 });
+  return page;
+}
+
+const callWindow = (page: Page) => page.getByTestId('call-window');
+const incoming = (page: Page) => page.getByTestId('incoming-call');
+
+async function decodedCounters(page: Page) {
+  const stats = page.getByTestId('call-stats');
+  return {
+    frames: Number(await stats.getAttribute('data-video-frames')),
+    energy: Number(await stats.getAttribute('data-audio-energy')),
+  };
+}
+
+/** Video frames and audio energy decoded from the peer keep growing (checked over two stats refreshes). */
+async function expectDecodingPeer(page: Page) {
+  await expect.poll(async () => (await decodedCounters(page)).frames, { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await decodedCounters(page);
+  await expect
+    .poll(async () => {
+      const now = await decodedCounters(page);
+      return now.frames > before.frames && now.energy > before.energy;
+    })
+    .toBe(true);
+  await expect
+    .poll(() => page.getByTestId('remote-video').evaluate((v: HTMLVideoElement) => v.videoWidth))
+    .toBeGreaterThan(0);
+}
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of [
+    ['1440x900', DESKTOP],
+    ['390x844', MOBILE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // one layout pass at the new size before the picture
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function chatEntries(page: Page): Promise<string[]> {
+  return page.getByTestId('call-entry').allTextContents();
+}
+
+test('A video-calls B: modal, accept, both active and decoding each other, duration, mini bar, mute, E2EE, end with the entry', async ({
+  browser,
+}) => {
+  const a = await register('Анна Звонкова');
+  const b = await register('Борис Ответов');
+  const contextB = await signedIn(browser, b);
+  const pageB = await open(contextB, `/messenger/${a.user.username}`);
+  const contextA = await signedIn(browser, a);
+  const pageA = await chatWith(contextA, b);
+
+  const pressedAt = Date.now();
+  await pageA.getByRole('button', { name: 'Видеозвонок' }).click();
+  await expect(incoming(pageB)).toBeVisible();
+  console.log(`call press → incoming modal: ${Date.now() - pressedAt} ms`);
+  await expect(callWindow(pageA)).toHaveAttribute('data-state', 'ringing');
+  await expect(incoming(pageB)).toContainText('Анна Звонкова');
+  await expect(incoming(pageB)).toContainText('Входящий видеозвонок');
+  await shot(pageB, 'incoming-modal');
+  await shot(pageA, 'outgoing-ringing');
+
+  await pageB.getByRole('button', { name: 'Ответить с видео' }).click();
+  const acceptedAt = Date.now();
+  await Promise.all([
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+    expect(callWindow(pageB)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+  ]);
+  console.log(`accept → both active: ${Date.now() - acceptedAt} ms`);
+
+  await expectDecodingPeer(pageA);
+  await expectDecodingPeer(pageB);
+
+  // The duration ticks every second.
+  const duration = pageA.getByTestId('call-duration');
+  const first = await duration.textContent();
+  await expect(duration).not.toHaveText(first ?? '', { timeout: 2500 });
+
+  // Same four emoji on both sides: the key both derived from the ECDH exchange.
+  const fingerprintA = await pageA.getByTestId('call-fingerprint').textContent();
+  expect([...new Intl.Segmenter().segment(fingerprintA ?? '')]).toHaveLength(4);
+  await expect(pageB.getByTestId('call-fingerprint')).toHaveText(fingerprintA ?? '');
+  await expect(pageA.getByTestId('call-stats')).toContainText('Задержка');
+  await shot(pageA, 'call-window');
+
+  // E2EE: a subscriber holding a genuine token minted by the server alone receives the call's media
+  // but has no key, so what it receives does not decode into a picture.
+  const call = (await api<{ call: { id: number } }>(a, 'GET', '/calls/current')).call;
+  const intruderToken = await tokens.issue({ kind: 'call', callId: call.id }, 'viewer', {
+    userId: 999_999,
+    name: 'Сервер',
+  });
+  const intruder = await (await browser.newContext()).newPage();
+  await intruder.goto(harnessUrl);
+  await intruder.waitForFunction(() => typeof window.harness === 'object');
+  await intruder.evaluate(
+    ([url, token]) => window.harness.connect(url as string, token as string),
+    [intruderToken.server_url, intruderToken.access_token],
+  );
+  await expect
+    .poll(async () => {
+      const audio = await intruder.evaluate(() => window.harness.audioStats());
+      return audio.tracks.reduce((n, t) => n + t.bytesReceived, 0);
+    })
+    .toBeGreaterThan(5000);
+  const intruderVideo = await intruder.evaluate(() => window.harness.videoStats());
+  console.log(`server-only subscriber video: ${JSON.stringify(intruderVideo)}`);
+  expect(intruderVideo.length).toBeGreaterThan(0);
+  for (const v of intruderVideo) expect(v.framesDecoded).toBe(0);
+  // …while A and B still decode each other.
+  await expectDecodingPeer(pageA);
+  await expectDecodingPeer(pageB);
+  await intruder.evaluate(() => window.harness.disconnect());
+  await intruder.context().close();
+
+  // Minimise: the mini bar stays while A navigates; muting there mutes what B receives.
+  await pageA.getByRole('button', { name: 'Свернуть' }).click();
+  const miniBar = pageA.getByTestId('call-mini-bar');
+  await expect(miniBar).toBeVisible();
+  await expect(callWindow(pageA)).toHaveCount(0);
+  // Client-side navigation (a reload would end the call): React Router follows popstate.
+  await pageA.evaluate(() => {
+    history.pushState({}, '', '/home');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(pageA).toHaveURL(/\/home$/);
+  await expect(miniBar).toBeVisible();
+  await shot(pageA, 'mini-bar');
+  await miniBar.getByRole('button', { name: 'Выключить микрофон' }).click();
+  await expect(pageB.getByTestId('peer-mic-muted')).toBeVisible();
+  await miniBar.getByRole('button', { name: 'Включить микрофон' }).click();
+  await expect(pageB.getByTestId('peer-mic-muted')).toHaveCount(0);
+
+  await miniBar.getByRole('button', { name: 'Завершить' }).click();
+  await expect(callWindow(pageB)).toHaveAttribute('data-state', 'ended');
+  await expect(callWindow(pageA)).toHaveCount(0, { timeout: 6000 });
+  await expect(callWindow(pageB)).toHaveCount(0, { timeout: 6000 });
+  await expect.poll(() => chatEntries(pageB)).toEqual([expect.stringMatching(/^Исходящий звонок · 0:\d\d$/)]);
+  await contextA.close();
+  await contextB.close();
+});
+
+test('B rejects → A sees rejected, and the chat says so', async ({ browser }) => {
+  const a = await register('Анна');
+  const b = await register('Борис');
+  const contextB = await signedIn(browser, b);
+  const pageB = await open(contextB, `/messenger/${a.user.username}`);
+  const contextA = await signedIn(browser, a);
+  const pageA = await chatWith(contextA, b);
+  await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
+  await expect(incoming(pageB)).toContainText('Входящий аудиозвонок');
+  await pageB.getByRole('button', { name: 'Отклонить' }).click();
+  await expect(incoming(pageB)).toHaveCount(0);
+  // Both at once: the final state stays on screen for a few seconds only.
+  await Promise.all([
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'rejected'),
+    expect(pageA.getByTestId('call-status')).toHaveText('Звонок отклонён'),
+  ]);
+  await expect(callWindow(pageA)).toHaveCount(0, { timeout: 6000 });
+  await expect.poll(() => chatEntries(pageA)).toEqual(['Отклонённый звонок']);
+  await expect.poll(() => chatEntries(pageB)).toEqual(['Отклонённый звонок']);
+  await contextA.close();
+  await contextB.close();
+});
+
+test('unanswered past the shortened timeout → missed on both sides and in the chat', async ({ browser }) => {
+  const a = await register('Анна');
+  const b = await register('Борис');
+  const contextB = await signedIn(browser, b);
+  const pageB = await open(contextB, `/messenger/${a.user.username}`);
+  const contextA = await signedIn(browser, a);
+  const pageA = await chatWith(contextA, b);
+  await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
+  await expect(incoming(pageB)).toBeVisible();
+  // Both at once: the final state stays on screen for a few seconds only.
+  await Promise.all([
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'missed', { timeout: 120_000 }),
+    expect(callWindow(pageB)).toHaveAttribute('data-state', 'missed', { timeout: 120_000 }),
+  ]);
+  await expect(incoming(pageB)).toHaveCount(0);
+  await expect.poll(() => chatEntries(pageA)).toEqual(['Пропущенный звонок']);
+  await expect.poll(() => chatEntries(pageB)).toEqual(['Пропущенный звонок']);
+  await contextA.close();
+  await contextB.close();
+});
+
+test('B in a call with C → A gets busy', async ({ browser }) => {
+  const a = await register('Анна');
+  const b = await register('Борис');
+  const c = await register('Вера');
+  const contextB = await signedIn(browser, b);
+  const pageB = await open(contextB, '/messenger');
+  const contextA = await signedIn(browser, a);
+  const pageA = await chatWith(contextA, b);
+  // C calls B and B answers on another device (here: the API), so B's line is taken.
+  const call = await api<{ id: number }>(c, 'POST', '/calls', { user_id: b.user.id, kind: 'audio' });
+  await expect(incoming(pageB)).toBeVisible();
+  await api(b, 'POST', `/calls/${call.id}/accept`, {});
+  await expect(incoming(pageB)).toHaveCount(0);
+
+  await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
+  await Promise.all([
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'busy'),
+    expect(pageA.getByTestId('call-status')).toHaveText('Абонент занят'),
+  ]);
+  await expect(incoming(pageB)).toHaveCount(0);
+  await api(c, 'POST', `/calls/${call.id}/end`);
+  await contextA.close();
+  await contextB.close();
+});
+
+test('B open in two tabs: both ring; accepting in one stops the other', async ({ browser }) => {
+  const a = await register('Анна');
+  const b = await register('Борис');
+  const contextB = await signedIn(browser, b);
+  const tab1 = await open(contextB, '/messenger');
+  const tab2 = await open(contextB, '/home');
+  const contextA = await signedIn(browser, a);
+  const pageA = await chatWith(contextA, b);
+  await pageA.getByRole('button', { name: 'Видеозвонок' }).click();
+  await expect(incoming(tab1)).toBeVisible();
+  await expect(incoming(tab2)).toBeVisible();
+  await tab1.getByRole('button', { name: 'Ответить с видео' }).click();
+  await expect(incoming(tab2)).toHaveCount(0);
+  await expect(callWindow(tab2)).toHaveCount(0);
+  await Promise.all([
+    expect(callWindow(tab1)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+  ]);
+  await pageA.getByRole('button', { name: 'Завершить' }).click();
+  await expect(callWindow(tab1)).toHaveAttribute('data-state', 'ended');
+  await contextA.close();
+  await contextB.close();
+});
