@@ -3,6 +3,8 @@ export * from './common.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './limits.ts';
+export * from './livestreams/events.ts';
+export * from './livestreams/schemas.ts';
 export * from './media.ts';
 export * from './media-plane.ts';
 export * from './messenger.ts';

@@ -1,3 +1,4 @@
+import type { LiveStreamClientEvents, LiveStreamServerEvents } from './livestreams/events.ts';
 import type { MediaProcessingEvent } from './media.ts';
 import type {
   ChatUpdatedEvent,
@@ -21,7 +22,7 @@ export interface OnlineEvent {
   last_seen?: string;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends LiveStreamServerEvents {
   online: (event: OnlineEvent) => void;
   /** Post processing progress, to the uploader only. */
   'media-processing': (event: MediaProcessingEvent) => void;
@@ -35,7 +36,7 @@ export interface ServerToClientEvents {
   typing: (event: TypingEvent) => void;
 }
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends LiveStreamClientEvents {
   /** Asks whether the given users are online now; answered through the ack. */
   'presence:query': (userIds: number[], ack: (online: number[]) => void) => void;
   /** Relayed to the peer as `typing`; rate-limited, no ack. */
