@@ -120,7 +120,11 @@ describe('live streams: rules', () => {
 
     const viewer = await grants(2);
     expect(viewer.role).toBe('viewer');
-    expect(viewer.claims.video).toMatchObject({ canPublish: false, canSubscribe: true, canPublishData: true });
+    expect(viewer.claims.video).toMatchObject({
+      canPublish: false,
+      canSubscribe: true,
+      canPublishData: true,
+    });
     expect(viewer.claims.video?.canPublishSources).toBeUndefined();
     expect(viewer.claims.name).toBe(users[2]!.name);
 
@@ -154,7 +158,12 @@ describe('live streams: rules', () => {
     expect(updates.map((c) => c.body.identity)).toEqual([1, 2, 3, 4, 5].map((i) => `user-${users[i]!.id}`));
     expect(updates[0]!.body).toMatchObject({
       room: `stream-${s.id}`,
-      permission: { canPublish: true, canSubscribe: true, canPublishData: true, canPublishSources: ['MICROPHONE'] },
+      permission: {
+        canPublish: true,
+        canSubscribe: true,
+        canPublishData: true,
+        canPublishSources: ['MICROPHONE'],
+      },
       attributes: { 'kadr.role': 'guest' },
     });
 
@@ -163,8 +172,11 @@ describe('live streams: rules', () => {
     const removed = await as(0).delete(`/livestreams/${s.id}/guests/${users[2]!.id}`);
     expect(removed.statusCode).toBe(204);
     const revoke = room.calls.find((c) => c.method === 'UpdateParticipant');
-    expect(revoke?.body).toMatchObject({ identity: `user-${users[2]!.id}`, attributes: { 'kadr.role': 'viewer' } });
-    expect((revoke?.body.permission as { canPublish?: boolean }).canPublish ?? false).toBe(false);
+    expect(revoke?.body).toMatchObject({
+      identity: `user-${users[2]!.id}`,
+      attributes: { 'kadr.role': 'viewer' },
+    });
+    expect((revoke!.body.permission as { canPublish?: boolean }).canPublish ?? false).toBe(false);
     expect((await as(0).delete(`/livestreams/${s.id}/guests/${users[2]!.id}`)).statusCode).toBe(404);
     expect((await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[6]!.id })).statusCode).toBe(201);
 

@@ -76,7 +76,13 @@ export const livestreamsRoutes = {
     access: 'user',
     who: 'stream host',
     params: LiveStreamGuestParams,
-    response: { 204: Type.Null({ description: 'no content' }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    response: {
+      204: Type.Null({ description: 'no content' }),
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+    },
   }),
   viewerJoin: defineRoute({
     method: 'POST',

@@ -49,7 +49,9 @@ export const LiveStreamCreateBody = Type.Object({
 export type LiveStreamCreateBody = Static<typeof LiveStreamCreateBody>;
 
 export const LiveStreamActiveQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.activeStreams, default: Limits.activeStreams })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: Limits.activeStreams, default: Limits.activeStreams }),
+  ),
 });
 
 export const LiveStreamActiveResponse = Type.Object({ streams: Type.Array(LiveStream) });

@@ -27,7 +27,9 @@ export const livestreamsModule = defineModule({
     });
 
     const stopListening = mediaPlane.onEvent((event) =>
-      service.onMediaEvent(event).catch((err) => api.log.error({ err }, 'livestreams: webhook handling failed')),
+      service
+        .onMediaEvent(event)
+        .catch((err) => api.log.error({ err }, 'livestreams: webhook handling failed')),
     );
     // Each node sweeps; ending is one conditional update, so only one of them announces it.
     const sweepEvery = Math.min(Math.max(Math.floor(settings.hostTimeoutMs / 2), 250), 15_000);

@@ -24,7 +24,11 @@ export function livekitRoomControl(
 ): StreamRoomControl {
   const client =
     options.url && options.apiKey && options.apiSecret
-      ? new RoomServiceClient(options.url.replace(/^ws(s?):\/\//, 'http$1://'), options.apiKey, options.apiSecret)
+      ? new RoomServiceClient(
+          options.url.replace(/^ws(s?):\/\//, 'http$1://'),
+          options.apiKey,
+          options.apiSecret,
+        )
       : null;
   return {
     async setRole(room, identity, role) {
@@ -42,7 +46,8 @@ export function livekitRoomControl(
         });
       } catch (error) {
         // Not in the room now: the role is read from the guest list when the next token is issued.
-        if (!isNotFound(error)) log.warn({ err: error, room, identity }, 'livestreams: participant update failed');
+        if (!isNotFound(error))
+          log.warn({ err: error, room, identity }, 'livestreams: participant update failed');
       }
     },
     async close(room) {

@@ -1,13 +1,13 @@
 import {
   ErrorText,
   LIVE_CHAT_HISTORY,
+  Limits,
   type LiveChatInput,
   type LiveChatMessage,
-  Limits,
   type LiveStream,
-  type LiveStreamGuest,
   LiveStreamErrorCode,
   LiveStreamErrorText,
+  type LiveStreamGuest,
   type LiveStreamJoinResponse,
   type LiveStreamToken,
   rooms,
@@ -15,11 +15,11 @@ import {
 } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaRoomEvent } from '../livekit/mappers.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
 import type { MediaPlaneService } from '../livekit/service.ts';
 import { participantIdentity } from '../livekit/tokens.ts';
-import type { Gateway } from '../../realtime/gateway.ts';
 import { toChatMessage, toGuest, toLiveStream } from './mappers.ts';
 import type { LivestreamsRepository } from './repository.ts';
 import type { StreamRoomControl } from './room-control.ts';
@@ -38,6 +38,9 @@ export interface LivestreamsDeps {
 }
 
 const roomOf = (streamId: number) => mediaRoomName({ kind: 'stream', streamId });
+
+/** LiveKit stamps webhooks in whole seconds, so a recorded leave may be up to this much early. */
+const WEBHOOK_CLOCK_SLACK_MS = 1000;
 
 /** Who may do what with a live stream (spec §4.3, §5, §6). */
 export function livestreamsService(deps: LivestreamsDeps) {
@@ -69,7 +72,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
 
   async function live(id: number): Promise<LiveStreamRow> {
     const row = await repo.find(id);
-    if (!row || row.status !== 'live') throw notFound();
+    if (row?.status !== 'live') throw notFound();
     return row;
   }
 
@@ -105,7 +108,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
 
   async function emitViewerCount(streamId: number) {
     const row = await repo.find(streamId);
-    if (!row || row.status !== 'live') return;
+    if (row?.status !== 'live') return;
     const counts = await repo.viewerCounts([row]);
     gateway.io
       .to(rooms.stream(streamId))
@@ -122,7 +125,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
     for (const s of await repo.hostPresence()) {
       if (s.host_present) continue;
       const gone = s.host_left_at
-        ? now - s.host_left_at.getTime() >= deps.hostTimeoutMs
+        ? now - s.host_left_at.getTime() >= deps.hostTimeoutMs + WEBHOOK_CLOCK_SLACK_MS
         : now - s.started_at.getTime() >= neverJoinedMs;
       if (!gone) continue;
       const row = await repo.find(s.id);
@@ -135,7 +138,10 @@ export function livestreamsService(deps: LivestreamsDeps) {
     async create(userId: number, title: string | undefined): Promise<LiveStream> {
       const clean = (title ?? '').trim();
       if (clean.length > Limits.streamTitle)
-        throw errors.validation({ title: LiveStreamErrorText.titleTooLong }, LiveStreamErrorText.titleTooLong);
+        throw errors.validation(
+          { title: LiveStreamErrorText.titleTooLong },
+          LiveStreamErrorText.titleTooLong,
+        );
       const row = await repo.insertLive(userId, clean);
       if (!row) {
         const running = await repo.findLiveOf(userId);
@@ -259,7 +265,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
       const room = parseMediaRoomName(event.room);
       if (room?.kind !== 'stream') return;
       const row = await repo.find(room.streamId);
-      if (!row || row.status !== 'live') return;
+      if (row?.status !== 'live') return;
       if (event.type === 'room_finished') {
         await finish(row, 'room finished');
         return;
@@ -270,10 +276,13 @@ export function livestreamsService(deps: LivestreamsDeps) {
       clearTimeout(hostTimers.get(row.id));
       hostTimers.delete(row.id);
       if (event.type === 'participant_left') {
-        const timer = setTimeout(() => {
-          hostTimers.delete(row.id);
-          sweep().catch((err) => log.error({ err }, 'livestreams: host timeout check failed'));
-        }, deps.hostTimeoutMs + 50);
+        const timer = setTimeout(
+          () => {
+            hostTimers.delete(row.id);
+            sweep().catch((err) => log.error({ err }, 'livestreams: host timeout check failed'));
+          },
+          deps.hostTimeoutMs + WEBHOOK_CLOCK_SLACK_MS + 50,
+        );
         timer.unref();
         hostTimers.set(row.id, timer);
       }

@@ -6,7 +6,11 @@ import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import type { LivestreamsService } from './service.ts';
 
 const chatInput = Compile(LiveChatInput);
-const malformed: LiveSocketAck = { ok: false, error: ErrorText.malformedBody, code: ErrorCode.validationFailed };
+const malformed: LiveSocketAck = {
+  ok: false,
+  error: ErrorText.malformedBody,
+  code: ErrorCode.validationFailed,
+};
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) < 2 ** 31;
 
 function failure(error: unknown): LiveSocketAck {
@@ -15,7 +19,11 @@ function failure(error: unknown): LiveSocketAck {
 }
 
 /** Spec §7.6 "Out": live-stream-message, live-stream-viewer-join, live-stream-viewer-leave. */
-export function registerLiveStreamSockets(gateway: Gateway, service: LivestreamsService, log: FastifyBaseLogger) {
+export function registerLiveStreamSockets(
+  gateway: Gateway,
+  service: LivestreamsService,
+  log: FastifyBaseLogger,
+) {
   gateway.io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
 
@@ -39,8 +47,7 @@ export function registerLiveStreamSockets(gateway: Gateway, service: Livestreams
 
     socket.on('live-stream-message', (input, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      if (!chatInput.Check(input))
-        return reply(malformed);
+      if (!chatInput.Check(input)) return reply(malformed);
       service
         .sendChat(userId, input)
         .then(() => reply({ ok: true }))
