@@ -85,7 +85,15 @@ async function waitFor<T>(
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function startMediaStack(options: { log?: (line: string) => void } = {}): Promise<MediaStack> {
+export interface MediaStackOptions {
+  log?: (line: string) => void;
+  /** A built web app for the Kadr server to serve (flows through the real app, e.g. live streams). */
+  webDist?: string;
+  /** Extra server environment (e.g. a short LIVESTREAM_HOST_TIMEOUT_MS). */
+  env?: Record<string, string>;
+}
+
+export async function startMediaStack(options: MediaStackOptions = {}): Promise<MediaStack> {
   const log = options.log ?? (() => undefined);
   if (!fs.existsSync(livekitBinary)) {
     throw new Error(`${livekitBinary} is missing: run npm run setup:livekit (scripts/e2e-media.mjs does)`);
@@ -110,7 +118,7 @@ export async function startMediaStack(options: { log?: (line: string) => void } 
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
-      WEB_DIST: path.join(work, 'no-web'),
+      WEB_DIST: options.webDist ?? path.join(work, 'no-web'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -121,6 +129,7 @@ export async function startMediaStack(options: { log?: (line: string) => void } 
       LIVEKIT_PORT: String(livekitPort),
       LIVEKIT_RTC_TCP_PORT: String(rtcTcpPort),
       LIVEKIT_RTC_UDP_PORTS: `${udpStart}-${udpStart + 99}`,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
