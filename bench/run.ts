@@ -4,6 +4,7 @@
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
+import { livestreamsChatBench } from './livestreams.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
@@ -45,4 +46,10 @@ if (wanted('sockets')) {
 if (wanted('chat-switch')) {
   console.log('\n## Messenger in Chromium: chat switch (10,000 messages), history scroll, 5,000-chat list');
   for (const line of await chatSwitchBench()) console.log(line);
+}
+if (wanted('livestreams')) {
+  console.log(
+    '\n## Live chat fan-out: 1,000 socket viewers of one stream, 20 msg/s (20 senders) for 10 s, vs a bare Socket.IO room broadcast',
+  );
+  for (const line of await livestreamsChatBench()) console.log(line);
 }

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import type { Room } from 'livekit-client';
 import { RoomServiceClient, TrackSource } from 'livekit-server-sdk';
-import { chromiumArgs, chromiumPath, type MediaStack, repoRoot, startMediaStack } from './stack.ts';
+import { chromiumArgs, chromiumPath } from './stack.ts';
 
 /**
  * Live streams through the real web app, the real Kadr server and the real livekit-server, in Chromium
@@ -12,7 +11,13 @@ import { chromiumArgs, chromiumPath, type MediaStack, repoRoot, startMediaStack 
  * streams whose host is gone after a short timeout.
  */
 
-const HOST_TIMEOUT_MS = 1500;
+declare global {
+  interface Window {
+    /** Set by the app when the init script raised window.__kadrE2E (use-live-session.ts). */
+    __kadrLive?: { room: { livekitRoom: Room } };
+  }
+}
+
 const SHOTS = '/tmp/shots/live';
 const PASSWORD = 'secret-password-1';
 
@@ -21,10 +26,28 @@ interface Member {
   user: { id: number; username: string; name: string };
 }
 
-let stack: MediaStack;
+const stack = {
+  get apiUrl() {
+    return env('KADR_MEDIA_API_URL');
+  },
+  get livekitUrl() {
+    return env('KADR_MEDIA_LIVEKIT_URL');
+  },
+  get apiKey() {
+    return env('KADR_MEDIA_API_KEY');
+  },
+  get apiSecret() {
+    return env('KADR_MEDIA_API_SECRET');
+  },
+};
 let browser: Browser;
-let webDist: string;
 const contexts: BrowserContext[] = [];
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run through npm run test:e2e:media`);
+  return value;
+}
 
 async function register(prefix: string, name: string): Promise<Member> {
   const username = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(
@@ -107,28 +130,12 @@ async function shot(page: Page, name: string) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-live-web-'));
-  execFileSync(
-    path.join(repoRoot, 'node_modules/.bin/vite'),
-    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'],
-    { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' },
-  );
-  stack = await startMediaStack({
-    webDist,
-    env: { LIVESTREAM_HOST_TIMEOUT_MS: String(HOST_TIMEOUT_MS) },
-    log: (line) => {
-      if (process.env.KADR_MEDIA_E2E_VERBOSE) console.log(line);
-    },
-  });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
 test.afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await stack?.stop();
-  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 test('live stream: start, watch, chat, guests, end, and the host gone', async () => {

@@ -47,6 +47,23 @@ async function buildHarness(outDir: string): Promise<void> {
   });
 }
 
+/** A stream whose host is gone ends after this in the media e2e (the default is a minute). */
+export const LIVESTREAM_HOST_TIMEOUT_MS = 1500;
+
+/** Builds the web app into a temporary folder (removed when the process exits). */
+export async function buildWeb(): Promise<string> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-media-web-'));
+  process.once('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+  const { build } = await import('vite');
+  await build({
+    root: path.join(repoRoot, 'apps/web'),
+    configFile: path.join(repoRoot, 'apps/web/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -157,7 +174,8 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
         const body = (await res.json()) as { media_server: { status: string } };
         return body.media_server.status === 'ok' ? true : null;
       },
-      60_000,
+      // Generous: on a loaded machine the server's first start (transpile, migrations) takes a minute.
+      180_000,
       server,
     );
   } catch (error) {
