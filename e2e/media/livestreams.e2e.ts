@@ -19,6 +19,8 @@ declare global {
 }
 
 const SHOTS = '/tmp/shots/live';
+/** Connecting (ICE) took 7–15 s on the loaded shared machine; media waits allow for that. */
+const MEDIA_MS = 60_000;
 const PASSWORD = 'secret-password-1';
 
 interface Member {
@@ -139,7 +141,7 @@ test.afterAll(async () => {
 });
 
 test('live stream: start, watch, chat, guests, end, and the host gone', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const a = await register('host', 'Анна Хост');
   const b = await register('viewer_b', 'Борис Зритель');
   const c = await register('viewer_c', 'Вера Поздняя');
@@ -181,19 +183,21 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   expect(Date.now() - startedAt).toBeLessThan(2000);
 
   // A publishes camera and microphone.
-  await expect(pageA.getByTestId('live-screen')).toHaveAttribute('data-role', 'host');
-  await expect.poll(() => videoWidth(pageA), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(pageA.getByTestId('live-screen')).toHaveAttribute('data-role', 'host', { timeout: MEDIA_MS });
+  await expect.poll(() => videoWidth(pageA), { timeout: MEDIA_MS }).toBeGreaterThan(0);
 
   // B opens it: A's video decodes and A's audio arrives; A sees one viewer.
   await entry.click();
   await expect(pageB).toHaveURL(new RegExp(`/live/${streamId}$`));
-  await expect(pageB.getByTestId('live-screen')).toHaveAttribute('data-role', 'viewer');
+  await expect(pageB.getByTestId('live-screen')).toHaveAttribute('data-role', 'viewer', {
+    timeout: MEDIA_MS,
+  });
   await allowSound(pageB);
-  await expect.poll(() => videoWidth(pageB), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => videoWidth(pageB), { timeout: MEDIA_MS }).toBeGreaterThan(0);
   await expect
-    .poll(() => audioPacketsFrom(pageB, `user-${a.user.id}`), { timeout: 30_000 })
+    .poll(() => audioPacketsFrom(pageB, `user-${a.user.id}`), { timeout: MEDIA_MS })
     .toBeGreaterThan(0);
-  await expect(pageA.getByTestId('live-viewer-count')).toHaveText(/1/, { timeout: 20_000 });
+  await expect(pageA.getByTestId('live-viewer-count')).toHaveText(/1/, { timeout: MEDIA_MS });
 
   // Chat both ways; Enter sends.
   const chatB = pageB.getByRole('textbox', { name: 'Сообщение' });
@@ -212,10 +216,10 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   const pageC = await open(c, { width: 1440, height: 900 });
   await pageC.goto(`/live/${streamId}`);
   await allowSound(pageC);
-  await expect(pageC.getByTestId('live-chat')).toContainText('Привет из зала');
+  await expect(pageC.getByTestId('live-chat')).toContainText('Привет из зала', { timeout: MEDIA_MS });
   await expect(pageC.getByTestId('live-chat')).toContainText('Спасибо, что пришли');
-  await expect.poll(() => videoWidth(pageC), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect(pageA.getByTestId('live-viewer-count')).toHaveText(/2/, { timeout: 20_000 });
+  await expect.poll(() => videoWidth(pageC), { timeout: MEDIA_MS }).toBeGreaterThan(0);
+  await expect(pageA.getByTestId('live-viewer-count')).toHaveText(/2/, { timeout: MEDIA_MS });
   await shot(pageA, 'host');
   await shot(pageC, 'viewer');
 
@@ -225,9 +229,9 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   await pageA.getByRole('button', { name: `Добавить: ${b.user.name}` }).click();
   await expect(pageA.getByRole('list', { name: 'Гости' })).toContainText(b.user.name);
   await pageB.getByRole('button', { name: 'Включить микрофон' }).click();
-  await expect(pageB.getByText('Вы в эфире с микрофоном')).toBeVisible({ timeout: 15_000 });
+  await expect(pageB.getByText('Вы в эфире с микрофоном')).toBeVisible({ timeout: MEDIA_MS });
   const identityB = `user-${b.user.id}`;
-  await expect.poll(() => audioPacketsFrom(pageC, identityB), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => audioPacketsFrom(pageC, identityB), { timeout: MEDIA_MS }).toBeGreaterThan(0);
 
   // B's camera is refused by LiveKit itself, even with the client's own check skipped.
   const forced = await pageB.evaluate(async () => {
@@ -280,12 +284,12 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   const secondId = (again.body as { id: number }).id;
   const pageA2 = await open(a);
   await pageA2.goto(`/live/${secondId}`);
-  await expect.poll(() => videoWidth(pageA2), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => videoWidth(pageA2), { timeout: MEDIA_MS }).toBeGreaterThan(0);
   await expect(pageB.getByRole('link', { name: `Эфир: ${a.user.name}` })).toBeVisible({ timeout: 5000 });
   await pageC.goto(`/live/${secondId}`);
-  await expect.poll(() => videoWidth(pageC), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => videoWidth(pageC), { timeout: MEDIA_MS }).toBeGreaterThan(0);
   await pageA2.context().close();
-  await expect(pageC.getByTestId('live-ended')).toBeVisible({ timeout: 40_000 });
+  await expect(pageC.getByTestId('live-ended')).toBeVisible({ timeout: MEDIA_MS });
   await expect(pageB.getByRole('link', { name: `Эфир: ${a.user.name}` })).toHaveCount(0, { timeout: 5000 });
   expect((await call(c, 'GET', `/livestreams/${secondId}`)).body).toMatchObject({ status: 'ended' });
 });
