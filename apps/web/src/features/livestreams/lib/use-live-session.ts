@@ -98,16 +98,25 @@ export function useLiveSession(
     let current: MediaRoom | null = null;
     let attempt = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    // Each attempt's events are ignored once a newer attempt started: two live attempts would share one
+    // identity, and LiveKit would disconnect one for the other.
+    let generation = 0;
 
     const scheduleRetry = () => {
-      if (cancelled || ended.current) return;
+      if (cancelled || ended.current || retryTimer !== undefined) return;
       setPhase({ kind: 'lost' });
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
       attempt += 1;
-      retryTimer = setTimeout(() => void connect(false), delay);
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        void connect(false);
+      }, delay);
     };
 
     async function connect(first: boolean) {
+      generation += 1;
+      const mine = generation;
+      const stale = () => mine !== generation;
       try {
         if (first) {
           const joined: LiveStreamJoinResponse = await api.call(livestreamsEndpoints.viewerJoin, {
@@ -131,6 +140,7 @@ export function useLiveSession(
               if (m) setChat((c) => mergeChat(c, [m]));
             },
             state: (state) => {
+              if (stale()) return;
               if (state.status === 'reconnecting') setPhase({ kind: 'lost' });
               if (state.status === 'connected') setPhase({ kind: 'live' });
               if (state.status === 'disconnected' && state.reason === 'lost') scheduleRetry();
@@ -141,7 +151,9 @@ export function useLiveSession(
           await next.disconnect();
           return;
         }
+        const previous = current;
         current = next;
+        void previous?.disconnect();
         attempt = 0;
         if (window.__kadrE2E) window.__kadrLive = { room: next };
         setRoom(next);
@@ -159,7 +171,7 @@ export function useLiveSession(
           }
         }
       } catch (error) {
-        if (cancelled) return;
+        if (cancelled || stale()) return;
         if (isApiError(error) && error.status === 404) return markEnded();
         if (first && isApiError(error) && error.status !== 0) {
           setPhase({ kind: 'failed', message: t.connectFailed });
