@@ -101,6 +101,8 @@ export function useLiveSession(
     // Each attempt's events are ignored once a newer attempt started: two live attempts would share one
     // identity, and LiveKit would disconnect one for the other.
     let generation = 0;
+    // History comes with the join; a retry after a failed first join asks again.
+    let joinedOnce = false;
 
     const scheduleRetry = () => {
       if (cancelled || ended.current || retryTimer !== undefined) return;
@@ -118,13 +120,14 @@ export function useLiveSession(
       const mine = generation;
       const stale = () => mine !== generation;
       try {
-        if (first) {
+        if (!joinedOnce) {
           const joined: LiveStreamJoinResponse = await api.call(livestreamsEndpoints.viewerJoin, {
             params: { id: streamId },
           });
           if (cancelled) return;
           queryClient.setQueryData(livestreamKeys.stream(streamId), joined.stream);
           setChat((c) => mergeChat(joined.messages, c));
+          joinedOnce = true;
         }
         const token = await api.call(livestreamsEndpoints.token, { params: { id: streamId } });
         if (cancelled) return;
