@@ -5,6 +5,7 @@ import { callsBench } from './calls.bench.ts';
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
+import { livestreamsChatBench } from './livestreams.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
@@ -52,4 +53,10 @@ if (wanted('calls')) {
     "\n## Call press → callee's call-incoming (server signalling, p95 over 20) vs a chat message to the same peer",
   );
   for (const line of await callsBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('livestreams')) {
+  console.log(
+    '\n## Live chat fan-out: 1,000 socket viewers of one stream, 20 msg/s (20 senders) for 10 s, vs a bare Socket.IO room broadcast',
+  );
+  for (const line of await livestreamsChatBench()) console.log(line);
 }

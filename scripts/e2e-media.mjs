@@ -12,7 +12,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const bench = args.includes('--bench');
-const passThrough = args.filter((a) => a !== '--bench');
+// `--bench-live`: viewer join → first frame through the live-stream API (bench/livestreams-first-frame.ts).
+const benchLive = args.includes('--bench-live');
+const passThrough = args.filter((a) => a !== '--bench' && a !== '--bench-live');
 const MARK = 'KADR_LOOPBACK_NETNS';
 
 function run(command, commandArgs, env = process.env) {
@@ -74,12 +76,14 @@ console.log('Running in a network namespace with only loopback.');
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 process.exit(
-  bench
-    ? run(process.execPath, [
-        '--import',
-        'tsx',
-        path.join(root, 'bench/media-first-frame.ts'),
-        ...passThrough,
-      ])
-    : run(bin('playwright'), ['test', '-c', 'e2e/media/playwright.config.ts', ...passThrough]),
+  benchLive
+    ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/livestreams-first-frame.ts')])
+    : bench
+      ? run(process.execPath, [
+          '--import',
+          'tsx',
+          path.join(root, 'bench/media-first-frame.ts'),
+          ...passThrough,
+        ])
+      : run(bin('playwright'), ['test', '-c', 'e2e/media/playwright.config.ts', ...passThrough]),
 );

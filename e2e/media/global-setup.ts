@@ -1,14 +1,19 @@
-import { loopbackOnly, startMediaStack } from './stack.ts';
+import { buildWeb, LIVESTREAM_HOST_TIMEOUT_MS, loopbackOnly, startMediaStack } from './stack.ts';
 
 /** Starts the stack once; tests read its addresses from the environment the workers inherit. */
 export default async function globalSetup() {
   if (!loopbackOnly() && !process.env.KADR_MEDIA_E2E_ALLOW_NETWORK) {
     throw new Error('media e2e must run in a loopback-only network namespace: use npm run test:e2e:media');
   }
+  // The live-stream flows run through the real web app, served by the Kadr server itself.
+  const webDist = await buildWeb();
   const stack = await startMediaStack({
-    // The calls flows drive the real web app; a shortened ring timeout lets "missed" happen in seconds.
-    web: true,
-    env: { CALL_RING_TIMEOUT_MS: process.env.KADR_MEDIA_CALL_RING_TIMEOUT_MS ?? '60000' },
+    webDist,
+    env: {
+      LIVESTREAM_HOST_TIMEOUT_MS: String(LIVESTREAM_HOST_TIMEOUT_MS),
+      // The calls flows drive the real web app; a shortened ring timeout lets "missed" happen in seconds.
+      CALL_RING_TIMEOUT_MS: process.env.KADR_MEDIA_CALL_RING_TIMEOUT_MS ?? '60000',
+    },
     log: (line) => {
       if (process.env.KADR_MEDIA_E2E_VERBOSE) console.log(line);
     },

@@ -47,6 +47,23 @@ async function buildHarness(outDir: string): Promise<void> {
   });
 }
 
+/** A stream whose host is gone ends after this in the media e2e (the default is a minute). */
+export const LIVESTREAM_HOST_TIMEOUT_MS = 1500;
+
+/** Builds the web app into a temporary folder (removed when the process exits). */
+export async function buildWeb(): Promise<string> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-media-web-'));
+  process.once('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+  const { build } = await import('vite');
+  await build({
+    root: path.join(repoRoot, 'apps/web'),
+    configFile: path.join(repoRoot, 'apps/web/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -85,25 +102,15 @@ async function waitFor<T>(
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** The web app built with its own Vite config, for flows that drive the real UI (calls). */
-async function buildWeb(outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({
-    root: path.join(repoRoot, 'apps/web'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+export interface MediaStackOptions {
+  log?: (line: string) => void;
+  /** A built web app for the Kadr server to serve (flows through the real app, e.g. live streams). */
+  webDist?: string;
+  /** Extra server environment (e.g. a short LIVESTREAM_HOST_TIMEOUT_MS). */
+  env?: Record<string, string>;
 }
 
-export async function startMediaStack(
-  options: {
-    log?: (line: string) => void;
-    /** Build and serve the web app from the Kadr server (apiUrl), for flows through the real UI. */
-    web?: boolean;
-    /** Extra server environment (e.g. shortened call timeouts). */
-    env?: Record<string, string>;
-  } = {},
-): Promise<MediaStack> {
+export async function startMediaStack(options: MediaStackOptions = {}): Promise<MediaStack> {
   const log = options.log ?? (() => undefined);
   if (!fs.existsSync(livekitBinary)) {
     throw new Error(`${livekitBinary} is missing: run npm run setup:livekit (scripts/e2e-media.mjs does)`);
@@ -111,8 +118,6 @@ export async function startMediaStack(
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-media-e2e-'));
   const harnessDir = path.join(work, 'harness');
   await buildHarness(harnessDir);
-  const webDir = path.join(work, options.web ? 'web' : 'no-web');
-  if (options.web) await buildWeb(webDir);
 
   const [apiPort, livekitPort, rtcTcpPort, harnessPort] = [
     await freePort(),
@@ -130,7 +135,7 @@ export async function startMediaStack(
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
-      WEB_DIST: webDir,
+      WEB_DIST: options.webDist ?? path.join(work, 'no-web'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -169,8 +174,8 @@ export async function startMediaStack(
         const body = (await res.json()) as { media_server: { status: string } };
         return body.media_server.status === 'ok' ? true : null;
       },
-      // Generous: on a loaded machine tsx compiling the server alone has taken over 90 s.
-      240_000,
+      // Generous: on a loaded shared machine the server's first start (transpile, migrations) took 2–3 min.
+      300_000,
       server,
     );
   } catch (error) {

@@ -29,6 +29,11 @@ export interface Config {
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
   feedCacheTtlMs: number;
   livekit: LivekitConfig;
+  /**
+   * Live streams (LIVESTREAM_HOST_TIMEOUT_MS: a stream whose host left the room this long ago ends by
+   * itself; LIVE_CHAT_RATE_LIMIT messages per user per LIVE_CHAT_RATE_WINDOW_MS).
+   */
+  livestreams: { hostTimeoutMs: number; chatRateLimit: number; chatRateWindowMs: number };
   /** Post upload limits (MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_CAROUSEL_IMAGES). */
   media: { maxVideoBytes: number; maxImageBytes: number; maxCarouselImages: number };
   /** One-to-one calls (CALL_RING_TIMEOUT_MS, CALL_RECONNECT_GRACE_MS, CALL_CONNECT_TIMEOUT_MS, CALL_SWEEP_MS). */
@@ -205,6 +210,11 @@ export function loadConfig(env: Env = process.env): Config {
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     livekit: livekitConfig(env),
+    livestreams: {
+      hostTimeoutMs: int(env, 'LIVESTREAM_HOST_TIMEOUT_MS', 60_000, 100, 24 * 60 * 60 * 1000),
+      chatRateLimit: int(env, 'LIVE_CHAT_RATE_LIMIT', 20, 1, 1_000_000),
+      chatRateWindowMs: int(env, 'LIVE_CHAT_RATE_WINDOW_MS', 10_000, 100, 60 * 60 * 1000),
+    },
     media: {
       maxVideoBytes: int(env, 'MEDIA_MAX_VIDEO_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
       maxImageBytes: int(env, 'MEDIA_MAX_IMAGE_BYTES', 20 * 1024 * 1024, 1024, 200 * 1024 * 1024),

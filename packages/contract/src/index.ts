@@ -12,6 +12,8 @@ export * from './limits.ts';
 export * from './livekit/rooms.ts';
 export * from './livekit/routes.ts';
 export * from './livekit/schemas.ts';
+export * from './livestreams/events.ts';
+export * from './livestreams/schemas.ts';
 export * from './media/events.ts';
 export * from './media/routes.ts';
 export * from './media/schemas.ts';

@@ -1,4 +1,5 @@
 import type { CallsServerToClientEvents } from './calls/events.ts';
+import type { LiveStreamClientEvents, LiveStreamServerEvents } from './livestreams/events.ts';
 import type { MediaServerEvents } from './media/events.ts';
 import type { MessengerClientEvents, MessengerServerEvents } from './messenger/events.ts';
 
@@ -17,11 +18,12 @@ export interface OnlineEvent {
 export interface ServerToClientEvents
   extends MediaServerEvents,
     MessengerServerEvents,
-    CallsServerToClientEvents {
+    CallsServerToClientEvents,
+    LiveStreamServerEvents {
   online: (event: OnlineEvent) => void;
 }
 
-export interface ClientToServerEvents extends MessengerClientEvents {
+export interface ClientToServerEvents extends MessengerClientEvents, LiveStreamClientEvents {
   /** Asks whether the given users are online now; answered through the ack. */
   'presence:query': (userIds: number[], ack: (online: number[]) => void) => void;
 }

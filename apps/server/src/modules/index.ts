@@ -3,6 +3,7 @@ import { authModule } from './auth/module.ts';
 import { callsModule } from './calls/module.ts';
 import { healthModule } from './health/module.ts';
 import { livekitModule } from './livekit/module.ts';
+import { livestreamsModule } from './livestreams/module.ts';
 import { mediaModule } from './media/module.ts';
 import { messengerModule } from './messenger/module.ts';
 import type { ServerModule } from './module.ts';
@@ -19,6 +20,7 @@ export const serverModules: readonly ServerModule[] = [
   healthModule,
   mediaModule,
   messengerModule,
+  livestreamsModule,
   callsModule,
 ];
 

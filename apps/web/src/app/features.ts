@@ -1,5 +1,6 @@
 import { authFeature } from '../features/auth/feature.ts';
 import { callsFeature } from '../features/calls/feature.ts';
+import { livestreamsFeature } from '../features/livestreams/feature.ts';
 import { mediaFeature } from '../features/media/feature.ts';
 import { messengerFeature } from '../features/messenger/feature.ts';
 import { profileFeature } from '../features/profile/feature.ts';
@@ -19,6 +20,7 @@ export const features: readonly Feature[] = [
   settingsFeature,
   mediaFeature,
   messengerFeature,
+  livestreamsFeature,
   callsFeature,
 ];
 

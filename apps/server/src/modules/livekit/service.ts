@@ -19,6 +19,7 @@ export interface MediaPlaneDeps {
  */
 export function mediaPlaneService({ tokens, repo, apiKey, apiSecret }: MediaPlaneDeps) {
   const receiver = apiKey && apiSecret ? new WebhookReceiver(apiKey, apiSecret) : null;
+  const listeners = new Set<(event: MediaRoomEvent) => Promise<void> | void>();
 
   async function apply(event: MediaRoomEvent): Promise<void> {
     await repo.transaction(async (tx) => {
@@ -72,7 +73,16 @@ export function mediaPlaneService({ tokens, repo, apiKey, apiSecret }: MediaPlan
         throw invalidSignature();
       });
       const roomEvent = toMediaRoomEvent(event);
-      if (roomEvent) await apply(roomEvent);
+      if (!roomEvent) return;
+      await apply(roomEvent);
+      // After the room state is stored, so listeners (a stream's count, its end) read the new state.
+      for (const listener of listeners) await listener(roomEvent);
+    },
+
+    /** Hears every webhook event once it is applied (on the node that received it). */
+    onEvent(listener: (event: MediaRoomEvent) => Promise<void> | void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     apply,

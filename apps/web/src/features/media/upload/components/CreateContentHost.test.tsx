@@ -2,24 +2,30 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { runShellCommand } from '../../../shell/lib/shell-commands.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateContentHost } from './CreateContentHost.tsx';
 
 describe('CreateContentHost', () => {
-  it('the add button opens the chooser with only Публикация, which opens the upload form', async () => {
+  it('the add button opens the chooser with Публикация and Прямой эфир; Публикация opens the upload form', async () => {
     useUploadUi.setState({ modal: null });
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <CreateContentHost />
+        <MemoryRouter>
+          <CreateContentHost />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     act(() => {
       expect(runShellCommand('home.add')).toBe(true);
     });
     const chooser = screen.getByRole('dialog', { name: 'Создать' });
-    expect(Array.from(chooser.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Публикация']);
+    expect(Array.from(chooser.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Публикация',
+      'Прямой эфир',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Публикация' }));
     const form = await screen.findByRole('dialog', { name: 'Новая публикация' });
     expect(form).toBeInTheDocument();
@@ -39,5 +45,26 @@ describe('CreateContentHost', () => {
     await userEvent.upload(cover, new File(['v'], 'c.mp4', { type: 'video/mp4' }), { applyAccept: false });
     expect(alert).toHaveBeenLastCalledWith('Пожалуйста, выберите изображение для обложки');
     expect(screen.getByText('Выбрано файлов: 1')).toBeInTheDocument();
+  });
+
+  it('the live entry closes the chooser and opens the live starter', async () => {
+    useUploadUi.setState({ modal: null });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/home']}>
+          <CreateContentHost />
+          <Routes>
+            <Route path="/live/new" element={<p>starter</p>} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    act(() => {
+      runShellCommand('home.add');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Прямой эфир' }));
+    expect(await screen.findByText('starter')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Создать' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { ru } from '../../../../shared/i18n/ru.ts';
+import { livestreamsStrings } from '../../../livestreams/strings.ts';
 import { registerShellCommand } from '../../../shell/lib/shell-commands.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
@@ -15,7 +17,19 @@ export function CreateContentHost() {
 
   useEffect(() => registerShellCommand('home.add', () => open('chooser')), [open]);
 
-  const entries: CreateEntry[] = [{ id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') }];
+  const navigate = useNavigate();
+
+  const entries: CreateEntry[] = [
+    { id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') },
+    {
+      id: 'live',
+      label: livestreamsStrings.createEntry,
+      onSelect: () => {
+        close();
+        navigate('/live/new');
+      },
+    },
+  ];
 
   switch (modal) {
     case 'chooser':

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { RoomServiceClient, TrackSource } from 'livekit-server-sdk';
+import { ROLE_ATTRIBUTE } from '../livekit/tokens.ts';
+
+/**
+ * What the stream service asks of the LiveKit room itself (through its room service API): change a
+ * participant's grant in place (no reconnect) and close a room, disconnecting everyone.
+ */
+export interface StreamRoomControl {
+  /** Lets a participant publish its microphone (guest) or nothing (viewer); LiveKit unpublishes what is no longer allowed. */
+  setRole(room: string, identity: string, role: 'guest' | 'viewer'): Promise<void>;
+  close(room: string): Promise<void>;
+}
+
+/** Twirp answers "not_found" for a room or participant that is not there: nothing to change then. */
+function isNotFound(error: unknown): boolean {
+  const e = error as { status?: number; code?: string; message?: string } | null;
+  return e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '');
+}
+
+export function livekitRoomControl(
+  options: { url: string | null; apiKey: string; apiSecret: string },
+  log: FastifyBaseLogger,
+): StreamRoomControl {
+  const client =
+    options.url && options.apiKey && options.apiSecret
+      ? new RoomServiceClient(
+          options.url.replace(/^ws(s?):\/\//, 'http$1://'),
+          options.apiKey,
+          options.apiSecret,
+        )
+      : null;
+  return {
+    async setRole(room, identity, role) {
+      if (!client) return;
+      try {
+        // Permissions are replaced whole, so every field the role keeps is set again.
+        await client.updateParticipant(room, identity, {
+          attributes: { [ROLE_ATTRIBUTE]: role },
+          permission: {
+            canSubscribe: true,
+            canPublishData: true,
+            canPublish: role === 'guest',
+            canPublishSources: role === 'guest' ? [TrackSource.MICROPHONE] : [],
+          },
+        });
+      } catch (error) {
+        // Not in the room now: the role is read from the guest list when the next token is issued.
+        if (!isNotFound(error))
+          log.warn({ err: error, room, identity }, 'livestreams: participant update failed');
+      }
+    },
+    async close(room) {
+      if (!client) return;
+      try {
+        await client.deleteRoom(room);
+      } catch (error) {
+        if (!isNotFound(error)) log.warn({ err: error, room }, 'livestreams: room close failed');
+      }
+    },
+  };
+}

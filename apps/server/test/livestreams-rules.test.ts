@@ -1,0 +1,221 @@
+import type { LiveStream, LiveStreamGuest, LiveStreamToken } from '@kadr/contract';
+import { TokenVerifier } from 'livekit-server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { api, fakeRoomService, LK_KEY, LK_SECRET, liveEnv } from './livestreams-fixtures.ts';
+
+describe('live streams: rules', () => {
+  let t: TestApp;
+  let room: Awaited<ReturnType<typeof fakeRoomService>>;
+  const users: { id: number; token: string; name: string }[] = [];
+  const as = (i: number) => api(t.app, users[i]!.token);
+
+  beforeAll(async () => {
+    room = await fakeRoomService();
+    t = await createTestApp(liveEnv(room.url));
+    for (let i = 0; i < 9; i += 1) {
+      const s = await registerUser(t.app, undefined, `Пользователь ${i}`);
+      users.push({ id: s.user.id, token: s.access_token, name: s.user.name });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await room.close();
+  });
+
+  it('refuses a title of 101 characters and accepts 100', async () => {
+    const long = await as(0).post('/livestreams', { title: 'э'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().code).toBe('validation_failed');
+    expect((await as(0).get('/livestreams/active')).json().streams).toHaveLength(0);
+
+    const ok = await as(0).post('/livestreams', { title: 'э'.repeat(100) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const stream = ok.json() as LiveStream;
+    expect(stream).toMatchObject({
+      title: 'э'.repeat(100),
+      user_id: users[0]!.id,
+      status: 'live',
+      viewer_count: 0,
+      guests: [],
+      room_name: `stream-${stream.id}`,
+      user: { id: users[0]!.id, display_name: users[0]!.name, avatar_url: null },
+    });
+    await as(0).post(`/livestreams/${stream.id}/end`);
+  });
+
+  it('allows one live stream per host: a second start answers 409 naming the running one', async () => {
+    const first = (await as(1).post('/livestreams', { title: 'Утренний эфир' })).json() as LiveStream;
+    const second = await as(1).post('/livestreams', { title: 'Другой' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      error: 'У вас уже идёт эфир «Утренний эфир»',
+      code: 'stream_already_live',
+      fields: { stream_id: String(first.id) },
+    });
+    // Another host may start meanwhile, and the first host again once the running one has ended.
+    const other = await as(2).post('/livestreams', {});
+    expect(other.statusCode).toBe(201);
+    expect(other.json().title).toBe('');
+    expect((await as(1).post(`/livestreams/${first.id}/end`)).statusCode).toBe(200);
+    const again = await as(1).post('/livestreams', { title: 'Снова' });
+    expect(again.statusCode).toBe(201);
+    await as(1).post(`/livestreams/${again.json().id}/end`);
+    await as(2).post(`/livestreams/${other.json().id}/end`);
+  });
+
+  it('lists active streams newest first with host, guests and counts; GET one; 404 for unknown', async () => {
+    const a = (await as(3).post('/livestreams', { title: 'A' })).json() as LiveStream;
+    const b = (await as(4).post('/livestreams', { title: 'B' })).json() as LiveStream;
+    const list = await as(5).get('/livestreams/active?limit=20');
+    expect(list.statusCode).toBe(200);
+    const ids = (list.json().streams as LiveStream[]).map((s) => s.id);
+    expect(ids).toEqual([b.id, a.id]);
+    expect((await as(5).get('/livestreams/active?limit=1')).json().streams).toHaveLength(1);
+    expect((await as(5).get('/livestreams/active?limit=21')).statusCode).toBe(400);
+    const one = await as(5).get(`/livestreams/${a.id}`);
+    expect(one.json()).toMatchObject({ id: a.id, title: 'A', user: { id: users[3]!.id } });
+    expect((await as(5).get('/livestreams/999999')).statusCode).toBe(404);
+    await as(3).post(`/livestreams/${a.id}/end`);
+    await as(4).post(`/livestreams/${b.id}/end`);
+  });
+
+  it('lets only the host end, add or remove guests (403 for anyone else)', async () => {
+    const s = (await as(0).post('/livestreams', { title: 'Хост' })).json() as LiveStream;
+    expect((await as(1).post(`/livestreams/${s.id}/end`)).statusCode).toBe(403);
+    expect((await as(1).post(`/livestreams/${s.id}/guests`, { user_id: users[2]!.id })).statusCode).toBe(403);
+    expect((await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[2]!.id })).statusCode).toBe(201);
+    const removeByOther = await as(1).delete(`/livestreams/${s.id}/guests/${users[2]!.id}`);
+    expect(removeByOther.statusCode).toBe(403);
+    expect(removeByOther.json().error).toBe('Управлять эфиром может только его автор');
+    // Still live with its guest after the refused attempts.
+    const after = (await as(1).get(`/livestreams/${s.id}`)).json() as LiveStream;
+    expect(after.status).toBe('live');
+    expect(after.guests.map((g) => g.user_id)).toEqual([users[2]!.id]);
+    await as(0).post(`/livestreams/${s.id}/end`);
+  });
+
+  it('grants each role exactly its rights in the stream room', async () => {
+    const verifier = new TokenVerifier(LK_KEY, LK_SECRET);
+    const s = (await as(0).post('/livestreams', { title: 'Токены' })).json() as LiveStream;
+    await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[1]!.id });
+    const grants = async (i: number) => {
+      const res = await as(i).get(`/livestreams/${s.id}/token`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as LiveStreamToken;
+      const claims = await verifier.verify(body.access_token);
+      return { role: body.role, url: body.server_url, claims };
+    };
+    const host = await grants(0);
+    expect(host.role).toBe('host');
+    expect(host.url).toMatch(/^ws:\/\/127\.0\.0\.1:/);
+    expect(host.claims.sub).toBe(`user-${users[0]!.id}`);
+    expect(host.claims.video).toMatchObject({ room: `stream-${s.id}`, roomJoin: true, canPublish: true });
+    expect(host.claims.video?.canPublishSources).toEqual(['camera', 'microphone']);
+
+    const guest = await grants(1);
+    expect(guest.role).toBe('guest');
+    expect(guest.claims.video).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true });
+    expect(guest.claims.video?.canPublishSources).toEqual(['microphone']);
+
+    const viewer = await grants(2);
+    expect(viewer.role).toBe('viewer');
+    expect(viewer.claims.video).toMatchObject({
+      canPublish: false,
+      canSubscribe: true,
+      canPublishData: true,
+    });
+    expect(viewer.claims.video?.canPublishSources).toBeUndefined();
+    expect(viewer.claims.name).toBe(users[2]!.name);
+
+    // A removed guest is a viewer again.
+    await as(0).delete(`/livestreams/${s.id}/guests/${users[1]!.id}`);
+    expect((await grants(1)).role).toBe('viewer');
+    await as(0).post(`/livestreams/${s.id}/end`);
+  });
+
+  it('caps guests at 5 and refuses duplicates with the exact messages; updates grants in the room', async () => {
+    const s = (await as(0).post('/livestreams', { title: 'Гости' })).json() as LiveStream;
+    room.calls.length = 0;
+    for (let i = 1; i <= 5; i += 1) {
+      const res = await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[i]!.id });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json() as LiveStreamGuest).toMatchObject({
+        user_id: users[i]!.id,
+        user: { id: users[i]!.id, display_name: users[i]!.name },
+      });
+    }
+    const duplicate = await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[3]!.id });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error).toBe('Этот пользователь уже является гостем');
+    const sixth = await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[6]!.id });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().error).toBe('Максимальное количество гостей: 5');
+    expect(((await as(6).get(`/livestreams/${s.id}`)).json() as LiveStream).guests).toHaveLength(5);
+
+    // Each add changed the participant's grant in place: microphone only.
+    const updates = room.calls.filter((c) => c.method === 'UpdateParticipant');
+    expect(updates.map((c) => c.body.identity)).toEqual([1, 2, 3, 4, 5].map((i) => `user-${users[i]!.id}`));
+    expect(updates[0]!.body).toMatchObject({
+      room: `stream-${s.id}`,
+      permission: {
+        canPublish: true,
+        canSubscribe: true,
+        canPublishData: true,
+        canPublishSources: ['MICROPHONE'],
+      },
+      attributes: { 'kadr.role': 'guest' },
+    });
+
+    // Removing revokes publishing in the room, and frees a place.
+    room.calls.length = 0;
+    const removed = await as(0).delete(`/livestreams/${s.id}/guests/${users[2]!.id}`);
+    expect(removed.statusCode).toBe(204);
+    const revoke = room.calls.find((c) => c.method === 'UpdateParticipant');
+    expect(revoke?.body).toMatchObject({
+      identity: `user-${users[2]!.id}`,
+      attributes: { 'kadr.role': 'viewer' },
+    });
+    expect((revoke!.body.permission as { canPublish?: boolean }).canPublish ?? false).toBe(false);
+    expect((await as(0).delete(`/livestreams/${s.id}/guests/${users[2]!.id}`)).statusCode).toBe(404);
+    expect((await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[6]!.id })).statusCode).toBe(201);
+
+    // The host is not a guest; unknown users are not found.
+    expect((await as(0).post(`/livestreams/${s.id}/guests`, { user_id: users[0]!.id })).statusCode).toBe(400);
+    expect((await as(0).post(`/livestreams/${s.id}/guests`, { user_id: 99_999 })).statusCode).toBe(404);
+    await as(0).post(`/livestreams/${s.id}/end`);
+  });
+
+  it('ending closes the room; an ended stream answers 404 to token and viewer-join and leaves the list', async () => {
+    const s = (await as(7).post('/livestreams', { title: 'Конец' })).json() as LiveStream;
+    expect((await as(8).get(`/livestreams/${s.id}/token`)).statusCode).toBe(200);
+    room.calls.length = 0;
+    const end = await as(7).post(`/livestreams/${s.id}/end`);
+    expect(end.statusCode).toBe(200);
+    expect(end.json().stream).toMatchObject({ id: s.id, status: 'ended', viewer_count: 0 });
+    expect(end.json().stream.ended_at).not.toBeNull();
+    expect(room.calls).toEqual([{ method: 'DeleteRoom', body: { room: `stream-${s.id}` } }]);
+
+    const token = await as(8).get(`/livestreams/${s.id}/token`);
+    expect(token.statusCode).toBe(404);
+    expect(token.json().error).toBe('Эфир не найден');
+    expect((await as(7).get(`/livestreams/${s.id}/token`)).statusCode).toBe(404);
+    expect((await as(8).post(`/livestreams/${s.id}/viewer-join`)).statusCode).toBe(404);
+    expect((await as(7).post(`/livestreams/${s.id}/guests`, { user_id: users[8]!.id })).statusCode).toBe(404);
+    const ids = ((await as(8).get('/livestreams/active')).json().streams as LiveStream[]).map((x) => x.id);
+    expect(ids).not.toContain(s.id);
+    // Ending twice is harmless and does not close the room again.
+    expect((await as(7).post(`/livestreams/${s.id}/end`)).statusCode).toBe(200);
+    expect(room.calls).toHaveLength(1);
+  });
+
+  it('needs a session for every route', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/livestreams/active'],
+      ['POST', '/api/v1/livestreams'],
+      ['GET', '/api/v1/livestreams/1/token'],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    }
+  });
+});

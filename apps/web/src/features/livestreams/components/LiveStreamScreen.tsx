@@ -1,0 +1,242 @@
+import type { LiveStream } from '@kadr/contract';
+import { Eye, LogOut, Mic, MicOff, Radio, Volume2, WifiOff, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { RemoteMediaTrack } from '../../../shared/livekit/media-room.ts';
+import { useAuthStore } from '../../auth/auth-store.ts';
+import { useEndStream, useStream } from '../api/livestream-queries.ts';
+import { type LiveSession, useLiveSession } from '../lib/use-live-session.ts';
+import { useLiveUi } from '../live-store.ts';
+import { livestreamsStrings as t } from '../strings.ts';
+import { GuestManager } from './GuestManager.tsx';
+import { LiveChat } from './LiveChat.tsx';
+import styles from './LiveStream.module.css';
+
+/** Remote audio (host and guests) played through elements LiveKit attaches; nothing visible. */
+function AudioSink({ tracks }: { tracks: readonly RemoteMediaTrack[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = box.current;
+    if (!container) return;
+    const elements = tracks.map((track) => {
+      const el = track.attach();
+      el.dataset.trackSid = track.sid;
+      el.dataset.from = track.from.identity;
+      container.appendChild(el);
+      return { track, el };
+    });
+    return () => {
+      for (const { track, el } of elements) {
+        track.detach();
+        el.remove();
+      }
+    };
+  }, [tracks]);
+  return <div ref={box} hidden data-testid="live-audio" />;
+}
+
+function StageVideo({ session }: { session: LiveSession }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const { room, role, video: remote } = session;
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    if (role === 'host' && room) {
+      // The host sees the local camera; it appears once publishing succeeds.
+      const attachLocal = () => {
+        for (const pub of room.livekitRoom.localParticipant.videoTrackPublications.values()) {
+          pub.track?.attach(el);
+          return true;
+        }
+        return false;
+      };
+      if (attachLocal()) return;
+      const timer = setInterval(() => attachLocal() && clearInterval(timer), 200);
+      return () => clearInterval(timer);
+    }
+    if (remote) {
+      remote.attach(el);
+      return () => remote.detach();
+    }
+  }, [room, role, remote]);
+  return <video ref={video} className={styles.video} autoPlay playsInline muted data-testid="live-video" />;
+}
+
+function GuestStage({ session, stream, meId }: { session: LiveSession; stream: LiveStream; meId: number }) {
+  const invitation = useLiveUi((s) => s.invitation);
+  const dismiss = useLiveUi((s) => s.dismiss);
+  const [onStage, setOnStage] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isGuest = stream.guests.some((g) => g.user_id === meId) || session.role === 'guest';
+  const invited = invitation?.streamId === stream.id || isGuest;
+  const room = session.room;
+
+  // Removed by the host: LiveKit already took the microphone off the air.
+  useEffect(() => {
+    if (!stream.guests.some((g) => g.user_id === meId) && session.role !== 'guest') setOnStage(false);
+  }, [stream.guests, meId, session.role]);
+
+  if (!room || session.role === 'host' || !invited) return null;
+
+  const accept = async () => {
+    setError(null);
+    try {
+      // The grant changes in place (no reconnect); wait for it to reach this client.
+      const participant = room.livekitRoom.localParticipant;
+      for (let i = 0; i < 50 && !participant.permissions?.canPublish; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await room.publishMicrophone();
+      setOnStage(true);
+      dismiss(stream.id);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const toggleMute = async () => {
+    await room.setMicrophoneEnabled(muted);
+    setMuted(!muted);
+  };
+
+  if (onStage && isGuest)
+    return (
+      <section className={styles.guestBar} aria-label={t.guestOnAir}>
+        <span>{t.guestOnAir}</span>
+        <button type="button" className={styles.smallButton} onClick={toggleMute} aria-pressed={muted}>
+          {muted ? <MicOff size={16} aria-hidden /> : <Mic size={16} aria-hidden />}{' '}
+          {muted ? t.unmute : t.mute}
+        </button>
+      </section>
+    );
+  if (!isGuest) return null;
+  return (
+    <div className={styles.prompt} role="dialog" aria-label={t.inviteTitle}>
+      <p>{t.inviteTitle}</p>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.promptActions}>
+        <button type="button" className={styles.primary} onClick={accept}>
+          <Mic size={16} aria-hidden /> {t.inviteAccept}
+        </button>
+        <button type="button" className={styles.smallButton} onClick={() => dismiss(stream.id)}>
+          {t.inviteDecline}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface LocationState {
+  cameraDeviceId?: string | null;
+}
+
+/** /live/:streamId — the host's screen or the viewer's (a guest is a viewer with a microphone). */
+export function LiveStreamScreen() {
+  const params = useParams();
+  const streamId = Number(params.streamId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useAuthStore((s) => (s.auth.status === 'guest' ? null : s.auth.user));
+  const cameraDeviceId = (location.state as LocationState | null)?.cameraDeviceId ?? null;
+  const session = useLiveSession(streamId, {
+    cameraDeviceId,
+    me: { id: user?.id ?? 0, name: user?.name ?? '' },
+  });
+  const { data: stream } = useStream(streamId);
+  const end = useEndStream(streamId);
+  const [audioError, setAudioError] = useState<string | null>(null);
+  const [endError, setEndError] = useState<string | null>(null);
+  const { phase } = session;
+  const isHost = session.role === 'host';
+  const ended = phase.kind === 'ended' || stream?.status === 'ended';
+
+  const leave = async () => {
+    await session.leave();
+    navigate('/home');
+  };
+  const onEnd = () => {
+    setEndError(null);
+    end.mutate(undefined, { onError: () => setEndError(t.endFailed) });
+  };
+  const onEnableAudio = async () => {
+    setAudioError(await session.startAudio());
+  };
+
+  return (
+    <main className={styles.screen} data-testid="live-screen" data-role={session.role ?? ''}>
+      <StageVideo session={session} />
+      <AudioSink tracks={session.audio} />
+
+      <header className={styles.header}>
+        <span className={styles.badge}>
+          <Radio size={14} aria-hidden /> {t.liveBadge}
+        </span>
+        <h1 className={styles.streamTitle}>{stream?.title || stream?.user.display_name || ''}</h1>
+        <span className={styles.count} data-testid="live-viewer-count" aria-live="polite">
+          <Eye size={16} aria-hidden />{' '}
+          <span className="visually-hidden">{t.viewers(stream?.viewer_count ?? 0)}</span>
+          <span aria-hidden>{stream?.viewer_count ?? 0}</span>
+        </span>
+        {isHost && !ended ? (
+          <button type="button" className={styles.danger} onClick={onEnd} disabled={end.isPending}>
+            {t.end}
+          </button>
+        ) : (
+          <button type="button" className={styles.iconButton} onClick={leave} aria-label={t.leave}>
+            {session.role === 'guest' ? <LogOut size={20} aria-hidden /> : <X size={20} aria-hidden />}
+          </button>
+        )}
+      </header>
+
+      {phase.kind === 'connecting' && <p className={styles.status}>{t.connecting}</p>}
+      {phase.kind === 'lost' && !ended && (
+        <p className={styles.banner} role="alert">
+          <WifiOff size={16} aria-hidden /> {t.connectionLost}
+        </p>
+      )}
+      {phase.kind === 'failed' && (
+        <p className={styles.banner} role="alert">
+          {phase.message}
+        </p>
+      )}
+      {(session.publishError || endError) && (
+        <p className={styles.banner} role="alert">
+          {session.publishError ?? endError}
+        </p>
+      )}
+      {!session.canPlayAudio && !ended && (
+        <div className={styles.prompt} role="alertdialog" aria-label={t.audioBlocked}>
+          <p>{t.audioBlocked}</p>
+          <button type="button" className={styles.primary} onClick={onEnableAudio}>
+            <Volume2 size={16} aria-hidden /> {t.enableAudio}
+          </button>
+          {audioError && (
+            <p className={styles.error} role="alert">
+              {audioError}
+            </p>
+          )}
+        </div>
+      )}
+
+      {ended ? (
+        <div className={styles.endedOverlay} role="status" data-testid="live-ended">
+          <p>{t.ended}</p>
+          <button type="button" className={styles.primary} onClick={() => navigate('/home')}>
+            {t.close}
+          </button>
+        </div>
+      ) : (
+        <aside className={styles.side}>
+          {stream && user && <GuestStage session={session} stream={stream} meId={user.id} />}
+          {isHost && stream && <GuestManager stream={stream} />}
+          <LiveChat messages={session.chat} onSend={(c) => void session.sendChat(c)} disabled={!user} />
+        </aside>
+      )}
+    </main>
+  );
+}
+
+export default LiveStreamScreen;

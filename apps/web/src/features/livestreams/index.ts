@@ -1,0 +1,2 @@
+export { LiveStripEntries } from './components/LiveStripEntries.tsx';
+export { livestreamsFeature } from './feature.ts';

@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+// Live stream viewer join → first decoded frame, on loopback, through the product path: the host page
+// publishes Chromium's fake 720p camera into a live stream created with POST /livestreams; each of 20
+// viewers asks POST /livestreams/{id}/viewer-join and GET /livestreams/{id}/token, then connects with the
+// web app's media wrapper. Measured in the viewer page from just before the two API calls to the first
+// requestVideoFrameCallback. Runs inside the loopback namespace: node scripts/e2e-media.mjs --bench-live
+import { chromium } from 'playwright-core';
+import type {} from '../e2e/media/harness/main.ts';
+import { chromiumArgs, chromiumPath, startMediaStack } from '../e2e/media/stack.ts';
+
+const JOINS = 20;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function register(apiUrl: string, username: string) {
+  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, name: username, password: 'bench-password-1' }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const stack = await startMediaStack();
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+try {
+  const hostToken = await register(stack.apiUrl, `bench_host_${Date.now() % 100000}`);
+  const created = await fetch(`${stack.apiUrl}/api/v1/livestreams`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'bench' }),
+  });
+  const streamId = ((await created.json()) as { id: number }).id;
+  const api = async (token: string, method: string, url: string) =>
+    (
+      await fetch(`${stack.apiUrl}/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}` } })
+    ).json();
+
+  const host = await (await browser.newContext()).newPage();
+  const viewer = await (await browser.newContext()).newPage();
+  for (const page of [host, viewer]) {
+    await page.goto(stack.harnessUrl);
+    await page.waitForFunction(() => typeof window.harness === 'object');
+  }
+  const hostMedia = (await api(hostToken, 'GET', `/livestreams/${streamId}/token`)) as {
+    server_url: string;
+    access_token: string;
+  };
+  await host.evaluate(({ url, token }) => window.harness.connect(url, token), {
+    url: hostMedia.server_url,
+    token: hostMedia.access_token,
+  });
+  await host.evaluate(() => window.harness.publishCamera());
+
+  const samples: number[] = [];
+  for (let i = 0; i < JOINS; i++) {
+    const token = await register(stack.apiUrl, `bench_v${i}_${Date.now() % 100000}`);
+    // From before the two API calls (made here; the harness page is on another origin) to the first frame.
+    const t0 = Date.now();
+    await api(token, 'POST', `/livestreams/${streamId}/viewer-join`);
+    const media = (await api(token, 'GET', `/livestreams/${streamId}/token`)) as {
+      server_url: string;
+      access_token: string;
+    };
+    const firstFrameAt = await viewer.evaluate(
+      async ({ url, token }) => {
+        const wallAtConnect = Date.now();
+        await window.harness.connect(url, token);
+        for (;;) {
+          const first = window.harness.videoStats()[0]?.firstFrameMs;
+          if (first !== null && first !== undefined) return wallAtConnect + first;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      },
+      { url: media.server_url, token: media.access_token },
+    );
+    const ms = firstFrameAt - t0;
+    samples.push(ms);
+    await viewer.evaluate(() => window.harness.disconnect());
+  }
+  const rounded = samples.map((ms) => Math.round(ms));
+  console.log(
+    `live stream viewer join → first decoded frame (viewer-join + token + connect, loopback, ${JOINS} joins)`,
+  );
+  console.log(`  samples ms: ${rounded.join(', ')}`);
+  console.log(
+    `  p50: ${Math.round(percentile(samples, 50))} ms   p95: ${Math.round(percentile(samples, 95))} ms`,
+  );
+} finally {
+  await browser.close();
+  await stack.stop();
+}
