@@ -1,3 +1,5 @@
+import type { ChannelServerEvents } from './channels/events.ts';
+import type { GroupServerEvents } from './groups/events.ts';
 import type { MediaProcessingEvent } from './media.ts';
 import type {
   ChatUpdatedEvent,
@@ -21,7 +23,7 @@ export interface OnlineEvent {
   last_seen?: string;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends GroupServerEvents, ChannelServerEvents {
   online: (event: OnlineEvent) => void;
   /** Post processing progress, to the uploader only. */
   'media-processing': (event: MediaProcessingEvent) => void;

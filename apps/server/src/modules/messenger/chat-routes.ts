@@ -3,6 +3,7 @@ import {
   ChatPinBody,
   ChatPinResponse,
   ChatSearchQuery,
+  ChatsQuery,
   ChatsResponse,
   DeleteChatBody,
   ErrorBody,
@@ -22,8 +23,14 @@ export function chatRoutes(chats: ChatsService) {
   return async (app: App) => {
     app.get(
       paths.messages.chats,
-      { ...secured, schema: { tags, security, response: { 200: ChatsResponse, 401: ErrorBody } } },
-      async (req) => ({ chats: await chats.list(req.userId!) }),
+      {
+        ...secured,
+        schema: { tags, security, querystring: ChatsQuery, response: { 200: ChatsResponse, 401: ErrorBody } },
+      },
+      async (req) =>
+        req.query.limit === undefined
+          ? { chats: await chats.list(req.userId!) }
+          : chats.page(req.userId!, req.query.limit, req.query.offset ?? 0),
     );
 
     app.get(
