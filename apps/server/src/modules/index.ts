@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely/migration';
+import { channelsModule } from './channels/module.ts';
 import { groupsModule } from './groups/module.ts';
 import type { ServerModule } from './module.ts';
 
@@ -6,7 +7,7 @@ import type { ServerModule } from './module.ts';
  * The one list of capability modules built by app.ts, in order: a module may use the services of
  * those before it. Adding a capability: its folders, one line here, one in apps/web/src/app/features.ts.
  */
-export const serverModules: readonly ServerModule[] = [groupsModule];
+export const serverModules: readonly ServerModule[] = [groupsModule, channelsModule];
 
 /** Every module's migrations, for the migrator (app start and the test databases). */
 export function moduleMigrations(

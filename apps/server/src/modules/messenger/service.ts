@@ -217,6 +217,10 @@ export function messagesService(deps: {
     tools,
     targetChat,
     roomChat,
+    /** A group or channel with the caller's membership, if any; null when there is no such chat. */
+    async roomChatOrNull(userId: number, kind: 'group' | 'channel', id: number) {
+      return (await repo.roomChat(id, kind, userId)) ?? null;
+    },
 
     async send(userId: number, body: SendMessageBody): Promise<Message> {
       const content = body.content.trim();
