@@ -12,8 +12,8 @@ export const featureFlags = {
   rotateVideo: true,
   deletePost: true,
   messengerSearch: true,
-  createGroup: false,
-  createChannel: false,
+  createGroup: true,
+  createChannel: true,
   reducedBadges: true,
 } as const;
 
