@@ -4,6 +4,7 @@
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
+import { groupsBench } from './groups.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
@@ -45,4 +46,10 @@ if (wanted('sockets')) {
 if (wanted('chat-switch')) {
   console.log('\n## Messenger in Chromium: chat switch (10,000 messages), history scroll, 5,000-chat list');
   for (const line of await chatSwitchBench()) console.log(line);
+}
+if (wanted('groups')) {
+  console.log(
+    '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
+  );
+  for (const line of await groupsBench(['pglite', 'postgres'])) console.log(line);
 }

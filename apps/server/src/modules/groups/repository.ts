@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type {} from './tables.ts';
 
 export interface GroupRow {
   id: number;

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type {} from '../groups/tables.ts';
 
 /** One chat of a user with its peer (personal) or its title (group, channel), last visible message and unread count. */
 export interface ChatRow {

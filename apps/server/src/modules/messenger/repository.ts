@@ -1,6 +1,7 @@
 import type { ReplyPreview } from '@kadr/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type {} from '../groups/tables.ts';
 
 export interface ConversationRow {
   id: number;
