@@ -14,7 +14,7 @@ let n = 0;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
   c = chats(t.app);
-});
+}, 180_000);
 afterAll(() => t.close());
 beforeEach(async () => {
   [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);

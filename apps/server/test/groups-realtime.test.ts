@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   c = chats(t.app);
-});
+}, 180_000);
 afterAll(() => t.close());
 afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();

@@ -84,35 +84,20 @@ export function channelsRepository(db: Kysely<Database>) {
       description: string;
       isPublic: boolean;
     }): Promise<number> {
-      return db.transaction().execute(async (tx) => {
-        const { id } = await tx
-          .insertInto('conversations')
-          .values({ type: 'channel', user_low: null, user_high: null, title: values.name })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('channels')
-          .values({
-            id,
-            slug: values.slug,
-            description: values.description,
-            is_public: values.isPublic,
-            owner_id: values.ownerId,
-          })
-          .execute();
-        await tx
-          .insertInto('conversation_members')
-          .values({
-            conversation_id: id,
-            user_id: values.ownerId,
-            role: 'owner',
-            can_post: true,
-            can_edit_others: true,
-            can_delete_others: true,
-          })
-          .execute();
-        return id;
-      });
+      // One statement: atomic without a transaction (see groups/repository.ts).
+      const { rows } = await sql<{ id: number }>`
+        with c as (
+          insert into conversations (type, title) values ('channel', ${values.name}) returning id
+        ), ch as (
+          insert into channels (id, slug, description, is_public, owner_id)
+          select id, ${values.slug}, ${values.description}, ${values.isPublic}, ${values.ownerId} from c
+        ), m as (
+          insert into conversation_members
+            (conversation_id, user_id, role, can_post, can_edit_others, can_delete_others)
+          select id, ${values.ownerId}, 'owner', true, true, true from c
+        )
+        select id from c`.execute(db);
+      return (rows[0] as { id: number }).id;
     },
 
     find(id: number, viewerId: number): Promise<ChannelRow | undefined> {

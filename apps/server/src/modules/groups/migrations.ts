@@ -143,11 +143,12 @@ const chatKinds: Migration = {
     await sql`
       create function kadr_member_joined() returns trigger language plpgsql as $$
       begin
-        -- Joining sees everything written before: nothing of it is unread.
-        select c.total_count, greatest(new.last_read_id, coalesce(c.last_message_id, 0)),
-          greatest(new.last_delivered_id, coalesce(c.last_message_id, 0))
-        into new.seen_count, new.last_read_id, new.last_delivered_id
-        from conversations c where c.id = new.conversation_id;
+        -- Joining sees everything written before: nothing of it is unread. (A chat created in the same
+        -- statement is not visible here yet: it has no messages, so zero is right.)
+        new.seen_count := coalesce((select c.total_count from conversations c where c.id = new.conversation_id), 0);
+        new.last_read_id := greatest(new.last_read_id,
+          coalesce((select c.last_message_id from conversations c where c.id = new.conversation_id), 0));
+        new.last_delivered_id := greatest(new.last_delivered_id, new.last_read_id);
         return new;
       end $$`.execute(db);
     await sql`

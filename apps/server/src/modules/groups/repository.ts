@@ -58,34 +58,23 @@ export function groupsRepository(db: Kysely<Database>) {
       inviteToken: string;
       memberIds: number[];
     }): Promise<number> {
-      return db.transaction().execute(async (tx) => {
-        const { id } = await tx
-          .insertInto('conversations')
-          .values({ type: 'group', user_low: null, user_high: null, title: values.name })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('groups')
-          .values({
-            id,
-            slug: values.slug,
-            description: values.description,
-            is_public: values.isPublic,
-            invite_token: values.inviteToken,
-            owner_id: values.ownerId,
-          })
-          .execute();
-        await tx
-          .insertInto('conversation_members')
-          .values([
-            { conversation_id: id, user_id: values.ownerId, role: 'owner' },
-            ...values.memberIds
-              .filter((u) => u !== values.ownerId)
-              .map((user_id) => ({ conversation_id: id, user_id, role: 'member' as const })),
-          ])
-          .execute();
-        return id;
-      });
+      // One statement, so it is atomic without a transaction (the embedded database's driver cannot run
+      // two transactions at once, and other modules open theirs at any time).
+      const ids = [values.ownerId, ...values.memberIds.filter((u) => u !== values.ownerId)];
+      const roles = ids.map((u) => (u === values.ownerId ? 'owner' : 'member'));
+      const { rows } = await sql<{ id: number }>`
+        with c as (
+          insert into conversations (type, title) values ('group', ${values.name}) returning id
+        ), g as (
+          insert into groups (id, slug, description, is_public, invite_token, owner_id)
+          select id, ${values.slug}, ${values.description}, ${values.isPublic}, ${values.inviteToken}, ${values.ownerId}
+          from c
+        ), m as (
+          insert into conversation_members (conversation_id, user_id, role)
+          select c.id, u.user_id, u.role from c, unnest(${ids}::int[], ${roles}::text[]) as u(user_id, role)
+        )
+        select id from c`.execute(db);
+      return (rows[0] as { id: number }).id;
     },
 
     find(id: number, viewerId: number): Promise<GroupRow | undefined> {
@@ -156,34 +145,22 @@ export function groupsRepository(db: Kysely<Database>) {
     },
 
     async transfer(id: number, from: number, to: number): Promise<void> {
-      await db.transaction().execute(async (tx) => {
-        await tx.updateTable('groups').set({ owner_id: to }).where('id', '=', id).execute();
-        await tx
-          .updateTable('conversation_members')
-          .set({ role: 'admin' })
-          .where('conversation_id', '=', id)
-          .where('user_id', '=', from)
-          .execute();
-        await tx
-          .updateTable('conversation_members')
-          .set({ role: 'owner' })
-          .where('conversation_id', '=', id)
-          .where('user_id', '=', to)
-          .execute();
-      });
+      await sql`
+        with g as (update groups set owner_id = ${to} where id = ${id})
+        update conversation_members
+        set role = case when user_id = ${to} then 'owner' else 'admin' end
+        where conversation_id = ${id} and user_id in (${from}, ${to})`.execute(db);
     },
 
     async update(
       id: number,
       values: { name?: string; description?: string; is_public?: boolean; slug?: string | null },
     ): Promise<void> {
-      await db.transaction().execute(async (tx) => {
-        if (values.name !== undefined)
-          await tx.updateTable('conversations').set({ title: values.name }).where('id', '=', id).execute();
-        const { name: _name, ...rest } = values;
-        if (Object.keys(rest).length > 0)
-          await tx.updateTable('groups').set(rest).where('id', '=', id).execute();
-      });
+      const { name, ...rest } = values;
+      if (name !== undefined)
+        await db.updateTable('conversations').set({ title: name }).where('id', '=', id).execute();
+      if (Object.keys(rest).length > 0)
+        await db.updateTable('groups').set(rest).where('id', '=', id).execute();
     },
 
     async setToken(id: number, token: string | null): Promise<void> {
