@@ -5,6 +5,7 @@ import { callsBench } from './calls.bench.ts';
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
+import { groupsBench } from './groups.bench.ts';
 import { livestreamsChatBench } from './livestreams.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
@@ -59,4 +60,10 @@ if (wanted('livestreams')) {
     '\n## Live chat fan-out: 1,000 socket viewers of one stream, 20 msg/s (20 senders) for 10 s, vs a bare Socket.IO room broadcast',
   );
   for (const line of await livestreamsChatBench()) console.log(line);
+}
+if (wanted('groups')) {
+  console.log(
+    '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
+  );
+  for (const line of await groupsBench(['pglite', 'postgres'])) console.log(line);
 }

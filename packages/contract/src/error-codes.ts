@@ -13,6 +13,8 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   editWindowExpired: 'edit_window_expired',
   cannotDeleteFavorites: 'cannot_delete_favorites',
+  slugTaken: 'slug_taken',
+  inviteInvalid: 'invite_invalid',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -62,6 +64,22 @@ export const ErrorText = {
   messageEditExpired: 'Сообщение можно редактировать только в течение часа',
   messageDeleteForbidden: 'Удалить для всех можно только своё сообщение',
   cannotDeleteFavorites: 'Избранное нельзя удалить',
+  replyNotFound: 'Сообщение для ответа не найдено',
+  chatTargetRequired: 'Укажите чат',
+  // Groups and channels (spec §4.11, §5, §6, §8).
+  groupNotFound: 'Группа не найдена',
+  notGroupMember: 'Вы не являетесь участником этой группы',
+  groupAdminOnly: 'Это могут только администраторы группы',
+  groupOwnerOnly: 'Это может только владелец группы',
+  ownerCannotLeave: 'Владелец не может покинуть группу: передайте права или удалите её',
+  publicNeedsSlug: 'Для публичной группы нужен адрес',
+  slugTaken: 'Этот адрес уже занят',
+  inviteInvalid: 'Ссылка-приглашение недействительна',
+  channelNotFound: 'Канал не найден',
+  channelPostForbidden: 'Только администраторы могут публиковать в этом канале',
+  channelAdminOnly: 'Это могут только администраторы канала',
+  channelOwnerOnly: 'Это может только владелец канала',
+  ownerCannotUnsubscribe: 'Владелец не может отписаться от своего канала',
   attachmentNotFound: 'Вложение не найдено',
   attachmentWrongType: 'Этот тип файла нельзя отправить',
 } as const;

@@ -1,4 +1,6 @@
 import type { CallsServerToClientEvents } from './calls/events.ts';
+import type { ChannelServerEvents } from './channels/events.ts';
+import type { GroupServerEvents } from './groups/events.ts';
 import type { LiveStreamClientEvents, LiveStreamServerEvents } from './livestreams/events.ts';
 import type { MediaServerEvents } from './media/events.ts';
 import type { MessengerClientEvents, MessengerServerEvents } from './messenger/events.ts';
@@ -19,7 +21,9 @@ export interface ServerToClientEvents
   extends MediaServerEvents,
     MessengerServerEvents,
     CallsServerToClientEvents,
-    LiveStreamServerEvents {
+    LiveStreamServerEvents,
+    GroupServerEvents,
+    ChannelServerEvents {
   online: (event: OnlineEvent) => void;
 }
 

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely/migration';
 import { authModule } from './auth/module.ts';
 import { callsModule } from './calls/module.ts';
+import { channelsModule } from './channels/module.ts';
+import { groupsModule } from './groups/module.ts';
 import { healthModule } from './health/module.ts';
 import { livekitModule } from './livekit/module.ts';
 import { livestreamsModule } from './livestreams/module.ts';
@@ -20,6 +22,8 @@ export const serverModules: readonly ServerModule[] = [
   healthModule,
   mediaModule,
   messengerModule,
+  groupsModule,
+  channelsModule,
   livestreamsModule,
   callsModule,
 ];

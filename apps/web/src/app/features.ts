@@ -1,5 +1,6 @@
 import { authFeature } from '../features/auth/feature.ts';
 import { callsFeature } from '../features/calls/feature.ts';
+import { groupsFeature } from '../features/groups/feature.ts';
 import { livestreamsFeature } from '../features/livestreams/feature.ts';
 import { mediaFeature } from '../features/media/feature.ts';
 import { messengerFeature } from '../features/messenger/feature.ts';
@@ -20,6 +21,7 @@ export const features: readonly Feature[] = [
   settingsFeature,
   mediaFeature,
   messengerFeature,
+  groupsFeature,
   livestreamsFeature,
   callsFeature,
 ];

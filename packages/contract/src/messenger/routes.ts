@@ -7,6 +7,7 @@ import {
   ChatPinBody,
   ChatPinResponse,
   ChatSearchQuery,
+  ChatsQuery,
   ChatsResponse,
   ConversationQuery,
   ConversationResponse,
@@ -40,7 +41,8 @@ export const messengerRoutes = {
     method: 'GET',
     path: '/messages/chats',
     access: 'user',
-    response: { 200: ChatsResponse, 401: ErrorBody },
+    query: ChatsQuery,
+    response: { 200: ChatsResponse, 400: ErrorBody, 401: ErrorBody },
   }),
   chatSearch: defineRoute({
     method: 'GET',

@@ -62,6 +62,18 @@ export type MessageAttachment = Static<typeof MessageAttachment>;
 export const AttachmentsResponse = Type.Object({ files: Type.Array(MessageAttachment) });
 export type AttachmentsResponse = Static<typeof AttachmentsResponse>;
 
+/** The quoted original of a reply. */
+export const ReplyPreview = Type.Object({
+  id: Type.Integer(),
+  sender_id: Type.Integer(),
+  sender_name: Type.String(),
+  /** The start of the text (empty when deleted). */
+  content: Type.String(),
+  message_type: MessageType,
+  is_deleted: Type.Boolean(),
+});
+export type ReplyPreview = Static<typeof ReplyPreview>;
+
 /**
  * A message as the reader sees it. `is_read`/`is_delivered` describe the recipient's state
  * (for one's own messages: has the peer read / received it; for favorites: always true).
@@ -88,6 +100,10 @@ export const Message = Type.Object({
   message_type: MessageType,
   /** The client's temporary id, echoed to the sender's own devices only. */
   temp_id: Type.Optional(Type.String()),
+  /** The message this one answers (any chat kind); `is_deleted` when the original was deleted for everyone. */
+  reply_to: Type.Optional(Nullable(ReplyPreview)),
+  /** Channel posts: how many subscribers have seen it. */
+  views_count: Type.Optional(Type.Integer()),
 });
 export type Message = Static<typeof Message>;
 
@@ -147,7 +163,17 @@ export const ChatListItem = Type.Object({
 export type ChatListItem = Static<typeof ChatListItem>;
 
 /** Order: favorites first, then pinned by pin_order, then by last_time, newest first (spec §4.11). */
-export const ChatsResponse = Type.Object({ chats: Type.Array(ChatListItem) });
+export const ChatsResponse = Type.Object({
+  chats: Type.Array(ChatListItem),
+  /** Set when paged (`limit` given) and more chats follow. */
+  has_more: Type.Optional(Type.Boolean()),
+});
+/** Optional paging of the chat list; without `limit` the whole list comes at once. */
+export const ChatsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+});
+export type ChatsQuery = Static<typeof ChatsQuery>;
 export type ChatsResponse = Static<typeof ChatsResponse>;
 
 export const ChatSearchQuery = Type.Object({
@@ -181,7 +207,13 @@ export type ConversationResponse = Static<typeof ConversationResponse>;
  */
 export const SendMessageBody = Type.Object(
   {
-    other_user_id: Id,
+    /** Exactly one of `other_user_id`, `group_id`, `channel_id` names the chat. */
+    other_user_id: Type.Optional(Id),
+    group_id: Type.Optional(Id),
+    /** Channel posts: administrators with `can_post` only. */
+    channel_id: Type.Optional(Id),
+    /** Answer to a message of the same chat. */
+    reply_to_id: Type.Optional(Id),
     content: Type.String({ maxLength: Limits.messageContent }),
     temp_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_:.-]+$' }),
     /** Ids from `POST /messages/attachments`, in display order. */
@@ -214,6 +246,7 @@ export const ChatTarget = Type.Union([
   Type.Object({ is_favorites: Type.Literal(true) }, { additionalProperties: false }),
   Type.Object({ chat_user_id: Id }, { additionalProperties: false }),
   Type.Object({ group_id: Id }, { additionalProperties: false }),
+  Type.Object({ channel_id: Id }, { additionalProperties: false }),
 ]);
 export type ChatTarget = Static<typeof ChatTarget>;
 
@@ -319,6 +352,8 @@ export interface TypingEvent {
   sender_id: number;
   type: 'typing' | 'group-typing';
   group_id?: number;
+  /** The typist's display name (group typing: "<name> печатает..."). */
+  sender_name?: string;
   data: { is_typing: boolean };
 }
 /** `typing` (client → server): relayed to the peer, rate-limited. */

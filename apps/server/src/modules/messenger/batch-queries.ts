@@ -7,6 +7,7 @@ export interface NewText {
   sender_id: number;
   content: string;
   temp_id: string;
+  reply_to_id?: number | null;
 }
 
 export interface Advance {
@@ -25,11 +26,12 @@ export function batchQueries(db: Kysely<Database>) {
     async insertTexts(values: NewText[]): Promise<Array<MessageRow | null>> {
       const { rows } = await sql<MessageRow>`
         with ins as (
-          insert into messages (conversation_id, sender_id, content, message_type, temp_id)
-          select v.conversation_id, v.sender_id, v.content, 'text', v.temp_id
+          insert into messages (conversation_id, sender_id, content, message_type, temp_id, reply_to_id)
+          select v.conversation_id, v.sender_id, v.content, 'text', v.temp_id, v.reply_to_id
           from unnest(${values.map((v) => v.conversation_id)}::int[], ${values.map((v) => v.sender_id)}::int[],
-            ${values.map((v) => v.content)}::text[], ${values.map((v) => v.temp_id)}::text[])
-            with ordinality as v(conversation_id, sender_id, content, temp_id, n)
+            ${values.map((v) => v.content)}::text[], ${values.map((v) => v.temp_id)}::text[],
+            ${values.map((v) => v.reply_to_id ?? null)}::int[])
+            with ordinality as v(conversation_id, sender_id, content, temp_id, reply_to_id, n)
           order by v.n
           on conflict (sender_id, temp_id) do nothing
           returning *

@@ -1,19 +1,28 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type {} from '../groups/tables.ts';
 
-/** One chat of a user with its peer, last visible message and unread count. */
+/** One chat of a user with its peer (personal) or its title (group, channel), last visible message and unread count. */
 export interface ChatRow {
   conversation_id: number;
   type: 'personal' | 'favorites' | 'group' | 'channel';
   created_at: Date;
+  last_message_at: Date | null;
   pin_order: number | null;
   my_last_delivered_id: number;
-  peer_id: number;
-  peer_username: string;
-  peer_name: string;
+  /** Group and channel title, avatar and member count. */
+  title: string | null;
+  chat_avatar_url: string | null;
+  member_count: number;
+  role: 'owner' | 'admin' | 'member' | 'subscriber';
+  can_post: boolean;
+  peer_id: number | null;
+  peer_username: string | null;
+  peer_name: string | null;
   peer_avatar_url: string | null;
   peer_avatar_thumbnail_url: string | null;
   peer_last_seen: Date | null;
+  /** Personal: the peer's watermarks; group: the furthest other member's (read once anyone read it). */
   peer_last_read_id: number | null;
   peer_last_delivered_id: number | null;
   lm_id: number | null;
@@ -41,44 +50,72 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Chat list, chat search by name, message search and presence peers. */
 export function chatsRepository(db: Kysely<Database>) {
-  async function list(userId: number, extra: RawBuilder<unknown> = sql`true`): Promise<ChatRow[]> {
+  /**
+   * The chat list. Order and unread counts come from stored columns (`last_message_at`, `total_count -
+   * seen_count`), so a page is cut before any message is looked at; only the page's rows then fetch
+   * their peer and last visible message.
+   */
+  async function list(
+    userId: number,
+    options: { limit?: number; offset?: number; filter?: RawBuilder<unknown> } = {},
+  ): Promise<ChatRow[]> {
     const { rows } = await sql<ChatRow>`
-      select c.id as conversation_id, c.type, c.created_at, me.pin_order,
-        me.last_delivered_id as my_last_delivered_id,
+      with page as (
+        select c.id, c.type, c.created_at, c.last_message_at, c.title, c.avatar_url, c.member_count,
+          me.pin_order, me.last_delivered_id, me.cleared_up_to, me.role, me.can_post,
+          (c.total_count - me.seen_count) as unread_count
+        from conversation_members me
+        join conversations c on c.id = me.conversation_id
+        where me.user_id = ${userId}
+          and (c.type <> 'personal' or me.pin_order is not null or c.last_message_id > me.cleared_up_to)
+        order by (c.type = 'favorites') desc, me.pin_order asc nulls last,
+          coalesce(c.last_message_at, c.created_at) desc, c.id desc
+        limit ${options.filter ? null : (options.limit ?? null)} offset ${options.filter ? 0 : (options.offset ?? 0)}
+      )
+      select p.id as conversation_id, p.type, p.created_at, p.last_message_at, p.pin_order,
+        p.last_delivered_id as my_last_delivered_id, p.title, p.avatar_url as chat_avatar_url, p.member_count,
+        p.role, p.can_post, p.unread_count::int as unread_count,
         u.id as peer_id, u.username as peer_username, u.name as peer_name, u.avatar_url as peer_avatar_url,
         u.avatar_thumbnail_url as peer_avatar_thumbnail_url, u.last_seen as peer_last_seen,
-        pm.last_read_id as peer_last_read_id, pm.last_delivered_id as peer_last_delivered_id,
+        case when p.type = 'group' and lm.sender_id = ${userId} then (
+          select max(o.last_read_id) from conversation_members o
+          where o.conversation_id = p.id and o.user_id <> ${userId}) else pm.last_read_id end as peer_last_read_id,
+        case when p.type = 'group' and lm.sender_id = ${userId} then (
+          select max(o.last_delivered_id) from conversation_members o
+          where o.conversation_id = p.id and o.user_id <> ${userId}) else pm.last_delivered_id end
+          as peer_last_delivered_id,
         lm.id as lm_id, lm.content as lm_content, lm.sender_id as lm_sender_id,
-        su.username as lm_sender_username, lm.created_at as lm_created_at, lm.message_type as lm_message_type,
-        (select count(*)::int from messages x
-          where x.conversation_id = c.id and x.id > me.last_read_id and x.sender_id <> me.user_id
-            and ${visibleTo('x')}) as unread_count
-      from conversation_members me
-      join conversations c on c.id = me.conversation_id
-      left join conversation_members pm on pm.conversation_id = c.id and pm.user_id <> me.user_id
-      join users u on u.id = coalesce(pm.user_id, me.user_id)
+        su.username as lm_sender_username, lm.created_at as lm_created_at, lm.message_type as lm_message_type
+      from page p
+      left join lateral (
+        select pm.user_id, pm.last_read_id, pm.last_delivered_id from conversation_members pm
+        where p.type = 'personal' and pm.conversation_id = p.id and pm.user_id <> ${userId} limit 1
+      ) pm on true
+      left join users u on u.id = case when p.type = 'favorites' then ${userId} else pm.user_id end
       left join lateral (
         select m.id, left(m.content, 200) as content, m.sender_id, m.created_at, m.message_type
         from messages m
-        where m.conversation_id = c.id and ${visibleTo('m')}
+        where m.conversation_id = p.id and m.id > p.cleared_up_to and m.deleted_at is null
+          and not exists (select 1 from message_hidden h where h.user_id = ${userId} and h.message_id = m.id)
         order by m.id desc limit 1
       ) lm on true
       left join users su on su.id = lm.sender_id
-      where me.user_id = ${userId} and c.type in ('personal', 'favorites')
-        and (lm.id is not null or me.pin_order is not null or c.type = 'favorites')
-        and ${extra}
-      order by (c.type = 'favorites') desc, me.pin_order asc nulls last,
-        coalesce(lm.created_at, c.created_at) desc, c.id desc`.execute(db);
+      where (p.type <> 'personal' or lm.id is not null or p.pin_order is not null)
+        and ${options.filter ?? sql`true`}
+      order by (p.type = 'favorites') desc, p.pin_order asc nulls last,
+        coalesce(p.last_message_at, p.created_at) desc, p.id desc`.execute(db);
     return rows;
   }
 
   return {
-    list: (userId: number) => list(userId),
+    list: (userId: number, limit?: number, offset?: number) => list(userId, { limit, offset }),
 
-    /** Chats whose peer's name or @username contains the query (case-insensitive). */
+    /** Chats whose peer's name or @username, or whose group / channel title, contains the query. */
     searchByName(userId: number, query: string) {
       const like = `%${escapeLike(query.toLowerCase())}%`;
-      return list(userId, sql`(lower(u.name) like ${like} or lower(u.username) like ${like})`);
+      return list(userId, {
+        filter: sql`(lower(coalesce(u.name, p.title)) like ${like} or lower(u.username) like ${like})`,
+      });
     },
 
     /** Full-text search (Russian word forms) over messages visible to the user; newest first. */

@@ -8,6 +8,7 @@ import {
 } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { ChatRow, ChatsRepository } from './chats-repository.ts';
+import type { Loaded } from './conversations.ts';
 import { chatRef, toChatListItem } from './mappers.ts';
 import type { MessengerRepository } from './repository.ts';
 import type { MessagesService } from './service.ts';
@@ -27,8 +28,14 @@ export function chatsService(deps: {
       (r) => r.lm_id !== null && r.lm_sender_id !== userId && r.lm_id > r.my_last_delivered_id,
     );
     if (pending.length === 0) return;
-    const members = await repo.members(pending.map((r) => r.conversation_id));
+    const personal = pending.filter((r) => r.type === 'personal' || r.type === 'favorites');
+    const members = await repo.members(personal.map((r) => r.conversation_id));
     for (const row of pending) {
+      // Group and channel receipts are "someone else got it", told on read, not per member.
+      if (row.type === 'group' || row.type === 'channel') {
+        await repo.advanceDelivered(row.conversation_id, userId, row.lm_id as number);
+        continue;
+      }
       const loaded = {
         conversation: { id: row.conversation_id, type: row.type, user_low: null, user_high: null },
         members: members.filter((m) => m.conversation_id === row.conversation_id),
@@ -38,13 +45,23 @@ export function chatsService(deps: {
           loaded,
           'message-delivered',
           (chat) => ({ chat, up_to_message_id: row.lm_id as number }),
-          (u) => u !== userId,
+          { except: userId },
         );
     }
   }
 
-  async function existingChat(userId: number, target: ChatTarget) {
-    if ('group_id' in target) throw errors.notFound(ErrorText.chatNotFound);
+  /** The chat a target names: `other` is the peer (own id for favorites), null for a group or channel. */
+  async function existingChat(
+    userId: number,
+    target: ChatTarget,
+  ): Promise<{ other: number | null; loaded: Loaded | null }> {
+    if ('group_id' in target || 'channel_id' in target) {
+      const room =
+        'group_id' in target
+          ? await messages.roomChat(userId, 'group', target.group_id)
+          : await messages.roomChat(userId, 'channel', target.channel_id);
+      return { other: null, loaded: { conversation: room.conversation, members: [room.me] } };
+    }
     const other = 'is_favorites' in target ? userId : target.chat_user_id;
     return { other, loaded: await tools.findChat(userId, other) };
   }
@@ -56,6 +73,18 @@ export function chatsService(deps: {
       return rows.map((r) => toChatListItem(r, userId));
     },
 
+    /** One page of the chat list in its order; `has_more` when more follow. */
+    async page(
+      userId: number,
+      limit: number,
+      offset: number,
+    ): Promise<{ chats: ChatListItem[]; has_more: boolean }> {
+      const rows = await chats.list(userId, limit + 1, offset);
+      const page = rows.slice(0, limit);
+      await deliverListed(userId, page);
+      return { chats: page.map((r) => toChatListItem(r, userId)), has_more: rows.length > limit };
+    },
+
     async searchByName(userId: number, query: string): Promise<ChatListItem[]> {
       const q = query.trim();
       if (q === '') return [];
@@ -63,8 +92,14 @@ export function chatsService(deps: {
     },
 
     async pin(userId: number, target: ChatTarget, pinned: boolean): Promise<ChatPinResponse> {
-      const { other } = await existingChat(userId, target);
-      const loaded = pinned ? await tools.openChat(userId, other) : await tools.findChat(userId, other);
+      const found = await existingChat(userId, target);
+      const { other } = found;
+      const loaded =
+        other === null
+          ? found.loaded
+          : pinned
+            ? await tools.openChat(userId, other)
+            : await tools.findChat(userId, other);
       if (!loaded) return { is_pinned: false, pin_order: null };
       const me = loaded.members.find((m) => m.user_id === userId);
       if (!me) throw errors.forbidden(ErrorText.chatUnavailable);
@@ -75,7 +110,7 @@ export function chatsService(deps: {
         loaded,
         'chat-updated',
         (chat) => ({ chat, change: pinned ? 'pinned' : 'unpinned', pin_order: order }),
-        (u) => u === userId,
+        { only: userId },
       );
       return { is_pinned: pinned, pin_order: order };
     },
@@ -87,12 +122,9 @@ export function chatsService(deps: {
         throw new AppError(400, ErrorCode.cannotDeleteFavorites, ErrorText.cannotDeleteFavorites);
       if (!loaded) throw errors.notFound(ErrorText.chatNotFound);
       await repo.clear(loaded.conversation.id, userId, await repo.latestMessageId(loaded.conversation.id));
-      tools.fanOut(
-        loaded,
-        'chat-updated',
-        (chat) => ({ chat, change: 'deleted', pin_order: null }),
-        (u) => u === userId,
-      );
+      tools.fanOut(loaded, 'chat-updated', (chat) => ({ chat, change: 'deleted', pin_order: null }), {
+        only: userId,
+      });
     },
 
     async searchMessages(

@@ -1,13 +1,32 @@
-import { ErrorText, type Message, type ServerToClientEvents } from '@kadr/contract';
+import { ErrorText, type Message, rooms, type ServerToClientEvents } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { pairUserIds } from './facts-cache.ts';
 import { chatRef, toMessage } from './mappers.ts';
-import type { ConversationRow, MemberRow, MessageRow, MessengerRepository } from './repository.ts';
+import type {
+  ConversationRow,
+  MemberRow,
+  MembershipRow,
+  MessageRow,
+  MessengerRepository,
+} from './repository.ts';
 
 export interface Loaded {
   conversation: ConversationRow;
   members: MemberRow[];
+}
+
+/** Who of a chat's members hears an event: all of them (undefined), one, or all but one. */
+export type Audience = { only: number } | { except: number } | undefined;
+
+const inAudience = (audience: Audience, userId: number) =>
+  !audience || ('only' in audience ? audience.only === userId : audience.except !== userId);
+
+/** Groups and channels: members change, events go through the chat's room (joined on every node). */
+export const isRoomChat = (c: Pick<ConversationRow, 'type'>) => c.type === 'group' || c.type === 'channel';
+
+export function chatRoom(c: Pick<ConversationRow, 'id' | 'type'>): string {
+  return c.type === 'channel' ? rooms.channel(c.id) : rooms.group(c.id);
 }
 
 /**
@@ -53,41 +72,85 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
       return { conversation, members: await repo.members([conversation.id]) };
     },
 
-    /** A message the user may see: 404 when missing or gone for them, 403 when not their chat. */
-    async visibleMessage(userId: number, messageId: number): Promise<Loaded & { row: MessageRow }> {
+    /**
+     * A message the user may see: 404 when missing or gone for them, 403 when not their chat. In a group
+     * or channel `members` holds the caller only (with their role and rights in `me`).
+     */
+    async visibleMessage(
+      userId: number,
+      messageId: number,
+    ): Promise<Loaded & { row: MessageRow; me: MembershipRow | MemberRow }> {
       const [row] = await repo.messagesByIds([messageId]);
       if (!row || row.deleted_at) throw errors.notFound(ErrorText.messageNotFound);
       const conversation = await repo.findConversation(row.conversation_id);
-      const members = await repo.members([row.conversation_id]);
-      const me = members.find((m) => m.user_id === userId);
-      if (!conversation || !me) throw errors.forbidden(ErrorText.chatUnavailable);
+      if (!conversation) throw errors.forbidden(ErrorText.chatUnavailable);
+      let me: MembershipRow | MemberRow | undefined;
+      let members: MemberRow[];
+      if (isRoomChat(conversation)) {
+        me = (await repo.roomChat(conversation.id, conversation.type as 'group' | 'channel', userId))?.me;
+        members = me ? [me] : [];
+      } else {
+        members = await repo.members([row.conversation_id]);
+        me = members.find((m) => m.user_id === userId);
+      }
+      if (!me) throw errors.forbidden(ErrorText.chatUnavailable);
       if (row.id <= me.cleared_up_to || (await repo.isHidden(userId, row.id)))
         throw errors.notFound(ErrorText.messageNotFound);
-      return { row, conversation, members };
+      return { row, conversation, members, me };
     },
 
-    async hydrate(rows: MessageRow[], members: MemberRow[], viewerId: number): Promise<Message[]> {
+    /** `channel`: posts carry their view count. */
+    async hydrate(
+      rows: MessageRow[],
+      members: MemberRow[],
+      viewerId: number,
+      kind?: ConversationRow['type'],
+    ): Promise<Message[]> {
       const media = rows.filter((r) => r.message_type === 'media').map((r) => r.id);
-      const files = media.length > 0 ? await repo.filesOf(media) : [];
+      const replyIds = [...new Set(rows.flatMap((r) => (r.reply_to_id ? [r.reply_to_id] : [])))];
+      const [files, replies] = await Promise.all([
+        media.length > 0 ? repo.filesOf(media) : Promise.resolve([]),
+        replyIds.length > 0 ? repo.replyPreviews(replyIds) : Promise.resolve([]),
+      ]);
       return rows.map((r) =>
         toMessage(
           r,
           files,
           members.filter((m) => m.conversation_id === r.conversation_id),
-          { withTempId: r.sender_id === viewerId },
+          { withTempId: r.sender_id === viewerId, withViews: kind === 'channel' },
+          replies,
         ),
       );
     },
 
-    /** Sends an event to every device of every member, each seeing the chat from their side. */
+    /**
+     * Sends an event to every device of every member (or of the `audience`), each seeing the chat from
+     * their side. Groups and channels: one emit to the chat's room, which reaches each member's sockets
+     * once on every node (the payload does not depend on the member there).
+     */
     fanOut<E extends keyof ServerToClientEvents>(
       loaded: Loaded,
       event: E,
       build: (chat: ReturnType<typeof chatRef>, userId: number) => Parameters<ServerToClientEvents[E]>[0],
-      only?: (userId: number) => boolean,
+      audience?: Audience,
     ) {
+      if (isRoomChat(loaded.conversation)) {
+        const ref = chatRef(loaded.conversation, [], 0);
+        if (audience && 'only' in audience) {
+          (gateway.emitToUser as (u: number, e: E, p: unknown) => void)(
+            audience.only,
+            event,
+            build(ref, audience.only),
+          );
+          return;
+        }
+        const target = gateway.io.to(chatRoom(loaded.conversation));
+        const to = audience ? target.except(rooms.user(audience.except)) : target;
+        (to.emit as (e: E, p: unknown) => boolean)(event, build(ref, 0));
+        return;
+      }
       for (const member of loaded.members) {
-        if (only && !only(member.user_id)) continue;
+        if (!inAudience(audience, member.user_id)) continue;
         const payload = build(chatRef(loaded.conversation, loaded.members, member.user_id), member.user_id);
         (gateway.emitToUser as (u: number, e: E, p: unknown) => void)(member.user_id, event, payload);
       }

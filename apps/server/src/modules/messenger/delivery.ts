@@ -2,7 +2,7 @@ import { ErrorText } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Advance, BatchQueries } from './batch-queries.ts';
 import { batcher } from './batcher.ts';
-import { type ConversationTools, type Loaded, pairMembers } from './conversations.ts';
+import { type ConversationTools, isRoomChat, type Loaded, pairMembers } from './conversations.ts';
 import type { MessageFacts, MessengerFacts } from './facts-cache.ts';
 import type { ConversationRow, MemberRow, MessengerRepository } from './repository.ts';
 
@@ -88,13 +88,11 @@ export function deliveryAcks(deps: {
     );
     for (const moved of await queries.advanceDelivered(ordered)) {
       const chat = loaded.get(moved.conversation_id);
-      if (!chat) continue;
-      tools.fanOut(
-        chat,
-        'message-delivered',
-        (ref) => ({ chat: ref, up_to_message_id: moved.up_to }),
-        (u) => u !== moved.user_id,
-      );
+      // Group and channel receipts are "someone else got it", told on read, not per member and device.
+      if (!chat || isRoomChat(chat.conversation)) continue;
+      tools.fanOut(chat, 'message-delivered', (ref) => ({ chat: ref, up_to_message_id: moved.up_to }), {
+        except: moved.user_id,
+      });
     }
     return results;
   }

@@ -1,4 +1,11 @@
-import type { ChatListItem, ChatRef, Message, MessageAttachment, MessageFile } from '@kadr/contract';
+import type {
+  ChatListItem,
+  ChatRef,
+  Message,
+  MessageAttachment,
+  MessageFile,
+  ReplyPreview,
+} from '@kadr/contract';
 import type { ChatRow } from './chats-repository.ts';
 import type { ConversationRow, FileRow, MemberRow, MessageRow } from './repository.ts';
 
@@ -7,6 +14,8 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 /** The chat as `viewerId` names it: the peer's id, or one's own id for favorites. */
 export function chatRef(conversation: ConversationRow, members: MemberRow[], viewerId: number): ChatRef {
   if (conversation.type === 'favorites') return { type: 'personal', user_id: viewerId, is_favorites: true };
+  if (conversation.type === 'group' || conversation.type === 'channel')
+    return { type: conversation.type, user_id: conversation.id, is_favorites: false };
   const peer = members.find((m) => m.conversation_id === conversation.id && m.user_id !== viewerId);
   return { type: 'personal', user_id: peer?.user_id ?? viewerId, is_favorites: false };
 }
@@ -42,7 +51,8 @@ export function toMessage(
   row: MessageRow,
   files: FileRow[],
   members: MemberRow[],
-  options: { withTempId?: boolean } = {},
+  options: { withTempId?: boolean; withViews?: boolean } = {},
+  replies: ReplyPreview[] = [],
 ): Message {
   const message: Message = {
     id: row.id,
@@ -61,11 +71,15 @@ export function toMessage(
     message_type: row.message_type,
   };
   if (options.withTempId && row.temp_id) message.temp_id = row.temp_id;
+  if (row.reply_to_id !== null && row.reply_to_id !== undefined)
+    message.reply_to = replies.find((r) => r.id === row.reply_to_id) ?? null;
+  if (options.withViews) message.views_count = row.views_count ?? 0;
   return message;
 }
 
 export function toChatListItem(row: ChatRow, viewerId: number): ChatListItem {
   const favorites = row.type === 'favorites';
+  const room = row.type === 'group' || row.type === 'channel';
   const last =
     row.lm_id === null
       ? null
@@ -84,19 +98,50 @@ export function toChatListItem(row: ChatRow, viewerId: number): ChatListItem {
                   is_delivered: (row.peer_last_delivered_id ?? 0) >= row.lm_id,
                 }),
         };
-  return {
-    type: 'personal',
-    user_id: row.peer_id,
-    username: row.peer_name,
-    profile_username: row.peer_username,
-    avatar_url: row.peer_avatar_url,
-    avatar_thumbnail_url: row.peer_avatar_thumbnail_url,
-    is_favorites: favorites,
+  const common = {
     is_pinned: row.pin_order !== null,
     pin_order: row.pin_order,
     unread_count: row.unread_count,
     last_message: last,
-    last_time: iso(row.lm_created_at ?? row.created_at),
+    last_time: iso(row.lm_created_at ?? row.last_message_at ?? row.created_at),
+  };
+  if (room) {
+    const base = {
+      type: row.type as 'group' | 'channel',
+      user_id: row.conversation_id,
+      username: row.title ?? '',
+      avatar_url: row.chat_avatar_url,
+      avatar_thumbnail_url: row.chat_avatar_url,
+      is_favorites: false,
+      ...common,
+      last_seen: null,
+    };
+    return row.type === 'group'
+      ? {
+          ...base,
+          group_id: row.conversation_id,
+          group_data: { name: row.title ?? '', memberCount: row.member_count },
+        }
+      : {
+          ...base,
+          channel_id: row.conversation_id,
+          channel_data: {
+            id: row.conversation_id,
+            subscribers_count: row.member_count,
+            is_subscribed: true,
+            can_post: row.can_post,
+          },
+        };
+  }
+  return {
+    type: 'personal',
+    user_id: row.peer_id ?? viewerId,
+    username: row.peer_name ?? '',
+    profile_username: row.peer_username ?? '',
+    avatar_url: row.peer_avatar_url,
+    avatar_thumbnail_url: row.peer_avatar_thumbnail_url,
+    is_favorites: favorites,
+    ...common,
     last_seen: favorites || !row.peer_last_seen ? null : iso(row.peer_last_seen),
   };
 }

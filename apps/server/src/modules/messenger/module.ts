@@ -60,7 +60,10 @@ export const messengerModule = defineModule({
       api,
       messengerRoutes,
       {
-        chats: async (req) => ({ chats: await chats.list(req.userId) }),
+        chats: async (req) =>
+          req.query.limit === undefined
+            ? { chats: await chats.list(req.userId) }
+            : chats.page(req.userId, req.query.limit, req.query.offset ?? 0),
         chatSearch: async (req) => ({ chats: await chats.searchByName(req.userId, req.query.q) }),
         search: (req) =>
           chats.searchMessages(req.userId, req.query.q, req.query.limit ?? 20, req.query.offset ?? 0),

@@ -1,5 +1,7 @@
+import type { ReplyPreview } from '@kadr/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type {} from '../groups/tables.ts';
 
 export interface ConversationRow {
   id: number;
@@ -33,6 +35,16 @@ export interface MessageRow {
   sender_name: string;
   sender_avatar_url: string | null;
   forwarded_from_username: string | null;
+  reply_to_id: number | null;
+  views_count: number;
+}
+
+/** A member's place in a group or channel: role and channel rights. */
+export interface MembershipRow extends MemberRow {
+  role: 'owner' | 'admin' | 'member' | 'subscriber';
+  can_post: boolean;
+  can_edit_others: boolean;
+  can_delete_others: boolean;
 }
 
 export interface FileRow {
@@ -74,6 +86,8 @@ function queries(db: Kysely<Database>) {
         's.name as sender_name',
         's.avatar_url as sender_avatar_url',
         'f.username as forwarded_from_username',
+        'm.reply_to_id',
+        'm.views_count',
       ]);
   }
 
@@ -121,6 +135,115 @@ function queries(db: Kysely<Database>) {
       return row;
     },
 
+    /** A group's or channel's chat with the user's membership (undefined member when not in it). */
+    async roomChat(
+      id: number,
+      type: 'group' | 'channel',
+      userId: number,
+    ): Promise<{ conversation: ConversationRow; me: MembershipRow | undefined } | undefined> {
+      const row = await db
+        .selectFrom('conversations as c')
+        .leftJoin('conversation_members as me', (j) =>
+          j.onRef('me.conversation_id', '=', 'c.id').on('me.user_id', '=', userId),
+        )
+        .select([
+          'c.id',
+          'c.type',
+          'c.user_low',
+          'c.user_high',
+          'me.user_id',
+          'me.pin_order',
+          'me.last_read_id',
+          'me.last_delivered_id',
+          'me.cleared_up_to',
+          'me.role',
+          'me.can_post',
+          'me.can_edit_others',
+          'me.can_delete_others',
+        ])
+        .where('c.id', '=', id)
+        .where('c.type', '=', type)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const conversation = { id: row.id, type: row.type, user_low: row.user_low, user_high: row.user_high };
+      if (row.user_id === null) return { conversation, me: undefined };
+      return {
+        conversation,
+        me: {
+          conversation_id: row.id,
+          user_id: row.user_id,
+          pin_order: row.pin_order,
+          last_read_id: row.last_read_id as number,
+          last_delivered_id: row.last_delivered_id as number,
+          cleared_up_to: row.cleared_up_to as number,
+          role: row.role as MembershipRow['role'],
+          can_post: row.can_post as boolean,
+          can_edit_others: row.can_edit_others as boolean,
+          can_delete_others: row.can_delete_others as boolean,
+        },
+      };
+    },
+
+    /**
+     * The members whose watermarks decide a group message's receipts ("read once any other member read
+     * it"): the two furthest readers and the two furthest receivers — one of them is not the sender.
+     */
+    async receiptMembers(conversationId: number): Promise<MemberRow[]> {
+      const cols = [
+        'conversation_id',
+        'user_id',
+        'pin_order',
+        'last_read_id',
+        'last_delivered_id',
+        'cleared_up_to',
+      ] as const;
+      const [read, delivered] = await Promise.all([
+        db
+          .selectFrom('conversation_members')
+          .select(cols)
+          .where('conversation_id', '=', conversationId)
+          .orderBy('last_read_id', 'desc')
+          .limit(2)
+          .execute(),
+        db
+          .selectFrom('conversation_members')
+          .select(cols)
+          .where('conversation_id', '=', conversationId)
+          .orderBy('last_delivered_id', 'desc')
+          .limit(2)
+          .execute(),
+      ]);
+      const out = new Map<number, MemberRow>();
+      for (const m of [...read, ...delivered]) out.set(m.user_id, m);
+      return [...out.values()];
+    },
+
+    /** Quoted originals of replies (deleted ones without their text). */
+    async replyPreviews(ids: number[]): Promise<ReplyPreview[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('messages as m')
+        .innerJoin('users as s', 's.id', 'm.sender_id')
+        .select([
+          'm.id',
+          'm.sender_id',
+          's.name as sender_name',
+          'm.content',
+          'm.message_type',
+          'm.deleted_at',
+        ])
+        .where('m.id', 'in', ids)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        sender_id: r.sender_id,
+        sender_name: r.sender_name,
+        content: r.deleted_at ? '' : r.content.slice(0, 200),
+        message_type: r.message_type,
+        is_deleted: r.deleted_at !== null,
+      }));
+    },
+
     findConversation(id: number): Promise<ConversationRow | undefined> {
       return db
         .selectFrom('conversations')
@@ -154,6 +277,7 @@ function queries(db: Kysely<Database>) {
       temp_id: string | null;
       is_forwarded?: boolean;
       forwarded_from_id?: number | null;
+      reply_to_id?: number | null;
     }): Promise<number | null> {
       const row = await db
         .insertInto('messages')
@@ -268,6 +392,17 @@ function queries(db: Kysely<Database>) {
         .returning('user_id')
         .execute();
       return rows.length > 0;
+    },
+
+    /** Channel posts in (after, upTo] were seen by one more subscriber. */
+    async countViews(conversationId: number, after: number, upTo: number): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set((eb) => ({ views_count: eb('views_count', '+', 1) }))
+        .where('conversation_id', '=', conversationId)
+        .where('id', '>', after)
+        .where('id', '<=', upTo)
+        .execute();
     },
 
     async advanceDelivered(conversationId: number, userId: number, upTo: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import {
+  type ChatRef,
   type ChatTarget,
   type ConversationResponse,
   type DeleteMessageResponse,
@@ -14,14 +15,53 @@ import { AppError, errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { BatchQueries, NewText } from './batch-queries.ts';
 import { batcher } from './batcher.ts';
-import { type ConversationTools, conversationTools, type Loaded, pairMembers } from './conversations.ts';
+import {
+  type ConversationTools,
+  conversationTools,
+  isRoomChat,
+  type Loaded,
+  pairMembers,
+} from './conversations.ts';
 import { deliveryAcks } from './delivery.ts';
 import type { MessengerFacts } from './facts-cache.ts';
-import type { ConversationRow, MessageRow, MessengerRepository } from './repository.ts';
+import type {
+  ConversationRow,
+  MemberRow,
+  MembershipRow,
+  MessageRow,
+  MessengerRepository,
+} from './repository.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
 const emptyMessage = () => errors.validation({ content: ErrorText.messageEmpty }, ErrorText.messageEmpty);
+
+/** The chat a send names: a personal peer (or oneself: favorites), a group or a channel. */
+export type SendTarget =
+  | { kind: 'personal'; otherUserId: number }
+  | { kind: 'group' | 'channel'; id: number };
+
+export function sendTarget(
+  body: Pick<SendMessageBody, 'other_user_id' | 'group_id' | 'channel_id'>,
+): SendTarget {
+  const named = [body.other_user_id, body.group_id, body.channel_id].filter((v) => v !== undefined);
+  if (named.length !== 1)
+    throw errors.validation({ other_user_id: ErrorText.validationFailed }, ErrorText.chatTargetRequired);
+  if (body.group_id !== undefined) return { kind: 'group', id: body.group_id };
+  if (body.channel_id !== undefined) return { kind: 'channel', id: body.channel_id };
+  return { kind: 'personal', otherUserId: body.other_user_id as number };
+}
+
+/** A group's or channel's chat as its member sees it. */
+export interface RoomChat {
+  conversation: ConversationRow;
+  me: MembershipRow;
+}
+
+const isAdminRole = (role: MembershipRow['role']) => role === 'owner' || role === 'admin';
+
+/** Receipts of a message newer than every watermark in a group or channel: not read, not received. */
+const unseenBy = (me: MemberRow): MemberRow => ({ ...me, user_id: 0, last_read_id: 0, last_delivered_id: 0 });
 
 /** Sending, reading, editing, deleting and forwarding messages; receipts. */
 export function messagesService(deps: {
@@ -69,9 +109,21 @@ export function messagesService(deps: {
   }
 
   /** Inserts a text message through the batch; a chat gone from under the cache is looked up again once. */
-  async function insertText(userId: number, otherUserId: number, content: string, tempId: string) {
+  async function insertText(
+    userId: number,
+    otherUserId: number,
+    content: string,
+    tempId: string,
+    replyTo: number | null,
+  ) {
     const conversation = await pairChat(userId, otherUserId);
-    const values = { conversation_id: conversation.id, sender_id: userId, content, temp_id: tempId };
+    const values = {
+      conversation_id: conversation.id,
+      sender_id: userId,
+      content,
+      temp_id: tempId,
+      reply_to_id: replyTo,
+    };
     try {
       return { conversation, row: await texts.push(values) };
     } catch (err) {
@@ -86,8 +138,45 @@ export function messagesService(deps: {
   function announce(loaded: Loaded, event: 'new-message' | 'message-edited', messages: Message[]) {
     for (const message of messages) {
       const { temp_id: _temp, ...bare } = message;
-      tools.fanOut(loaded, event, (chat, u) => ({ chat, message: u === message.sender_id ? message : bare }));
+      if (isRoomChat(loaded.conversation)) {
+        tools.fanOut(loaded, event, (chat) => ({ chat, message: bare }), { except: message.sender_id });
+        tools.fanOut(loaded, event, (chat) => ({ chat, message }), { only: message.sender_id });
+      } else
+        tools.fanOut(loaded, event, (chat, u) => ({
+          chat,
+          message: u === message.sender_id ? message : bare,
+        }));
     }
+  }
+
+  /** A group or channel and the caller's membership; 404 when there is none, 403 when not a member. */
+  async function roomChat(userId: number, kind: 'group' | 'channel', id: number): Promise<RoomChat> {
+    const found = await repo.roomChat(id, kind, userId);
+    if (!found) throw errors.notFound(kind === 'group' ? ErrorText.groupNotFound : ErrorText.channelNotFound);
+    if (!found.me)
+      throw errors.forbidden(kind === 'group' ? ErrorText.notGroupMember : ErrorText.chatUnavailable);
+    return { conversation: found.conversation, me: found.me };
+  }
+
+  /** Where a member may write: everywhere in a group; in a channel only with the post right. */
+  async function writableRoom(userId: number, kind: 'group' | 'channel', id: number): Promise<RoomChat> {
+    const chat = await roomChat(userId, kind, id);
+    if (kind === 'channel' && !chat.me.can_post) throw errors.forbidden(ErrorText.channelPostForbidden);
+    return chat;
+  }
+
+  /** A reply answers a message of the same chat that still exists. */
+  async function checkReply(conversationId: number, replyTo: number | undefined): Promise<number | null> {
+    if (replyTo === undefined) return null;
+    const [row] = await repo.messagesByIds([replyTo]);
+    if (!row || row.deleted_at || row.conversation_id !== conversationId)
+      throw errors.validation({ reply_to_id: ErrorText.replyNotFound }, ErrorText.replyNotFound);
+    return row.id;
+  }
+
+  /** Members whose watermarks describe messages of this chat (groups: the furthest readers). */
+  async function receiptsOf(loaded: Loaded): Promise<MemberRow[]> {
+    return isRoomChat(loaded.conversation) ? repo.receiptMembers(loaded.conversation.id) : loaded.members;
   }
 
   async function existingByTemp(userId: number, id: number): Promise<Message> {
@@ -106,61 +195,76 @@ export function messagesService(deps: {
       throw errors.validation({ attachment_ids: ErrorText.attachmentNotFound }, ErrorText.attachmentNotFound);
   }
 
-  /** Resolves a §7.5 chat target to a conversation the user is in, creating a personal one on demand. */
+  /** Resolves a §7.5 chat target to a conversation the user may write to, creating a personal one on demand. */
   async function targetChat(userId: number, target: ChatTarget): Promise<Loaded> {
     if ('is_favorites' in target) return tools.openChat(userId, userId);
     if ('chat_user_id' in target) return tools.openChat(userId, target.chat_user_id);
-    throw errors.notFound(ErrorText.chatNotFound);
+    const room =
+      'group_id' in target
+        ? await writableRoom(userId, 'group', target.group_id)
+        : await writableRoom(userId, 'channel', target.channel_id);
+    return { conversation: room.conversation, members: [room.me] };
   }
 
   async function deliver(loaded: Loaded, userId: number, upTo: number) {
     if (!(await repo.advanceDelivered(loaded.conversation.id, userId, upTo))) return;
-    tools.fanOut(
-      loaded,
-      'message-delivered',
-      (chat) => ({ chat, up_to_message_id: upTo }),
-      (u) => u !== userId,
-    );
+    tools.fanOut(loaded, 'message-delivered', (chat) => ({ chat, up_to_message_id: upTo }), {
+      except: userId,
+    });
   }
 
   return {
     tools,
     targetChat,
+    roomChat,
+    /** A group or channel with the caller's membership, if any; null when there is no such chat. */
+    async roomChatOrNull(userId: number, kind: 'group' | 'channel', id: number) {
+      return (await repo.roomChat(id, kind, userId)) ?? null;
+    },
 
     async send(userId: number, body: SendMessageBody): Promise<Message> {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
+      const target = sendTarget(body);
       // With attachments, a resend must be recognised before the (already bound) uploads are checked.
       if (attachmentIds.length > 0) {
         const known = await repo.findByTempId(userId, body.temp_id);
         if (known !== null) return existingByTemp(userId, known);
         await checkAttachments(userId, attachmentIds);
       }
+      const room = target.kind === 'personal' ? null : await writableRoom(userId, target.kind, target.id);
       let conversation: ConversationRow;
       let row: MessageRow | null;
-      if (attachmentIds.length === 0) {
+      if (attachmentIds.length === 0 && target.kind === 'personal' && body.reply_to_id === undefined) {
         // Plain text: no lookup when the pair is cached, and one INSERT (with the sender) per batch.
-        ({ conversation, row } = await insertText(userId, body.other_user_id, content, body.temp_id));
+        ({ conversation, row } = await insertText(userId, target.otherUserId, content, body.temp_id, null));
       } else {
-        conversation = await pairChat(userId, body.other_user_id);
+        conversation =
+          room?.conversation ?? (await pairChat(userId, (target as { otherUserId: number }).otherUserId));
+        const replyTo = await checkReply(conversation.id, body.reply_to_id);
         const values = {
           conversation_id: conversation.id,
           sender_id: userId,
           content,
           temp_id: body.temp_id,
+          reply_to_id: replyTo,
         };
-        const id = await repo.transaction(async (tx) => {
-          const inserted = await tx.insertMessage({ ...values, message_type: 'media' });
-          if (inserted === null) return null;
-          if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
-            throw errors.validation(
-              { attachment_ids: ErrorText.attachmentNotFound },
-              ErrorText.attachmentNotFound,
-            );
-          return inserted;
-        });
-        row = id === null ? null : ((await repo.messagesByIds([id]))[0] ?? null);
+        if (attachmentIds.length === 0) {
+          row = await texts.push(values);
+        } else {
+          const id = await repo.transaction(async (tx) => {
+            const inserted = await tx.insertMessage({ ...values, message_type: 'media' });
+            if (inserted === null) return null;
+            if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
+              throw errors.validation(
+                { attachment_ids: ErrorText.attachmentNotFound },
+                ErrorText.attachmentNotFound,
+              );
+            return inserted;
+          });
+          row = id === null ? null : ((await repo.messagesByIds([id]))[0] ?? null);
+        }
       }
       // (sender, temp_id) already stored — a resend or a concurrent twin: answer what is stored.
       if (row === null)
@@ -168,10 +272,11 @@ export function messagesService(deps: {
 
       facts.rememberMessage(row.id, row);
       // A message newer than every watermark: nobody has received or read it yet, so the members'
-      // current watermarks are not needed to describe it — the pair's user ids are enough.
-      const members = pairMembers(conversation);
+      // current watermarks are not needed to describe it — the pair's user ids (or, in a group, the
+      // sender and "someone else" at zero) are enough.
+      const members = room ? [room.me, unseenBy(room.me)] : pairMembers(conversation);
       const loaded = { conversation, members };
-      const messages = await tools.hydrate([row], members, userId);
+      const messages = await tools.hydrate([row], members, userId, conversation.type);
       announce(loaded, 'new-message', messages);
       return messages[0] as Message;
     },
@@ -203,9 +308,62 @@ export function messagesService(deps: {
       if (!row) throw errors.notFound(ErrorText.messageNotFound);
       facts.rememberMessage(row.id, row);
       const members = pairMembers(conversation);
-      const messages = await tools.hydrate([row], members, userId);
+      const messages = await tools.hydrate([row], members, userId, conversation.type);
       announce({ conversation, members }, 'new-message', messages);
       return messages[0] as Message;
+    },
+
+    /**
+     * A page of a group's or channel's history from the newest end (`viewer` is the member, or for a
+     * public channel's preview the caller with nothing cleared). Reading counts as receiving.
+     */
+    async roomPage(
+      userId: number,
+      conversation: ConversationRow,
+      viewer: MemberRow,
+      limit: number,
+      offset: number,
+      member: boolean,
+    ): Promise<ConversationResponse> {
+      const rows = await repo.page(viewer, limit + 1, offset);
+      const has_more = rows.length > limit;
+      const page = rows.slice(0, limit).reverse();
+      const newest = Math.max(0, ...page.filter((r) => r.sender_id !== userId).map((r) => r.id));
+      // Receipts in a group are "someone else got it": the other members are not told one by one.
+      if (member && newest > viewer.last_delivered_id)
+        await repo.advanceDelivered(conversation.id, userId, newest);
+      const receipts = await repo.receiptMembers(conversation.id);
+      return { messages: await tools.hydrate(page, receipts, userId, conversation.type), has_more };
+    },
+
+    /**
+     * A member opened the group or channel: everything up to now is read. Their own devices clear the
+     * count; in a group, senders hear about it when this is the first member to read those messages.
+     * Channel posts count a view once per subscriber (the watermark only moves forward).
+     */
+    async markRoomRead(userId: number, chat: RoomChat): Promise<MarkReadResponse> {
+      const { conversation, me } = chat;
+      const loaded = { conversation, members: [me] };
+      const upTo = await repo.latestMessageId(conversation.id);
+      if (upTo <= me.last_read_id) return { up_to_message_id: upTo, unread_count: 0 };
+      const furthestOther = Math.max(
+        0,
+        ...(await repo.receiptMembers(conversation.id))
+          .filter((m) => m.user_id !== userId)
+          .map((m) => m.last_read_id),
+      );
+      if (!(await repo.advanceRead(conversation.id, userId, upTo)))
+        return { up_to_message_id: upTo, unread_count: 0 };
+      if (conversation.type === 'channel') await repo.countViews(conversation.id, me.last_read_id, upTo);
+      const event = (chat: ChatRef) => ({
+        chat,
+        reader_id: userId,
+        up_to_message_id: upTo,
+      });
+      tools.fanOut(loaded, 'messages-read', event, { only: userId });
+      if (conversation.type === 'group' && upTo > furthestOther)
+        tools.fanOut(loaded, 'messages-read', event, { except: userId });
+      return { up_to_message_id: upTo, unread_count: 0 };
     },
 
     async conversation(
@@ -227,23 +385,39 @@ export function messagesService(deps: {
 
     async edit(userId: number, messageId: number, rawContent: string): Promise<Message> {
       const loaded = await tools.visibleMessage(userId, messageId);
-      const { row } = loaded;
-      if (row.sender_id !== userId || row.message_type === 'call')
-        throw errors.forbidden(ErrorText.messageEditForbidden);
+      const { row, me } = loaded;
+      // A call's record is written by the calls module, never edited.
+      if (row.message_type === 'call') throw errors.forbidden(ErrorText.messageEditForbidden);
+      // Channel administrators with the right may edit others' posts.
+      const mayEditOthers =
+        loaded.conversation.type === 'channel' && 'role' in me && (me.role === 'owner' || me.can_edit_others);
+      if (row.sender_id !== userId && !mayEditOthers) throw errors.forbidden(ErrorText.messageEditForbidden);
       if (now().getTime() - new Date(row.created_at).getTime() > Limits.messageEditWindowMs)
         throw new AppError(403, ErrorCode.editWindowExpired, ErrorText.messageEditExpired);
       const content = rawContent.trim();
       if (content === '' && row.message_type !== 'media') throw emptyMessage();
       await repo.updateContent(row.id, content, now());
-      const messages = await tools.hydrate(await repo.messagesByIds([row.id]), loaded.members, userId);
+      const messages = await tools.hydrate(
+        await repo.messagesByIds([row.id]),
+        await receiptsOf(loaded),
+        userId,
+        loaded.conversation.type,
+      );
       announce(loaded, 'message-edited', messages);
       return messages[0] as Message;
     },
 
     async remove(userId: number, messageId: number, scope: DeleteScope): Promise<DeleteMessageResponse> {
       const loaded = await tools.visibleMessage(userId, messageId);
+      const { me } = loaded;
       if (scope === 'everyone') {
-        if (loaded.row.sender_id !== userId) throw errors.forbidden(ErrorText.messageDeleteForbidden);
+        // Group admins delete anyone's; channel administrators with the right delete others' posts.
+        const moderator =
+          'role' in me &&
+          ((loaded.conversation.type === 'group' && isAdminRole(me.role)) ||
+            (loaded.conversation.type === 'channel' && (me.role === 'owner' || me.can_delete_others)));
+        if (loaded.row.sender_id !== userId && !moderator)
+          throw errors.forbidden(ErrorText.messageDeleteForbidden);
         await repo.markDeleted(messageId, now());
       } else {
         await repo.hide(userId, messageId);
@@ -252,7 +426,7 @@ export function messagesService(deps: {
         loaded,
         'message-deleted',
         (chat) => ({ chat, message_id: messageId, for: scope }),
-        (u) => scope === 'everyone' || u === userId,
+        scope === 'everyone' ? undefined : { only: userId },
       );
       return { id: messageId, for: scope };
     },
@@ -289,7 +463,15 @@ export function messagesService(deps: {
       });
       const result: Message[] = [];
       for (const { chat, ids: newIds } of created) {
-        const messages = await tools.hydrate(await repo.messagesByIds(newIds), chat.members, userId);
+        const members = isRoomChat(chat.conversation)
+          ? [...chat.members, unseenBy(chat.members[0] as MemberRow)]
+          : chat.members;
+        const messages = await tools.hydrate(
+          await repo.messagesByIds(newIds),
+          members,
+          userId,
+          chat.conversation.type,
+        );
         announce(chat, 'new-message', messages);
         result.push(...messages);
       }

@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorText, Limits, SendMessageBody, type SendMessageResult } from '@kadr/contract';
+import { ErrorCode, ErrorText, Limits, rooms, SendMessageBody, type SendMessageResult } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { AppError, errors } from '../../lib/errors.ts';
@@ -68,8 +68,32 @@ export function registerMessengerSocket(
     const { userId } = socket.data;
     const allowTyping = windowLimiter(TYPING_PER_WINDOW, TYPING_WINDOW_MS, now);
 
+    // The typist's display name for group typing ("<name> печатает..."), looked up once per socket.
+    let name: Promise<string> | null = null;
     socket.on('typing', (input) => {
       if (typeof input !== 'object' || input === null) return;
+      const { group_id: group, is_typing: typing } = input;
+      if (group !== undefined) {
+        // Being in the group's room is being a member: the room is left on every node on removal.
+        if (!isId(group) || typeof typing !== 'boolean' || !socket.rooms.has(rooms.group(group))) return;
+        if (!allowTyping()) return;
+        name ??= messages.tools.requireUser(userId).then((u) => u.name);
+        name
+          .then((sender_name) =>
+            socket
+              .to(rooms.group(group))
+              .except(rooms.user(userId))
+              .emit('typing', {
+                sender_id: userId,
+                type: 'group-typing',
+                group_id: group,
+                sender_name,
+                data: { is_typing: typing },
+              }),
+          )
+          .catch((err: unknown) => log.error({ err }, 'group typing failed'));
+        return;
+      }
       const { other_user_id: to, is_typing } = input;
       if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
       if (!allowTyping()) return;

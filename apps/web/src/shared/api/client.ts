@@ -37,7 +37,12 @@ interface ApiConfig {
 type PathParams = Readonly<Record<string, string | number>> | undefined;
 type QueryValues = Readonly<Record<string, string | number | boolean | undefined>> | undefined;
 
-type Optionalize<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+/** A part is optional when the route has none or when every field of it is optional. */
+type Optionalize<K extends string, T> = undefined extends T
+  ? { [P in K]?: T }
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** What a call needs: the params, query and body its route declares (a FormData for multipart). */
 export type CallOptions<R extends RouteSpec> = Optionalize<'params', RouteParams<R>> &

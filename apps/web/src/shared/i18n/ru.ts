@@ -188,6 +188,7 @@ export const ru = {
     chatList: 'Список чатов',
     loading: 'Загрузка...',
     noMessages: 'Нет сообщений',
+    messageDeleted: 'Сообщение удалено',
     conversationStart: 'Начало переписки',
     loadError: 'Ошибка загрузки сообщений',
     retry: 'Повторить попытку',

@@ -4,7 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { MediaPublishError } from '../../../shared/livekit/device-errors.ts';
-import { connectMediaRoom, type MediaRoom, type RemoteMediaTrack } from '../../../shared/livekit/media-room.ts';
+import {
+  connectMediaRoom,
+  type MediaRoom,
+  type RemoteMediaTrack,
+} from '../../../shared/livekit/media-room.ts';
 import { useRealtime } from '../../../shared/realtime/socket.ts';
 import { livestreamKeys, patchStream } from '../api/livestream-queries.ts';
 import { livestreamsStrings as t } from '../strings.ts';

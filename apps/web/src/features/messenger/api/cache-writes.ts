@@ -4,8 +4,12 @@ import { applyNewMessage, clearUnread, markPreview, removeChat, setPinned } from
 import { type Conversation, markOwnUpTo, removeMessage, upsertMessage } from './conversation-cache.ts';
 import { messengerKeys } from './messenger-keys.ts';
 
-/** The conversation key of a chat: the peer id, or one's own id for favorites. */
-export const peerIdOf = (ref: ChatRef, ownId: number): number => (ref.is_favorites ? ownId : ref.user_id);
+/**
+ * The conversation key of a chat: the peer id, or one's own id for favorites. A group or channel is
+ * keyed by minus its chat id, so it never meets a user id (both are positive).
+ */
+export const peerIdOf = (ref: ChatRef, ownId: number): number =>
+  ref.is_favorites ? ownId : ref.type === 'personal' ? ref.user_id : -ref.user_id;
 
 export const personalRef = (peerId: number, ownId: number): ChatRef => ({
   type: 'personal',

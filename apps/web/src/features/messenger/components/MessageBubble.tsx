@@ -24,6 +24,8 @@ interface Props {
   onMenu: (item: DisplayMessage, at: { x: number; y: number }) => void;
   onResend: (tempId: string) => void;
   onOpenMedia: (item: DisplayMessage, index: number) => void;
+  /** A tap on a reply's quote: show the original. */
+  onJumpTo?: (messageId: number) => void;
 }
 
 export const MessageBubble = memo(function MessageBubble({
@@ -32,6 +34,7 @@ export const MessageBubble = memo(function MessageBubble({
   onMenu,
   onResend,
   onOpenMedia,
+  onJumpTo,
 }: Props) {
   const { message, status } = item;
   const postIds = extractPostIds(message.content).slice(0, 3);
@@ -41,6 +44,7 @@ export const MessageBubble = memo(function MessageBubble({
       data-testid="message"
       data-status={status ?? undefined}
       data-message-id={message.id > 0 ? message.id : undefined}
+      id={message.id > 0 ? `message-${message.id}` : undefined}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the right-click menu is a shortcut; the ⋯ button offers the same menu to keyboards. */}
       <div
@@ -52,6 +56,21 @@ export const MessageBubble = memo(function MessageBubble({
       >
         {message.is_forwarded && message.forwarded_from_username ? (
           <p className={styles.forwarded}>{ru.messenger.forwardedFrom(message.forwarded_from_username)}</p>
+        ) : null}
+        {message.reply_to ? (
+          <button
+            type="button"
+            className={styles.quote}
+            data-testid="reply-quote"
+            onClick={() => message.reply_to && onJumpTo?.(message.reply_to.id)}
+          >
+            <strong>{message.reply_to.sender_name}</strong>
+            <span>
+              {message.reply_to.is_deleted
+                ? ru.messenger.messageDeleted
+                : message.reply_to.content.slice(0, 80)}
+            </span>
+          </button>
         ) : null}
         {message.files.length > 0 ? (
           <MessageFiles files={message.files} onOpen={(index) => onOpenMedia(item, index)} />

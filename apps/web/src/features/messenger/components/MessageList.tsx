@@ -18,6 +18,7 @@ interface Props {
   onMenu: (item: DisplayMessage, at: { x: number; y: number }) => void;
   onResend: (tempId: string) => void;
   onOpenMedia: (item: DisplayMessage, index: number) => void;
+  onJumpTo?: (messageId: number) => void;
 }
 
 /**

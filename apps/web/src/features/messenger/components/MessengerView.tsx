@@ -1,11 +1,12 @@
 import type { ChatListItem } from '@kadr/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
+import { isRoom } from '../../groups/api/groups-api.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useShellUi } from '../../shell/shell-ui-store.ts';
 import { useChatsQuery, useDeleteChat, useTogglePin } from '../api/messenger-queries.ts';
@@ -21,6 +22,10 @@ import { ChatList } from './ChatList.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
 import { MessageSearchResults } from './MessageSearchResults.tsx';
 import styles from './MessengerView.module.css';
+
+const RoomChatWindow = lazy(() =>
+  import('../../groups/components/RoomChatWindow.tsx').then((m) => ({ default: m.RoomChatWindow })),
+);
 
 /** /messenger and /messenger/{username} (spec §2.6): chat list, chat window, profile panel. */
 export function MessengerView() {
@@ -63,6 +68,16 @@ export function MessengerView() {
   );
 
   useUrlChat(username, me, chats, open);
+
+  // A group or channel just created, joined or subscribed to opens once the list carries it.
+  const openChatKey = (location.state as { openChatKey?: string } | null)?.openChatKey;
+  useEffect(() => {
+    if (!openChatKey || !chats) return;
+    const chat = chats.find((c) => chatKey(c) === openChatKey);
+    if (!chat) return;
+    navigate('/messenger', { replace: true, state: null });
+    open(chat);
+  }, [openChatKey, chats, open, navigate]);
 
   const close = useCallback(() => {
     selection.clear();
@@ -207,7 +222,18 @@ export function MessengerView() {
         {...(fullScreen ? swipe.bind() : {})}
         style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
       >
-        {selected ? (
+        {selected && isRoom(selected) ? (
+          <Suspense fallback={<Spinner />}>
+            <RoomChatWindow
+              key={chatKey(selected)}
+              chat={selected}
+              me={me}
+              showBack={narrow || fromProfile !== undefined}
+              onClose={close}
+              onReady={selection.finish}
+            />
+          </Suspense>
+        ) : selected ? (
           <ChatWindow
             key={chatKey(selected)}
             chat={selected}

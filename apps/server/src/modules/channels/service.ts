@@ -1,0 +1,218 @@
+import {
+  type AddAdminBody,
+  type Channel,
+  type ChannelAdmin,
+  type ChannelPostsResponse,
+  type ChannelUpdatedEvent,
+  type CreateChannelBody,
+  ErrorCode,
+  ErrorText,
+  rooms,
+} from '@kadr/contract';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
+import type { MessagesService } from '../messenger/service.ts';
+import type { ChannelMemberRow, ChannelRow, ChannelsRepository } from './repository.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+function toChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    avatar_url: row.avatar_url,
+    is_public: row.is_public,
+    subscribers_count: row.subscribers_count,
+    is_subscribed: row.role !== null,
+    can_post: row.can_post === true,
+    role: row.role,
+    owner_id: row.owner_id,
+    created_at: new Date(row.created_at).toISOString(),
+    last_post: row.last_post,
+    last_post_time: row.last_post_time ? new Date(row.last_post_time).toISOString() : null,
+  };
+}
+
+const toAdmin = (m: ChannelMemberRow): ChannelAdmin => ({
+  ...m,
+  role: m.role === 'owner' ? 'owner' : 'admin',
+});
+
+/**
+ * Channels: subscribing, administrators and their rights, deletion. Posts go through the messenger's
+ * send path (`channel_id`), which lets only administrators with `can_post` publish. A private channel
+ * is seen and joined only by those an administrator adds; its mention link shows nothing to others.
+ */
+export function channelsService(deps: {
+  repo: ChannelsRepository;
+  messages: MessagesService;
+  gateway: Gateway;
+}) {
+  const { repo, messages, gateway } = deps;
+
+  async function load(id: number, viewerId: number): Promise<ChannelRow> {
+    const row = await repo.find(id, viewerId);
+    if (!row) throw errors.notFound(ErrorText.channelNotFound);
+    return row;
+  }
+
+  /** Subscribers see the channel; others only a public one (the same 404 for a private one). */
+  async function visible(id: number, viewerId: number): Promise<ChannelRow> {
+    const row = await load(id, viewerId);
+    if (row.role === null && !row.is_public) throw errors.notFound(ErrorText.channelNotFound);
+    return row;
+  }
+
+  async function asAdmin(id: number, userId: number): Promise<ChannelRow> {
+    const row = await visible(id, userId);
+    if (row.role !== 'owner' && row.role !== 'admin') throw errors.forbidden(ErrorText.channelAdminOnly);
+    return row;
+  }
+
+  async function asOwner(id: number, userId: number): Promise<ChannelRow> {
+    const row = await visible(id, userId);
+    if (row.role !== 'owner') throw errors.forbidden(ErrorText.channelOwnerOnly);
+    return row;
+  }
+
+  function announce(event: ChannelUpdatedEvent, alsoUser?: number) {
+    const to = [rooms.channel(event.channel_id), ...(alsoUser === undefined ? [] : [rooms.user(alsoUser)])];
+    gateway.io.to(to).emit('channel-updated', event);
+  }
+
+  return {
+    async list(userId: number): Promise<Channel[]> {
+      return (await repo.listFor(userId)).map(toChannel);
+    },
+
+    async create(userId: number, body: CreateChannelBody): Promise<Channel> {
+      const name = body.name.trim();
+      if (name === '') throw errors.validation({ name: ErrorText.validationFailed });
+      let id: number;
+      try {
+        id = await repo.create({
+          ownerId: userId,
+          name,
+          slug: body.slug,
+          description: (body.description ?? '').trim(),
+          isPublic: body.is_public ?? true,
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === UNIQUE_VIOLATION)
+          throw new AppError(409, ErrorCode.slugTaken, ErrorText.slugTaken, { slug: ErrorText.slugTaken });
+        throw err;
+      }
+      gateway.io.in(rooms.user(userId)).socketsJoin(rooms.channel(id));
+      return toChannel(await load(id, userId));
+    },
+
+    get: async (userId: number, id: number) => toChannel(await visible(id, userId)),
+
+    async bySlug(userId: number, slug: string): Promise<Channel> {
+      const row = await repo.findBySlug(slug, userId);
+      if (!row || (row.role === null && !row.is_public)) throw errors.notFound(ErrorText.channelNotFound);
+      return toChannel(row);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      await asOwner(id, userId);
+      announce({ channel_id: id, change: 'deleted' });
+      await repo.remove(id);
+      gateway.io.in(rooms.channel(id)).socketsLeave(rooms.channel(id));
+    },
+
+    async subscribe(userId: number, id: number): Promise<Channel> {
+      await visible(id, userId);
+      if (await repo.subscribe(id, userId)) {
+        gateway.io.in(rooms.user(userId)).socketsJoin(rooms.channel(id));
+        gateway.emitToUser(userId, 'channel-updated', {
+          channel_id: id,
+          change: 'subscribed',
+          user_id: userId,
+        });
+      }
+      return toChannel(await load(id, userId));
+    },
+
+    async unsubscribe(userId: number, id: number): Promise<void> {
+      const row = await visible(id, userId);
+      if (row.role === 'owner') throw errors.forbidden(ErrorText.ownerCannotUnsubscribe);
+      if (row.role === null) return;
+      await repo.unsubscribe(id, userId);
+      gateway.io.in(rooms.user(userId)).socketsLeave(rooms.channel(id));
+      gateway.emitToUser(userId, 'channel-updated', {
+        channel_id: id,
+        change: 'unsubscribed',
+        user_id: userId,
+      });
+    },
+
+    async subscribers(userId: number, id: number, limit: number, offset: number) {
+      await asAdmin(id, userId);
+      const rows = await repo.subscribers(id, limit + 1, offset);
+      return {
+        subscribers: rows.slice(0, limit).map(({ user_id, username, name, avatar_url, role }) => ({
+          user_id,
+          username,
+          name,
+          avatar_url,
+          role,
+        })),
+        has_more: rows.length > limit,
+      };
+    },
+
+    async admins(userId: number, id: number): Promise<ChannelAdmin[]> {
+      await visible(id, userId);
+      return (await repo.admins(id)).map(toAdmin);
+    },
+
+    async addAdmin(userId: number, id: number, body: AddAdminBody): Promise<ChannelAdmin[]> {
+      const row = await asOwner(id, userId);
+      if (body.user_id === row.owner_id) throw errors.forbidden(ErrorText.channelOwnerOnly);
+      if (!(await repo.userExists(body.user_id))) throw errors.notFound(ErrorText.userNotFound);
+      await repo.setAdmin(id, body.user_id, {
+        can_post: body.can_post,
+        can_edit_others: body.can_edit_others,
+        can_delete_others: body.can_delete_others,
+      });
+      gateway.io.in(rooms.user(body.user_id)).socketsJoin(rooms.channel(id));
+      announce({ channel_id: id, change: 'admin-changed', user_id: body.user_id }, body.user_id);
+      return (await repo.admins(id)).map(toAdmin);
+    },
+
+    async removeAdmin(userId: number, id: number, target: number): Promise<ChannelAdmin[]> {
+      const row = await asOwner(id, userId);
+      if (target === row.owner_id) throw errors.forbidden(ErrorText.channelOwnerOnly);
+      await repo.demote(id, target);
+      announce({ channel_id: id, change: 'admin-changed', user_id: target }, target);
+      return (await repo.admins(id)).map(toAdmin);
+    },
+
+    /** Posts of a channel: subscribers, or anyone for a public one (the preview). */
+    async posts(userId: number, id: number, limit: number, offset: number): Promise<ChannelPostsResponse> {
+      await visible(id, userId);
+      const found = await messages.roomChatOrNull(userId, 'channel', id);
+      if (!found) throw errors.notFound(ErrorText.channelNotFound);
+      const viewer = found.me ?? {
+        conversation_id: id,
+        user_id: userId,
+        pin_order: null,
+        last_read_id: 0,
+        last_delivered_id: 0,
+        cleared_up_to: 0,
+      };
+      return messages.roomPage(userId, found.conversation, viewer, limit, offset, found.me !== undefined);
+    },
+
+    async read(userId: number, id: number) {
+      return messages.markRoomRead(userId, await messages.roomChat(userId, 'channel', id));
+    },
+
+    idsFor: (userId: number) => repo.idsFor(userId),
+  };
+}
+
+export type ChannelsService = ReturnType<typeof channelsService>;

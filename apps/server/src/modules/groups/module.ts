@@ -1,0 +1,75 @@
+import { rooms } from '@kadr/contract';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
+import { registerRoutes } from '../../lib/route.ts';
+import type { KadrSocket } from '../../realtime/gateway.ts';
+import { defineModule } from '../module.ts';
+import { groupsMigrations } from './migrations.ts';
+import { groupsRepository } from './repository.ts';
+import { groupsService } from './service.ts';
+
+export const groupsModule = defineModule({
+  name: 'groups',
+  migrations: groupsMigrations,
+  async register(api, ctx) {
+    const groups = groupsService({
+      repo: groupsRepository(ctx.db.kysely),
+      messages: ctx.messenger.messages,
+      gateway: ctx.gateway,
+    });
+
+    // A socket joins its user's group rooms as it connects; later changes move it on every node.
+    ctx.gateway.io.on('connection', (socket: KadrSocket) => {
+      groups
+        .idsFor(socket.data.userId)
+        .then((ids) => {
+          if (ids.length > 0 && socket.connected) socket.join(ids.map(rooms.group));
+        })
+        .catch((err: unknown) => api.log.error({ err }, 'joining group rooms failed'));
+    });
+
+    registerRoutes(
+      api,
+      groupsRoutes,
+      {
+        list: async (req) => ({ groups: await groups.list(req.userId) }),
+        create: (req) => groups.create(req.userId, req.body),
+        get: (req) => groups.get(req.userId, req.params.id),
+        update: (req) => groups.update(req.userId, req.params.id, req.body),
+        remove: async (req) => {
+          await groups.remove(req.userId, req.params.id);
+          return { ok: true as const };
+        },
+        members: async (req) => ({ members: await groups.members(req.userId, req.params.id) }),
+        addMembers: async (req) => ({
+          members: await groups.addMembers(req.userId, req.params.id, req.body.user_ids),
+        }),
+        removeMember: async (req) => {
+          await groups.removeMember(req.userId, req.params.id, req.params.userId);
+          return { ok: true as const };
+        },
+        setRole: async (req) => ({
+          members: await groups.setRole(req.userId, req.params.id, req.params.userId, req.body.role),
+        }),
+        transferOwner: (req) => groups.transferOwner(req.userId, req.params.id, req.body.user_id),
+        leave: async (req) => {
+          await groups.leave(req.userId, req.params.id);
+          return { ok: true as const };
+        },
+        join: (req) => groups.join(req.userId, req.params.id),
+        renewInvite: async (req) => ({ inviteToken: await groups.renewInvite(req.userId, req.params.id) }),
+        revokeInvite: async (req) => {
+          await groups.revokeInvite(req.userId, req.params.id);
+          return { inviteToken: null };
+        },
+        invitePreview: (req) => groups.invitePreview(req.userId, req.params.token),
+        joinByInvite: (req) => groups.joinByInvite(req.userId, req.params.token),
+        bySlug: (req) => groups.bySlug(req.userId, req.params.slug),
+        messages: (req) =>
+          groups.messages(req.userId, req.params.id, req.query.limit ?? 30, req.query.offset ?? 0),
+        read: (req) => groups.read(req.userId, req.params.id),
+      },
+      { tag: 'groups' },
+    );
+    return { services: groups };
+  },
+});

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CreateGroupBody,
+  ErrorCode,
+  ErrorText,
+  type Group,
+  type GroupMember,
+  type GroupUpdatedEvent,
+  type Message,
+  rooms,
+  type UpdateGroupBody,
+} from '@kadr/contract';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
+import type { MessagesService } from '../messenger/service.ts';
+import type { GroupRow, GroupsRepository } from './repository.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+const newToken = () => randomBytes(16).toString('base64url');
+
+function toGroup(row: GroupRow): Group {
+  const member = row.role !== null;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    avatar_url: row.avatar_url,
+    is_public: row.is_public,
+    inviteToken: member ? row.invite_token : null,
+    isMember: member,
+    role: row.role,
+    memberCount: row.member_count,
+    owner_id: row.owner_id,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+const isAdmin = (row: GroupRow) => row.role === 'owner' || row.role === 'admin';
+
+/**
+ * Groups: who may create, see, join, manage and leave them. Messages go through the messenger's send
+ * path (`POST /messages` with `group_id`, the `send-message` socket event); history and reads through
+ * it too. Membership changes move the members' sockets into or out of the group's room on every node.
+ */
+export function groupsService(deps: { repo: GroupsRepository; messages: MessagesService; gateway: Gateway }) {
+  const { repo, messages, gateway } = deps;
+
+  async function load(id: number, viewerId: number): Promise<GroupRow> {
+    const row = await repo.find(id, viewerId);
+    if (!row) throw errors.notFound(ErrorText.groupNotFound);
+    return row;
+  }
+
+  async function asMember(id: number, userId: number): Promise<GroupRow> {
+    const row = await load(id, userId);
+    if (row.role === null) throw errors.forbidden(ErrorText.notGroupMember);
+    return row;
+  }
+
+  async function asAdmin(id: number, userId: number): Promise<GroupRow> {
+    const row = await asMember(id, userId);
+    if (!isAdmin(row)) throw errors.forbidden(ErrorText.groupAdminOnly);
+    return row;
+  }
+
+  async function asOwner(id: number, userId: number): Promise<GroupRow> {
+    const row = await asMember(id, userId);
+    if (row.role !== 'owner') throw errors.forbidden(ErrorText.groupOwnerOnly);
+    return row;
+  }
+
+  /** To the group's room, and to a user no longer (or not yet) in it; each socket hears it once. */
+  function announce(event: GroupUpdatedEvent, alsoUser?: number) {
+    const to = [rooms.group(event.group_id), ...(alsoUser === undefined ? [] : [rooms.user(alsoUser)])];
+    gateway.io.to(to).emit('group-updated', event);
+  }
+
+  /** Sockets of these users, on every node, join (or leave) the group's room now. */
+  const joinRoom = (id: number, userIds: number[]) => {
+    for (const u of userIds) gateway.io.in(rooms.user(u)).socketsJoin(rooms.group(id));
+  };
+  const leaveRoom = (id: number, userId: number) =>
+    gateway.io.in(rooms.user(userId)).socketsLeave(rooms.group(id));
+
+  async function requireUsers(ids: number[]) {
+    const unique = [...new Set(ids)];
+    const found = await repo.existingUsers(unique);
+    if (found.length !== unique.length) throw errors.notFound(ErrorText.userNotFound);
+    return unique;
+  }
+
+  const slugTaken = (err: unknown) =>
+    (err as { code?: string }).code === UNIQUE_VIOLATION
+      ? new AppError(409, ErrorCode.slugTaken, ErrorText.slugTaken, { slug: ErrorText.slugTaken })
+      : err;
+
+  async function join(row: GroupRow, userId: number): Promise<Group> {
+    if (row.role === null) {
+      const added = await repo.addMembers(row.id, [userId]);
+      if (added.length > 0) {
+        joinRoom(row.id, added);
+        announce({ group_id: row.id, change: 'member-added', user_id: userId });
+      }
+    }
+    return toGroup(await load(row.id, userId));
+  }
+
+  return {
+    async list(userId: number): Promise<Group[]> {
+      return (await repo.listFor(userId)).map(toGroup);
+    },
+
+    async create(userId: number, body: CreateGroupBody): Promise<Group> {
+      const name = body.name.trim();
+      if (name === '') throw errors.validation({ name: ErrorText.validationFailed });
+      const isPublic = body.is_public ?? false;
+      if (isPublic && !body.slug)
+        throw errors.validation({ slug: ErrorText.publicNeedsSlug }, ErrorText.publicNeedsSlug);
+      const memberIds = await requireUsers((body.member_ids ?? []).filter((u) => u !== userId));
+      let id: number;
+      try {
+        id = await repo.create({
+          ownerId: userId,
+          name,
+          description: (body.description ?? '').trim(),
+          isPublic,
+          slug: body.slug ?? null,
+          inviteToken: newToken(),
+          memberIds,
+        });
+      } catch (err) {
+        throw slugTaken(err);
+      }
+      joinRoom(id, [userId, ...memberIds]);
+      for (const u of memberIds)
+        gateway.emitToUser(u, 'group-updated', { group_id: id, change: 'member-added', user_id: u });
+      return toGroup(await load(id, userId));
+    },
+
+    /** Members see the group; anyone sees a public group's preview. */
+    async get(userId: number, id: number): Promise<Group> {
+      const row = await load(id, userId);
+      if (row.role === null && !row.is_public) throw errors.forbidden(ErrorText.notGroupMember);
+      return toGroup(row);
+    },
+
+    async bySlug(userId: number, slug: string): Promise<Group> {
+      const row = await repo.findBySlug(slug, userId);
+      if (!row || (!row.is_public && row.role === null)) throw errors.notFound(ErrorText.groupNotFound);
+      return toGroup(row);
+    },
+
+    async update(userId: number, id: number, body: UpdateGroupBody): Promise<Group> {
+      const row = await asAdmin(id, userId);
+      const isPublic = body.is_public ?? row.is_public;
+      const slug = body.slug === undefined ? row.slug : body.slug;
+      if (isPublic && !slug)
+        throw errors.validation({ slug: ErrorText.publicNeedsSlug }, ErrorText.publicNeedsSlug);
+      const name = body.name?.trim();
+      if (name === '') throw errors.validation({ name: ErrorText.validationFailed });
+      try {
+        await repo.update(id, {
+          ...(name !== undefined ? { name } : {}),
+          ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+          ...(body.is_public !== undefined ? { is_public: body.is_public } : {}),
+          ...(body.slug !== undefined ? { slug: body.slug } : {}),
+        });
+      } catch (err) {
+        throw slugTaken(err);
+      }
+      announce({ group_id: id, change: 'updated' });
+      return toGroup(await load(id, userId));
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      await asOwner(id, userId);
+      announce({ group_id: id, change: 'deleted' });
+      await repo.remove(id);
+      gateway.io.in(rooms.group(id)).socketsLeave(rooms.group(id));
+    },
+
+    async members(userId: number, id: number): Promise<GroupMember[]> {
+      await asMember(id, userId);
+      return repo.members(id);
+    },
+
+    async addMembers(userId: number, id: number, userIds: number[]): Promise<GroupMember[]> {
+      await asAdmin(id, userId);
+      const added = await repo.addMembers(id, await requireUsers(userIds));
+      joinRoom(id, added);
+      for (const u of added) announce({ group_id: id, change: 'member-added', user_id: u }, u);
+      return repo.members(id);
+    },
+
+    /**
+     * Removing someone takes an admin (an admin only by the owner; never the owner). The removed
+     * member's sockets leave the room at once and the invite token is renewed, so the link they knew
+     * stops working; their history access goes with the membership.
+     */
+    async removeMember(userId: number, id: number, target: number): Promise<void> {
+      if (target === userId) return this.leave(userId, id);
+      const row = await asAdmin(id, userId);
+      const member = (await repo.members(id)).find((m) => m.user_id === target);
+      if (!member) throw errors.notFound(ErrorText.userNotFound);
+      if (member.role === 'owner' || (member.role === 'admin' && row.role !== 'owner'))
+        throw errors.forbidden(ErrorText.groupOwnerOnly);
+      await repo.removeMember(id, target);
+      await repo.setToken(id, newToken());
+      leaveRoom(id, target);
+      announce({ group_id: id, change: 'member-removed', user_id: target }, target);
+    },
+
+    async leave(userId: number, id: number): Promise<void> {
+      const row = await asMember(id, userId);
+      if (row.role === 'owner') throw errors.forbidden(ErrorText.ownerCannotLeave);
+      await repo.removeMember(id, userId);
+      leaveRoom(id, userId);
+      announce({ group_id: id, change: 'member-removed', user_id: userId }, userId);
+    },
+
+    async setRole(
+      userId: number,
+      id: number,
+      target: number,
+      role: 'admin' | 'member',
+    ): Promise<GroupMember[]> {
+      await asOwner(id, userId);
+      const member = (await repo.members(id)).find((m) => m.user_id === target);
+      if (!member) throw errors.notFound(ErrorText.userNotFound);
+      if (member.role === 'owner') throw errors.forbidden(ErrorText.groupOwnerOnly);
+      await repo.setRole(id, target, role);
+      announce({ group_id: id, change: 'role-changed', user_id: target });
+      return repo.members(id);
+    },
+
+    async transferOwner(userId: number, id: number, target: number): Promise<Group> {
+      await asOwner(id, userId);
+      if (target === userId) return toGroup(await load(id, userId));
+      const member = (await repo.members(id)).find((m) => m.user_id === target);
+      if (!member) throw errors.notFound(ErrorText.userNotFound);
+      await repo.transfer(id, userId, target);
+      announce({ group_id: id, change: 'role-changed', user_id: target });
+      return toGroup(await load(id, userId));
+    },
+
+    async join(userId: number, id: number): Promise<Group> {
+      const row = await load(id, userId);
+      if (row.role === null && !row.is_public) throw errors.forbidden(ErrorText.notGroupMember);
+      return join(row, userId);
+    },
+
+    async renewInvite(userId: number, id: number): Promise<string> {
+      await asAdmin(id, userId);
+      const token = newToken();
+      await repo.setToken(id, token);
+      announce({ group_id: id, change: 'updated' });
+      return token;
+    },
+
+    async revokeInvite(userId: number, id: number): Promise<void> {
+      await asAdmin(id, userId);
+      await repo.setToken(id, null);
+      announce({ group_id: id, change: 'updated' });
+    },
+
+    async invitePreview(userId: number, token: string): Promise<Group> {
+      const row = await repo.findByToken(token, userId);
+      if (!row) throw errors.notFound(ErrorText.inviteInvalid);
+      return toGroup(row);
+    },
+
+    async joinByInvite(userId: number, token: string): Promise<Group> {
+      const row = await repo.findByToken(token, userId);
+      if (!row) throw errors.notFound(ErrorText.inviteInvalid);
+      return join(row, userId);
+    },
+
+    /** A page of history (array, chronological) for members only. */
+    async messages(userId: number, id: number, limit: number, offset: number): Promise<Message[]> {
+      const chat = await messages.roomChat(userId, 'group', id);
+      return (await messages.roomPage(userId, chat.conversation, chat.me, limit, offset, true)).messages;
+    },
+
+    async read(userId: number, id: number) {
+      return messages.markRoomRead(userId, await messages.roomChat(userId, 'group', id));
+    },
+
+    idsFor: (userId: number) => repo.idsFor(userId),
+  };
+}
+
+export type GroupsService = ReturnType<typeof groupsService>;

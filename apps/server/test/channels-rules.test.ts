@@ -1,0 +1,156 @@
+import type { AuthSession, Channel, ChatListItem, Message } from '@kadr/contract';
+import { ErrorText } from '@kadr/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chats } from './groups-fixtures.ts';
+import { createTestApp, registerUser, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let c: ReturnType<typeof chats>;
+let a: AuthSession;
+let b: AuthSession;
+let ch: Channel;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+  c = chats(t.app);
+}, 180_000);
+afterAll(() => t.close());
+beforeEach(async () => {
+  [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+  n += 1;
+  ch = await c.createChannel(a.access_token, { name: 'Новости', slug: `news-${process.pid}-${n}` });
+});
+
+const postCount = async () =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('channels: subscribers, administrators and posting rights', () => {
+  it('the creator owns it and may post; a slug is 5+ letters, digits, _ or - and unique', async () => {
+    expect(ch).toMatchObject({
+      name: 'Новости',
+      role: 'owner',
+      can_post: true,
+      is_subscribed: true,
+      subscribers_count: 1,
+    });
+    expect((await c.call(a.access_token, 'POST', '/channels', { name: 'x', slug: 'abc' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await c.call(a.access_token, 'POST', '/channels', { name: 'x', slug: 'a b c d e' })).statusCode,
+    ).toBe(400);
+    const dup = await c.call(b.access_token, 'POST', '/channels', { name: 'x', slug: ch.slug.toUpperCase() });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('preview by mention link, subscribe; a subscriber neither posts nor lists subscribers (403)', async () => {
+    const preview = (await c.call(b.access_token, 'GET', `/channels/by-slug/${ch.slug}`)).json() as Channel;
+    expect(preview).toMatchObject({ id: ch.id, is_subscribed: false, can_post: false });
+    await c.sent(a.access_token, { channel_id: ch.id }, 'первый пост');
+    // A public channel's posts are readable in the preview.
+    expect((await c.call(b.access_token, 'GET', `/channels/${ch.id}/posts`)).json().messages).toHaveLength(1);
+    expect((await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`)).json()).toMatchObject({
+      is_subscribed: true,
+      subscribers_count: 2,
+      role: 'subscriber',
+    });
+    const before = await postCount();
+    const post = await c.send(b.access_token, { channel_id: ch.id }, 'я тоже');
+    expect(post.statusCode).toBe(403);
+    expect(post.json()).toMatchObject({ code: 'forbidden', error: ErrorText.channelPostForbidden });
+    expect(await postCount()).toBe(before);
+    const subs = await c.call(b.access_token, 'GET', `/channels/${ch.id}/subscribers`);
+    expect(subs.statusCode).toBe(403);
+    expect(subs.json()).toMatchObject({ error: ErrorText.channelAdminOnly });
+    expect(
+      (
+        await c.call(b.access_token, 'POST', `/channels/${ch.id}/admins`, {
+          user_id: b.user.id,
+          can_post: true,
+          can_edit_others: false,
+          can_delete_others: false,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await c.call(b.access_token, 'DELETE', `/channels/${ch.id}`)).statusCode).toBe(403);
+    const row = (await c.list(b.access_token)).find((r) => r.channel_id === ch.id) as ChatListItem;
+    expect(row).toMatchObject({
+      type: 'channel',
+      user_id: ch.id,
+      username: 'Новости',
+      channel_data: { id: ch.id, subscribers_count: 2, is_subscribed: true, can_post: false },
+    });
+  });
+
+  it('the owner adds an administrator with the post right, who then posts; rights are enforced', async () => {
+    await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`);
+    const added = await c.call(a.access_token, 'POST', `/channels/${ch.id}/admins`, {
+      user_id: b.user.id,
+      can_post: true,
+      can_edit_others: false,
+      can_delete_others: false,
+    });
+    expect(added.json().admins.map((x: { user_id: number; role: string }) => [x.user_id, x.role])).toEqual([
+      [a.user.id, 'owner'],
+      [b.user.id, 'admin'],
+    ]);
+    const mine = await c.sent(b.access_token, { channel_id: ch.id }, 'пост админа');
+    const owners = await c.sent(a.access_token, { channel_id: ch.id }, 'пост владельца');
+    expect(
+      (await c.call(b.access_token, 'PATCH', `/messages/${owners.id}`, { content: 'правка' })).statusCode,
+    ).toBe(403);
+    expect((await c.call(b.access_token, 'DELETE', `/messages/${owners.id}?for=everyone`)).statusCode).toBe(
+      403,
+    );
+    expect((await c.call(a.access_token, 'DELETE', `/messages/${mine.id}?for=everyone`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await c.call(b.access_token, 'GET', `/channels/${ch.id}/subscribers`)).json().subscribers,
+    ).toHaveLength(2);
+    expect((await c.list(b.access_token)).find((r) => r.channel_id === ch.id)?.channel_data?.can_post).toBe(
+      true,
+    );
+    // Removing administrators is the owner's.
+    expect(
+      (await c.call(b.access_token, 'DELETE', `/channels/${ch.id}/admins/${b.user.id}`)).statusCode,
+    ).toBe(403);
+    await c.call(a.access_token, 'DELETE', `/channels/${ch.id}/admins/${b.user.id}`);
+    expect((await c.send(b.access_token, { channel_id: ch.id }, 'больше нельзя')).statusCode).toBe(403);
+  });
+
+  it('views count once per subscriber; unsubscribe drops the channel from the list; owner deletes', async () => {
+    await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`);
+    await c.sent(a.access_token, { channel_id: ch.id }, 'смотрите');
+    expect((await c.list(b.access_token)).find((r) => r.channel_id === ch.id)?.unread_count).toBe(1);
+    await c.call(b.access_token, 'POST', `/channels/${ch.id}/read`);
+    await c.call(b.access_token, 'POST', `/channels/${ch.id}/read`);
+    const posts = (await c.call(a.access_token, 'GET', `/channels/${ch.id}/posts`)).json()
+      .messages as Message[];
+    expect(posts[0]?.views_count).toBe(1);
+    expect((await c.call(b.access_token, 'DELETE', `/channels/${ch.id}/subscribe`)).statusCode).toBe(200);
+    expect((await c.list(b.access_token)).some((r) => r.channel_id === ch.id)).toBe(false);
+    expect((await c.call(a.access_token, 'DELETE', `/channels/${ch.id}/subscribe`)).statusCode).toBe(403);
+    expect((await c.call(a.access_token, 'DELETE', `/channels/${ch.id}`)).statusCode).toBe(200);
+    expect((await c.call(b.access_token, 'GET', `/channels/${ch.id}`)).statusCode).toBe(404);
+  });
+
+  it('a private channel is invisible to outsiders', async () => {
+    const priv = await c.createChannel(a.access_token, {
+      name: 'Тайный',
+      slug: `secret-${n}-${a.user.id}`,
+      is_public: false,
+    });
+    expect((await c.call(b.access_token, 'GET', `/channels/by-slug/${priv.slug}`)).statusCode).toBe(404);
+    expect((await c.call(b.access_token, 'POST', `/channels/${priv.id}/subscribe`)).statusCode).toBe(404);
+    expect((await c.call(b.access_token, 'GET', `/channels/${priv.id}/posts`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Channel, ChatListItem, Group, Message } from '@kadr/contract';
+import type { App } from '../src/app-types.ts';
+import { bearer } from './helpers.ts';
+
+/** Request helpers for the group and channel suites; `call` returns the raw response for status checks. */
+export function chats(app: App) {
+  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<T> => {
+    const r = await res;
+    if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
+    return r.json() as T;
+  };
+  return {
+    call,
+    createGroup: (token: string, body: object) => ok<Group>(call(token, 'POST', '/groups', body)),
+    createChannel: (token: string, body: object) => ok<Channel>(call(token, 'POST', '/channels', body)),
+    send: (token: string, target: object, content: string, extra: object = {}) =>
+      call(token, 'POST', '/messages', { ...target, content, temp_id: `t-${randomUUID()}`, ...extra }),
+    async sent(token: string, target: object, content: string, extra: object = {}): Promise<Message> {
+      const r = await call(token, 'POST', '/messages', {
+        ...target,
+        content,
+        temp_id: `t-${randomUUID()}`,
+        ...extra,
+      });
+      if (r.statusCode !== 200) throw new Error(`send failed: ${r.statusCode} ${r.body}`);
+      return (r.json() as { message: Message }).message;
+    },
+    list: async (token: string) =>
+      (await ok<{ chats: ChatListItem[] }>(call(token, 'GET', '/messages/chats'))).chats,
+  };
+}

@@ -1,0 +1,106 @@
+import type { AuthSession, GroupUpdatedEvent, MessageEvent, TypingEvent } from '@kadr/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chats } from './groups-fixtures.ts';
+import { createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
+
+let t: TestApp;
+let url: string;
+let c: ReturnType<typeof chats>;
+const open: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  c = chats(t.app);
+}, 180_000);
+afterAll(() => t.close());
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+
+const device = (token: string) => openSocket(url, token, open);
+
+/** Resolves once `s` is in the room: a typing probe from `from` reaches it. */
+async function untilInRoom(from: ClientSocket, to: ClientSocket, groupId: number) {
+  for (let i = 0; i < 50; i += 1) {
+    const got = nextEvent<TypingEvent>(to, 'typing', (e) => e.group_id === groupId, 100).then(
+      () => true,
+      () => false,
+    );
+    from.emit('typing', { group_id: groupId, is_typing: true });
+    if (await got) return;
+  }
+  throw new Error('never joined the room');
+}
+
+describe('groups in real time', () => {
+  let a: AuthSession;
+  let b: AuthSession;
+  let x: AuthSession;
+
+  it('each member’s sockets get a group message exactly once; the sender’s own devices get the temp_id', async () => {
+    [a, b, x] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
+    const g = await c.createGroup(a.access_token, { name: 'Live', member_ids: [b.user.id, x.user.id] });
+    const [a1, a2, b1, b2, x1] = await Promise.all([
+      device(a.access_token),
+      device(a.access_token),
+      device(b.access_token),
+      device(b.access_token),
+      device(x.access_token),
+    ]);
+    await untilInRoom(b1, a1, g.id);
+    await untilInRoom(a1, b2, g.id);
+    await untilInRoom(a1, x1, g.id);
+    const got = new Map<ClientSocket, MessageEvent[]>();
+    for (const s of [a1, a2, b1, b2, x1]) {
+      got.set(s, []);
+      s.on('new-message', (e) => got.get(s)?.push(e));
+    }
+    const sent = await c.sent(a.access_token, { group_id: g.id }, 'всем', { temp_id: 'rt-1' });
+    const everyone = [a1, a2, b1, b2, x1];
+    for (let i = 0; i < 100 && everyone.some((s) => (got.get(s) ?? []).length === 0); i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    // A later message marks the end: whatever the first produced has arrived by then.
+    await c.sent(a.access_token, { group_id: g.id }, 'конец');
+    for (let i = 0; i < 100 && everyone.some((s) => (got.get(s) ?? []).length < 2); i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    for (const s of everyone) {
+      const first = (got.get(s) ?? []).filter((e) => e.message.id === sent.id);
+      expect(first).toHaveLength(1);
+      expect(first[0]?.chat).toEqual({ type: 'group', user_id: g.id, is_favorites: false });
+    }
+    expect(got.get(a2)?.[0]?.message.temp_id).toBe('rt-1');
+    expect(got.get(b1)?.[0]?.message.temp_id).toBeUndefined();
+
+    // Typing reaches the others with the typist's name, never the typist.
+    const typing = nextEvent<TypingEvent>(b1, 'typing', (e) => e.sender_id === x.user.id);
+    x1.emit('typing', { group_id: g.id, is_typing: true });
+    expect(await typing).toMatchObject({ type: 'group-typing', group_id: g.id, sender_name: x.user.name });
+
+    // A removed member's sockets leave the room at once: messages stop reaching them.
+    const removed = nextEvent<GroupUpdatedEvent>(x1, 'group-updated', (e) => e.change === 'member-removed');
+    await c.call(a.access_token, 'DELETE', `/groups/${g.id}/members/${x.user.id}`);
+    await removed;
+    const xGot: MessageEvent[] = [];
+    x1.on('new-message', (e) => xGot.push(e));
+    const bGets = nextEvent<MessageEvent>(b1, 'new-message', (e) => e.message.content === 'после удаления');
+    await c.sent(a.access_token, { group_id: g.id }, 'после удаления');
+    await bGets;
+    await c.sent(a.access_token, { group_id: g.id }, 'и ещё');
+    await nextEvent<MessageEvent>(b1, 'new-message', (e) => e.message.content === 'и ещё');
+    expect(xGot).toEqual([]);
+  });
+
+  it('a member added later joins the room on their open sockets', async () => {
+    [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const g = await c.createGroup(a.access_token, { name: 'Позже' });
+    const b1 = await device(b.access_token);
+    const added = nextEvent<GroupUpdatedEvent>(b1, 'group-updated', (e) => e.change === 'member-added');
+    await c.call(a.access_token, 'POST', `/groups/${g.id}/members`, { user_ids: [b.user.id] });
+    await added;
+    const msg = nextEvent<MessageEvent>(b1, 'new-message', (e) => e.chat.user_id === g.id);
+    await c.sent(a.access_token, { group_id: g.id }, 'привет новичку');
+    expect((await msg).message.content).toBe('привет новичку');
+  });
+});

@@ -1,0 +1,110 @@
+import type { ChatListItem, ChatRef, ConversationResponse, Message } from '@kadr/contract';
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { peerIdOf } from '../../messenger/api/cache-writes.ts';
+import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+
+export const groupsKeys = {
+  all: ['groups'] as const,
+  group: (id: number) => [...groupsKeys.all, 'group', id] as const,
+  members: (id: number) => [...groupsKeys.all, 'members', id] as const,
+  channel: (id: number) => [...groupsKeys.all, 'channel', id] as const,
+  invite: (token: string) => [...groupsKeys.all, 'invite', token] as const,
+  slug: (slug: string) => [...groupsKeys.all, 'slug', slug] as const,
+};
+
+export type RoomKind = 'group' | 'channel';
+
+export const roomRef = (kind: RoomKind, id: number): ChatRef => ({
+  type: kind,
+  user_id: id,
+  is_favorites: false,
+});
+
+/** The conversation cache key of a group or channel (the messenger's writers use the same). */
+export const roomKey = (kind: RoomKind, id: number) =>
+  messengerKeys.conversation(peerIdOf(roomRef(kind, id), 0));
+
+export async function fetchRoomPage(
+  kind: RoomKind,
+  id: number,
+  limit: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<ConversationResponse> {
+  if (kind === 'channel')
+    return api.call(channelsEndpoints.posts, { params: { id }, query: { limit, offset }, signal });
+  const messages: Message[] = await api.call(groupsEndpoints.messages, {
+    params: { id },
+    query: { limit, offset },
+    signal,
+  });
+  return { messages, has_more: messages.length === limit };
+}
+
+/** History of a group or channel: 30 first, then 20 at an offset equal to the count loaded. */
+export function useRoomMessages(kind: RoomKind, id: number) {
+  return useQuery({
+    queryKey: roomKey(kind, id),
+    queryFn: ({ signal }) => fetchRoomPage(kind, id, 30, 0, signal),
+    retry: false,
+  });
+}
+
+export function useLoadOlderRoom(kind: RoomKind, id: number) {
+  const queryClient = useQueryClient();
+  return async (): Promise<boolean> => {
+    const current = queryClient.getQueryData<ConversationResponse>(roomKey(kind, id));
+    if (!current?.has_more) return false;
+    const page = await fetchRoomPage(kind, id, 20, current.messages.length);
+    queryClient.setQueryData<ConversationResponse>(roomKey(kind, id), (held) =>
+      held
+        ? {
+            messages: [
+              ...page.messages.filter((m) => !held.messages.some((h) => h.id === m.id)),
+              ...held.messages,
+            ],
+            has_more: page.has_more,
+          }
+        : held,
+    );
+    return page.messages.length > 0;
+  };
+}
+
+export function useGroup(id: number) {
+  return useQuery({
+    queryKey: groupsKeys.group(id),
+    queryFn: ({ signal }) => api.call(groupsEndpoints.get, { params: { id }, signal }),
+    retry: false,
+  });
+}
+
+export function useGroupMembers(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: groupsKeys.members(id),
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await api.call(groupsEndpoints.members, { params: { id }, signal })).members,
+  });
+}
+
+export function useChannel(id: number) {
+  return useQuery({
+    queryKey: groupsKeys.channel(id),
+    queryFn: ({ signal }) => api.call(channelsEndpoints.get, { params: { id }, signal }),
+    retry: false,
+  });
+}
+
+/** Marks the whole group or channel read and clears its unread badge. */
+export async function markRoomRead(kind: RoomKind, id: number) {
+  return kind === 'group'
+    ? api.call(groupsEndpoints.read, { params: { id } })
+    : api.call(channelsEndpoints.read, { params: { id } });
+}
+
+export const isRoom = (chat: Pick<ChatListItem, 'type'>): chat is ChatListItem & { type: RoomKind } =>
+  chat.type === 'group' || chat.type === 'channel';

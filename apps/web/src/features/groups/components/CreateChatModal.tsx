@@ -1,0 +1,179 @@
+import type { UserSummary } from '@kadr/contract';
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, isApiError } from '../../../shared/api/client.ts';
+import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+import { groupsStrings as S } from '../strings.ts';
+import g from './groups.module.css';
+
+const SLUG = /^[A-Za-z0-9_-]{5,32}$/;
+
+/** Create a group (name, description, members picked by search, public with an address) or a channel. */
+export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [slug, setSlug] = useState('');
+  const [isPublic, setPublic] = useState(kind === 'channel');
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [picked, setPicked] = useState<UserSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(query.trim()), 300);
+    return () => clearTimeout(t);
+  }, [query]);
+
+  const found = useQuery({
+    queryKey: ['groups', 'user-search', debounced],
+    enabled: kind === 'group' && debounced !== '',
+    queryFn: ({ signal }) => api.call(profileEndpoints.search, { query: { q: debounced }, signal }),
+  });
+
+  const needsSlug = kind === 'channel' || isPublic;
+  const valid = name.trim() !== '' && (!needsSlug || SLUG.test(slug));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const created =
+        kind === 'group'
+          ? await api.call(groupsEndpoints.create, {
+              body: {
+                name: name.trim(),
+                description: description.trim(),
+                is_public: isPublic,
+                ...(isPublic ? { slug } : {}),
+                member_ids: picked.map((u) => u.id),
+              },
+            })
+          : await api.call(channelsEndpoints.create, {
+              body: { name: name.trim(), slug, description: description.trim(), is_public: isPublic },
+            });
+      await queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+      onClose();
+      navigate('/messenger', { state: { openChatKey: `${kind}:${created.id}` } });
+    } catch (err) {
+      // Spec §8: the failure goes back to the caller — shown here, the form stays.
+      setError(isApiError(err) ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={ref} className={g.dialog} aria-labelledby={titleId} onClose={onClose}>
+      <form className={g.form} onSubmit={(e) => void submit(e)}>
+        <header className={g.panelHeader}>
+          <h2 id={titleId}>{kind === 'group' ? S.createGroup : S.createChannel}</h2>
+          <button type="button" className={g.iconButton} aria-label={S.close} onClick={onClose}>
+            <X size={18} aria-hidden />
+          </button>
+        </header>
+        <label>
+          {S.name}
+          <input
+            type="text"
+            value={name}
+            maxLength={64}
+            required
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          {S.description}
+          <textarea
+            value={description}
+            maxLength={255}
+            rows={2}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+        </label>
+        <label className={g.check}>
+          <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} />
+          {S.publicChat}
+        </label>
+        {needsSlug ? (
+          <label>
+            {S.slug}
+            <input
+              type="text"
+              value={slug}
+              maxLength={32}
+              pattern="[A-Za-z0-9_\-]{5,32}"
+              onChange={(e) => setSlug(e.currentTarget.value)}
+            />
+          </label>
+        ) : null}
+        {kind === 'group' ? (
+          <>
+            <label>
+              {S.searchMembers}
+              <input type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+            </label>
+            {picked.length > 0 ? (
+              <fieldset className={g.chips} aria-label={S.members}>
+                {picked.map((u) => (
+                  <span key={u.id} className={g.chip}>
+                    {u.name}
+                    <button
+                      type="button"
+                      className={g.link2}
+                      aria-label={`${S.cancel}: ${u.name}`}
+                      onClick={() => setPicked(picked.filter((p) => p.id !== u.id))}
+                    >
+                      <X size={12} aria-hidden />
+                    </button>
+                  </span>
+                ))}
+              </fieldset>
+            ) : null}
+            {debounced !== '' ? (
+              <ul className={g.results}>
+                {(found.data?.users ?? [])
+                  .filter((u) => !picked.some((p) => p.id === u.id))
+                  .map((u) => (
+                    <li key={u.id}>
+                      <button type="button" onClick={() => setPicked([...picked, u])}>
+                        {u.name} <span className={g.muted}>@{u.username}</span>
+                      </button>
+                    </li>
+                  ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+        {error ? (
+          <p className={g.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className={g.row}>
+          <button type="submit" className={g.primary} disabled={!valid || busy}>
+            {S.create}
+          </button>
+          <button type="button" className={g.secondary} onClick={onClose}>
+            {S.cancel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,274 @@
+import type { ChatListItem, Me, Message, MessageAttachment } from '@kadr/contract';
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Info, Reply, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { api, isApiError } from '../../../shared/api/client.ts';
+import { useRealtime } from '../../../shared/realtime/socket.ts';
+import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { writeMessage, writeUnreadCleared } from '../../messenger/api/cache-writes.ts';
+import { chatRefOf } from '../../messenger/api/chats-cache.ts';
+import { messengerApi } from '../../messenger/api/messenger-api.ts';
+import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+import styles from '../../messenger/components/ChatWindow.module.css';
+import { MessageInput } from '../../messenger/components/MessageInput.tsx';
+import { MessageList } from '../../messenger/components/MessageList.tsx';
+import { useMessageActions } from '../../messenger/hooks/use-message-actions.ts';
+import { useNow } from '../../messenger/hooks/use-now.ts';
+import { type DisplayMessage, displayMessages } from '../../messenger/lib/message-status.ts';
+import { useMessengerUi } from '../../messenger/store/messenger-ui.ts';
+import { newTempId } from '../../messenger/store/outbox.ts';
+import {
+  markRoomRead,
+  type RoomKind,
+  roomRef,
+  useLoadOlderRoom,
+  useRoomMessages,
+} from '../api/groups-api.ts';
+import { useGroupsUi } from '../store/groups-ui.ts';
+import { groupsStrings as S } from '../strings.ts';
+import { ChatInfoPanel } from './ChatInfoPanel.tsx';
+import g from './groups.module.css';
+
+interface Props {
+  chat: ChatListItem & { type: RoomKind };
+  me: Me;
+  showBack: boolean;
+  onClose: () => void;
+  onReady: () => void;
+}
+
+/** A group or a channel: header with members or typing, history, replies, and the input its role allows. */
+export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) {
+  const kind = chat.type;
+  const id = chat.user_id;
+  const ref = chatRefOf(chat);
+  const queryClient = useQueryClient();
+  const history = useRoomMessages(kind, id);
+  const loadOlder = useLoadOlderRoom(kind, id);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const actions = useMessageActions(chat, me);
+  const editing = useMessengerUi((s) => s.editing);
+  const setEditing = useMessengerUi((s) => s.setEditing);
+  const setOpenPeerId = useMessengerUi((s) => s.setOpenPeerId);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [menu, setMenu] = useState<{ item: DisplayMessage; at: { x: number; y: number } } | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
+  const typing = useGroupsUi((s) => s.typing[id]);
+  const now = useNow(1000);
+
+  useEffect(() => {
+    setOpenPeerId(-id);
+    return () => {
+      setOpenPeerId(null);
+      setEditing(null);
+    };
+  }, [id, setOpenPeerId, setEditing]);
+
+  const settled = !history.isPending;
+  useEffect(() => {
+    if (settled) onReady();
+  }, [settled, onReady]);
+
+  const messages = history.data?.messages;
+  const newest = messages?.at(-1)?.id ?? 0;
+  const subscribed = kind === 'group' || chat.channel_data?.is_subscribed !== false;
+  // Opening the chat, and each new message while it is open, reads it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per newest message, not per render.
+  useEffect(() => {
+    if (!settled || history.isError || !subscribed) return;
+    writeUnreadCleared(queryClient, roomRef(kind, id));
+    void markRoomRead(kind, id).catch(() => undefined);
+  }, [settled, newest, history.isError, kind, id, subscribed, queryClient]);
+
+  const items = useMemo(() => displayMessages(messages ?? [], [], -id, me), [messages, id, me]);
+  const forbidden = history.isError && isApiError(history.error) && [403, 404].includes(history.error.status);
+
+  const send = (text: string, files: MessageAttachment[]) => {
+    const body = {
+      ...(kind === 'group' ? { group_id: id } : { channel_id: id }),
+      content: text,
+      temp_id: newTempId(),
+      ...(files.length > 0 ? { attachment_ids: files.map((f) => f.id) } : {}),
+      ...(replyTo ? { reply_to_id: replyTo.id } : {}),
+    };
+    setReplyTo(null);
+    void messengerApi.send(body).then(({ message }) => writeMessage(queryClient, ref, message, me.id, -id));
+  };
+
+  const emitTyping = () => {
+    if (kind === 'group') useRealtime.getState().socket?.emit('typing', { group_id: id, is_typing: true });
+  };
+
+  /** A tap on a quote scrolls to the original, loading older pages until it is there. */
+  const jumpTo = async (messageId: number) => {
+    for (let i = 0; i < 50; i += 1) {
+      const el = document.getElementById(`message-${messageId}`);
+      if (el) {
+        el.scrollIntoView({ block: 'center' });
+        el.classList.add(g.flash as string);
+        setTimeout(() => el.classList.remove(g.flash as string), 1500);
+        return;
+      }
+      setLoadingOlder(true);
+      const more = await loadOlder().finally(() => setLoadingOlder(false));
+      if (!more) return;
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+  };
+
+  const count =
+    kind === 'group' ? (chat.group_data?.memberCount ?? 0) : (chat.channel_data?.subscribers_count ?? 0);
+  const status =
+    kind === 'group' && typing && typing.until > now
+      ? S.typing(typing.name)
+      : kind === 'group'
+        ? S.memberCount(count)
+        : S.subscriberCount(count);
+
+  let body: React.ReactNode;
+  if (history.isPending) {
+    body = (
+      <div className={styles.centered} role="status">
+        <Spinner />
+        <span>{S.loading}</span>
+      </div>
+    );
+  } else if (history.isError && !forbidden) {
+    body = (
+      <div className={styles.centered} role="alert">
+        <p>{S.loadError}</p>
+      </div>
+    );
+  } else if (forbidden) {
+    body = (
+      <div className={styles.centered}>
+        <p>{S.notMember}</p>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className={styles.centered}>
+        <p>{kind === 'group' ? S.noMessages : S.noPosts}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <MessageList
+        items={items}
+        ownId={me.id}
+        hasMore={history.data?.has_more ?? false}
+        loadingOlder={loadingOlder}
+        label={chat.username}
+        onLoadOlder={() => {
+          if (loadingOlder) return;
+          setLoadingOlder(true);
+          void loadOlder().finally(() => setLoadingOlder(false));
+        }}
+        onMenu={(item, at) => setMenu({ item, at })}
+        onResend={() => undefined}
+        onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
+        onJumpTo={(messageId) => void jumpTo(messageId)}
+      />
+    );
+  }
+
+  const canPost = kind === 'group' || chat.channel_data?.can_post === true;
+  let input: React.ReactNode;
+  if (forbidden) input = null;
+  else if (kind === 'channel' && !subscribed)
+    input = (
+      <div className={g.inputState}>
+        <button
+          type="button"
+          className={g.primary}
+          onClick={() =>
+            void api
+              .call(channelsEndpoints.subscribe, { params: { id } })
+              .then(() => queryClient.invalidateQueries({ queryKey: messengerKeys.chats() }))
+          }
+        >
+          {S.subscribe}
+        </button>
+      </div>
+    );
+  else if (!canPost) input = <p className={g.inputState}>{S.adminsOnly}</p>;
+  else
+    input = (
+      <>
+        {replyTo ? (
+          <div className={g.replyBar}>
+            <Reply size={16} aria-hidden />
+            <div className={g.replyText}>
+              <strong>{S.replyTo(replyTo.sender_name)}</strong>
+              <span>{replyTo.content.slice(0, 80)}</span>
+            </div>
+            <button
+              type="button"
+              className={g.iconButton}
+              aria-label={S.cancelReply}
+              onClick={() => setReplyTo(null)}
+            >
+              <X size={16} aria-hidden />
+            </button>
+          </div>
+        ) : null}
+        <MessageInput
+          disabled={false}
+          editing={editing}
+          onSend={send}
+          onSaveEdit={actions.saveEdit}
+          onCancelEdit={() => setEditing(null)}
+          onTyping={emitTyping}
+        />
+      </>
+    );
+
+  return (
+    <div className={styles.window}>
+      <section className={styles.chat} aria-label={chat.username}>
+        <header className={g.header}>
+          {showBack ? (
+            <button type="button" className={g.iconButton} aria-label={S.close} onClick={onClose}>
+              <ArrowLeft size={20} aria-hidden />
+            </button>
+          ) : null}
+          <div className={g.headerText}>
+            <h2 className={g.headerName}>{chat.username}</h2>
+            <p className={g.headerStatus} aria-live="polite">
+              {status}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={g.iconButton}
+            aria-label={S.info}
+            aria-expanded={infoOpen}
+            onClick={() => setInfoOpen(!infoOpen)}
+          >
+            <Info size={20} aria-hidden />
+          </button>
+        </header>
+        {body}
+        {input}
+      </section>
+      {infoOpen ? (
+        <ChatInfoPanel kind={kind} id={id} me={me} onClose={() => setInfoOpen(false)} onGone={onClose} />
+      ) : null}
+      {menu ? (
+        <PopupMenu
+          label={S.info}
+          at={menu.at}
+          items={[
+            ...(canPost
+              ? [{ id: 'reply', label: S.reply, onSelect: () => setReplyTo(menu.item.message) }]
+              : []),
+            ...actions.menuItems(menu.item),
+          ]}
+          onClose={() => setMenu(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

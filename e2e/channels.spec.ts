@@ -1,0 +1,77 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/groups';
+
+async function signedInPage(
+  browser: Browser,
+  session: Session,
+  viewport = { width: 390, height: 844 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'ru-RU', viewport });
+  const page = await context.newPage();
+  await storeSessionBeforeLoad(page, session);
+  return { context, page };
+}
+
+const auth = (s: Session) => ({ authorization: `Bearer ${s.access_token}` });
+const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+}
+
+test('a channel: preview by link, subscribe, live posts, admins-only input, post right, unsubscribe', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const a = await registerViaApi(request, uniqueUsername('ca'), 'Анна');
+  const b = await registerViaApi(request, uniqueUsername('cb'), 'Борис');
+  const A = await signedInPage(browser, a, { width: 1440, height: 900 });
+  const B = await signedInPage(browser, b);
+  const slug = `news_${Date.now().toString(36)}`;
+
+  // A creates the channel from the shell menu.
+  await A.page.goto('/messenger');
+  await A.page.getByRole('button', { name: 'Открыть меню' }).click();
+  await A.page.getByRole('menuitem', { name: 'Создать канал' }).click();
+  const dialog = A.page.getByRole('dialog', { name: 'Создать канал' });
+  await dialog.getByLabel('Название').fill('Новости');
+  await dialog.getByLabel(/Адрес/).fill(slug);
+  await A.page.screenshot({ path: `${SHOTS}/create-channel-1440.png` });
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(A.page.getByRole('heading', { name: 'Новости' })).toBeVisible();
+  await expect(A.page.getByText('Нет постов')).toBeVisible();
+
+  // B opens the channel link: preview, subscribe, and the channel opens.
+  await B.page.goto(`/messenger/channel/${slug}`);
+  await expect(B.page.getByRole('heading', { name: 'Новости' })).toBeVisible();
+  await B.page.screenshot({ path: `${SHOTS}/channel-preview-390.png` });
+  await B.page.getByRole('button', { name: 'Подписаться' }).click();
+  await expect(B.page.getByText('Только администраторы могут публиковать в этом канале')).toBeVisible();
+
+  await send(A.page, 'Первый пост');
+  await expect(message(B.page, 'Первый пост')).toBeVisible();
+  await B.page.screenshot({ path: `${SHOTS}/channel-390.png` });
+  await A.page.screenshot({ path: `${SHOTS}/channel-1440.png` });
+
+  // A grants B the post right; B posts.
+  const id = (await (await request.get(`/api/v1/channels/by-slug/${slug}`, { headers: auth(a) })).json()).id;
+  const granted = await request.post(`/api/v1/channels/${id}/admins`, {
+    headers: auth(a),
+    data: { user_id: b.user.id, can_post: true, can_edit_others: false, can_delete_others: false },
+  });
+  expect(granted.status()).toBe(200);
+  await B.page.reload();
+  await B.page.getByTestId('chat-row').filter({ hasText: 'Новости' }).click();
+  await send(B.page, 'Пост Бориса');
+  await expect(message(A.page, 'Пост Бориса')).toBeVisible();
+
+  // B unsubscribes: the channel leaves B's list.
+  await B.page.getByRole('button', { name: 'Информация' }).click();
+  await B.page.getByRole('button', { name: 'Отписаться' }).click();
+  await expect(B.page.getByTestId('chat-row').filter({ hasText: 'Новости' })).toHaveCount(0);
+  for (const x of [A, B]) await x.context.close();
+});

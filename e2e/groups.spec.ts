@@ -1,0 +1,129 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/groups';
+
+async function signedInPage(
+  browser: Browser,
+  session: Session,
+  viewport = { width: 390, height: 844 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'ru-RU', viewport });
+  const page = await context.newPage();
+  await storeSessionBeforeLoad(page, session);
+  return { context, page };
+}
+
+const auth = (s: Session) => ({ authorization: `Bearer ${s.access_token}` });
+const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+}
+
+async function groupId(request: APIRequestContext, s: Session, name: string): Promise<number> {
+  const res = await request.get('/api/v1/groups', { headers: auth(s) });
+  const groups = (await res.json()).groups as { id: number; name: string }[];
+  const found = groups.find((g) => g.name === name);
+  if (!found) throw new Error(`no group ${name}`);
+  return found.id;
+}
+
+test('three users: create with a member, join by invite link, live messages, typing, unread, replies, admins remove', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const a = await registerViaApi(request, uniqueUsername('ga'), 'Анна');
+  const b = await registerViaApi(request, uniqueUsername('gb'), 'Борис');
+  const c = await registerViaApi(request, uniqueUsername('gc'), 'Вера');
+  const A = await signedInPage(browser, a, { width: 1440, height: 900 });
+  const B = await signedInPage(browser, b);
+  const C = await signedInPage(browser, c);
+
+  // A creates the group from the shell menu, picking B by search.
+  await A.page.goto('/messenger');
+  await A.page.getByRole('button', { name: 'Открыть меню' }).click();
+  await A.page.getByRole('menuitem', { name: 'Создать группу' }).click();
+  const dialog = A.page.getByRole('dialog', { name: 'Создать группу' });
+  await dialog.getByLabel('Название').fill('Три друга');
+  await dialog.getByLabel('Найти людей').fill(b.user.username);
+  await dialog.getByRole('button', { name: /Борис/ }).click();
+  await A.page.screenshot({ path: `${SHOTS}/create-group-1440.png` });
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(A.page.getByRole('heading', { name: 'Три друга' })).toBeVisible();
+  await expect(A.page.getByText('2 участников')).toBeVisible();
+  await expect(A.page.getByText('Нет сообщений')).toBeVisible();
+  const id = await groupId(request, a, 'Три друга');
+
+  // B sees it in the list; C opens the invite link, sees the preview and joins.
+  await B.page.goto('/messenger');
+  const rowAtB = B.page.getByTestId('chat-row').filter({ hasText: 'Три друга' });
+  await expect(rowAtB).toBeVisible();
+  const token = (await (await request.get(`/api/v1/groups/${id}`, { headers: auth(a) })).json()).inviteToken;
+  await C.page.goto(`/messenger/invite/${token}`);
+  await expect(C.page.getByText('Вы не являетесь участником этой группы')).toBeVisible();
+  await C.page.screenshot({ path: `${SHOTS}/group-preview-390.png` });
+  await C.page.getByRole('button', { name: 'Вступить' }).click();
+  await expect(C.page.getByRole('heading', { name: 'Три друга' })).toBeVisible();
+  await expect(C.page.getByText('3 участников')).toBeVisible();
+
+  // Messages from each reach the other two live; B's list counts them unread.
+  await send(A.page, 'Привет всем от Анны');
+  await expect(message(C.page, 'Привет всем от Анны')).toBeVisible();
+  await expect(rowAtB).toContainText('Привет всем от Анны');
+  await expect(rowAtB.getByTestId('unread-badge')).toHaveText('1');
+  await send(C.page, 'Вера здесь');
+  await expect(message(A.page, 'Вера здесь')).toBeVisible();
+  await expect(rowAtB.getByTestId('unread-badge')).toHaveText('2');
+  await rowAtB.click();
+  await expect(message(B.page, 'Вера здесь')).toBeVisible();
+  await send(B.page, 'Борис тоже');
+  await expect(message(A.page, 'Борис тоже')).toBeVisible();
+  await expect(message(C.page, 'Борис тоже')).toBeVisible();
+
+  // Typing shows "<name> печатает..." to the others.
+  await C.page.getByRole('textbox', { name: 'Сообщение' }).pressSequentially('пишу', { delay: 50 });
+  await expect(A.page.getByText('Вера печатает...')).toBeVisible();
+  await C.page.getByRole('textbox', { name: 'Сообщение' }).fill('');
+
+  // C replies to A's message; the quote jumps to the original.
+  await message(C.page, 'Привет всем от Анны').locator('div').first().click({ button: 'right' });
+  await C.page.getByRole('menuitem', { name: 'Ответить' }).click();
+  await send(C.page, 'Отвечаю Анне');
+  const reply = message(A.page, 'Отвечаю Анне');
+  await expect(reply.getByTestId('reply-quote')).toContainText('Привет всем от Анны');
+  await reply.getByTestId('reply-quote').click();
+  await expect(message(A.page, 'Привет всем от Анны')).toBeInViewport();
+  await A.page.screenshot({ path: `${SHOTS}/group-chat-1440.png` });
+  await C.page.screenshot({ path: `${SHOTS}/group-chat-390.png` });
+
+  // A makes B an admin in chat info; B removes C.
+  await A.page.getByRole('button', { name: 'Информация' }).click();
+  const infoA = A.page.getByRole('complementary', { name: 'Информация' });
+  await expect(infoA.getByTestId('invite-link')).toContainText('/messenger/invite/');
+  await infoA
+    .getByTestId('group-member')
+    .filter({ hasText: 'Борис' })
+    .getByRole('button', { name: 'Сделать администратором' })
+    .click();
+  await expect(infoA.getByTestId('group-member').filter({ hasText: 'Борис' })).toContainText('администратор');
+  await A.page.screenshot({ path: `${SHOTS}/group-info-1440.png` });
+  await B.page.getByRole('button', { name: 'Информация' }).click();
+  const infoB = B.page.getByRole('complementary', { name: 'Информация' });
+  await infoB.getByRole('button', { name: 'Удалить из группы: Вера' }).click();
+
+  // C loses the group from the list and is refused its history.
+  await expect(C.page.getByTestId('chat-row').filter({ hasText: 'Три друга' })).toHaveCount(0);
+  const history = await request.get(`/api/v1/groups/${id}/messages`, { headers: auth(c) });
+  expect(history.status()).toBe(403);
+  for (const x of [A, B, C]) await x.context.close();
+});
