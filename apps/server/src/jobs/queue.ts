@@ -2,6 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
+/**
+ * A failure that retrying cannot fix (the decoder rejects the input, the job ran past its cap): the job
+ * fails at once. `reason` is the Russian sentence the user is shown.
+ */
+export class PermanentJobError extends Error {
+  readonly permanent = true;
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export const isPermanent = (error: unknown): error is PermanentJobError =>
+  error instanceof PermanentJobError || (error as { permanent?: unknown } | null)?.permanent === true;
+
 /** A job as its handler sees it. */
 export interface JobRun<P> {
   id: number;
@@ -100,7 +118,7 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       options.log?.error({ err: error, jobId: id, kind: row.kind, attempt: row.attempts }, 'job failed');
-      if (row.attempts >= row.max_attempts) {
+      if (row.attempts >= row.max_attempts || isPermanent(error)) {
         await handler.onGiveUp?.(job, error).catch(() => undefined);
         await finish(id, { status: 'failed', last_error: message, finished_at: new Date(), locked_by: null });
       } else {

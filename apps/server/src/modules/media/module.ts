@@ -32,7 +32,7 @@ export function taggerFromConfig(config: Config): Tagger {
 }
 
 type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles'> & {
-  log?: { error(obj: object, msg: string): void };
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
 /** Builds the media feed once from config: services, the read cache, the job queue with its worker, and the routes. */
@@ -87,7 +87,8 @@ export async function createMediaModule(deps: Deps) {
       storage,
       ffmpeg,
       tagger,
-      async onFinished(postId, userId, status) {
+      log: deps.log,
+      async onFinished(postId, userId, status, reason) {
         await cache.changed({ posts: [postId], feed: status === 'done' });
         if (status === 'done') await profiles.invalidate([userId]);
         const post =
@@ -96,6 +97,7 @@ export async function createMediaModule(deps: Deps) {
           post_id: postId,
           status,
           ...(post ? { post } : {}),
+          ...(reason ? { reason } : {}),
         });
       },
     }),

@@ -26,13 +26,30 @@ export async function imageSignals(images: Buffer[]): Promise<Analysed> {
   };
 }
 
+/** An optional signal that cannot be computed is left out, never fatal: the post still gets tagged. */
+async function optional<T>(work: () => Promise<T>, fallback: T, log?: SignalLog): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    log?.({ err: error }, 'optional media signal skipped');
+    return fallback;
+  }
+}
+
+export type SignalLog = (obj: object, msg: string) => void;
+
 /** Signals of a video: three keyframes for labels and colour, motion over 2 fps frames, loudness of the audio. */
-export async function videoSignals(bins: FfmpegBinaries, file: string, duration: number): Promise<Analysed> {
-  const frames = await keyframes(bins, file, duration);
+export async function videoSignals(
+  bins: FfmpegBinaries,
+  file: string,
+  duration: number,
+  options: { hasAudio?: boolean; log?: SignalLog } = {},
+): Promise<Analysed> {
+  const frames = await optional(() => keyframes(bins, file, duration), [], options.log);
   const [stats, greys, db] = await Promise.all([
     Promise.all(frames.map(frameStats)),
-    motionFrames(bins, file),
-    loudness(bins, file),
+    optional(() => motionFrames(bins, file), [], options.log),
+    options.hasAudio !== false ? optional(() => loudness(bins, file), null, options.log) : null,
   ]);
   return {
     frames,

@@ -65,7 +65,7 @@ export async function motionFrames(bins: FfmpegBinaries, file: string): Promise<
   return frames;
 }
 
-/** Mean loudness of the audio track in dBFS (ffmpeg volumedetect), or null without audio. */
+/** Mean loudness of the audio track in dBFS (ffmpeg volumedetect). Call it only for a file with audio. */
 export async function loudness(bins: FfmpegBinaries, file: string): Promise<number | null> {
   const { stderr } = await run(
     bins.ffmpeg,
@@ -76,7 +76,7 @@ export async function loudness(bins: FfmpegBinaries, file: string): Promise<numb
       '-t',
       '30',
       '-map',
-      '0:a:0?',
+      '0:a:0',
       '-af',
       'volumedetect',
       '-vn',
