@@ -12,6 +12,7 @@ import { contentKey, type Storage } from '../../storage/storage.ts';
 import { type FfmpegBinaries, findFfmpeg } from '../media/processing/ffmpeg.ts';
 import { processImage } from '../media/processing/image.ts';
 import { processVideo } from '../media/processing/video.ts';
+import { multipartError } from '../media/upload/multipart.ts';
 import { sniffFile } from '../media/upload/sniff.ts';
 import { type AttachmentKind, attachmentKind } from './attachment-kind.ts';
 import { toAttachment } from './mappers.ts';
@@ -88,10 +89,7 @@ export function attachmentsService(deps: {
         out.push({ path: file, name: cleanFileName(part.filename), kind });
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      if (code === 'FST_FILES_LIMIT') throw errors.validation({ files: ErrorText.validationFailed });
-      throw error;
+      throw multipartError(error, () => errors.validation({ files: ErrorText.validationFailed }));
     }
     if (out.length === 0)
       throw errors.validation({ files: ErrorText.uploadNoFiles }, ErrorText.uploadNoFiles);

@@ -1,8 +1,7 @@
-import { ErrorText } from '@kadr/contract';
 import { profileRoutes as routes } from '@kadr/contract/profile/routes';
 import type { App } from '../../app-types.ts';
-import { errors } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/route.ts';
+import { receiveOneImage } from '../media/upload/multipart.ts';
 
 export async function profileRoutes(app: App) {
   const { profiles, config } = app.ctx;
@@ -15,10 +14,7 @@ export async function profileRoutes(app: App) {
       get: (req) => profiles.getProfile(req.params.username, req.userId),
       update: (req) => profiles.update(req.userId, req.body),
       avatar: async ({ raw, userId }) => {
-        if (!raw.isMultipart()) throw errors.unsupportedMedia(ErrorText.imageRequired);
-        const file = await raw.file({ limits: { fileSize: config.avatarMaxBytes, files: 1 } });
-        if (!file) throw errors.unsupportedMedia(ErrorText.imageRequired);
-        const data = await file.toBuffer();
+        const data = await receiveOneImage(raw, 'file', config.avatarMaxBytes);
         return profiles.setAvatar(userId, data);
       },
       follow: (req) => profiles.setFollow(req.userId, req.params.username, true),

@@ -3,9 +3,10 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCode, ErrorText, UploadFields } from '@kadr/contract';
+import { ErrorText, UploadFields } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from '../../../lib/errors.ts';
+import { errors } from '../../../lib/errors.ts';
+import { multipartError, tooLarge } from './multipart.ts';
 
 export interface ReceivedFile {
   field: 'files' | 'thumbnail';
@@ -27,7 +28,7 @@ export interface UploadLimits {
   maxCarouselImages: number;
 }
 
-export const tooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, ErrorText.uploadTooLarge);
+export { tooLarge };
 
 /**
  * Streams a multipart upload into its own directory under `tmpRoot`, file by file, so a video is never held in
@@ -79,9 +80,6 @@ export async function receiveUpload(
     return upload;
   } catch (error) {
     await fs.rm(dir, { recursive: true, force: true });
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw errors.unsupportedMedia(ErrorText.uploadTooManyImages);
-    throw error;
+    throw multipartError(error, () => errors.unsupportedMedia(ErrorText.uploadTooManyImages));
   }
 }
