@@ -54,7 +54,11 @@ describe('real-world media set through the pipeline', () => {
       if (item.name.startsWith('portrait')) expect(post.files[0].height).toBeGreaterThan(post.files[0].width);
     }
     // One attempt each: nothing was retried because an optional signal could not be computed.
-    const jobs = await t.db.kysely.selectFrom('jobs').select(['status', 'attempts', 'last_error']).execute();
+    const jobs = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('kind', 'like', 'media.%')
+      .execute();
     expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
     expect(filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);
     expect(await count(t.db, 'posts')).toBe(set.filter((s) => 'post' in s.expect).length);

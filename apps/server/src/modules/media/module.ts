@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Post } from '@kadr/contract';
+import { ErrorText, type Post } from '@kadr/contract';
 import type { App, AppContext } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
 import { jobQueue } from '../../jobs/queue.ts';
@@ -10,7 +10,7 @@ import { commentsService } from './comments.ts';
 import { postReader } from './post-reader.ts';
 import { preferencesService } from './preferences.ts';
 import { findFfmpeg } from './processing/ffmpeg.ts';
-import { POST_JOB, postJobHandler } from './processing/post-job.ts';
+import { PHOTO_POST_JOB, POST_JOB, postJobHandler } from './processing/post-job.ts';
 import { readRepository } from './read-repository.ts';
 import { mediaRepository } from './repository.ts';
 import { mediaRoutes } from './routes.ts';
@@ -80,28 +80,27 @@ export async function createMediaModule(deps: Deps) {
     },
   };
 
-  jobs.register(
-    POST_JOB,
-    postJobHandler({
-      db,
-      storage,
-      ffmpeg,
-      tagger,
-      log: deps.log,
-      async onFinished(postId, userId, status, reason) {
-        await cache.changed({ posts: [postId], feed: status === 'done' });
-        if (status === 'done') await profiles.invalidate([userId]);
-        const post =
-          status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
-        gateway.emitToUser(userId, 'media-processing', {
-          post_id: postId,
-          status,
-          ...(post ? { post } : {}),
-          ...(reason ? { reason } : {}),
-        });
-      },
-    }),
-  );
+  const postJob = postJobHandler({
+    db,
+    storage,
+    ffmpeg,
+    tagger,
+    log: deps.log,
+    async onFinished(postId, userId, status, reason) {
+      await cache.changed({ posts: [postId], feed: status === 'done' });
+      if (status === 'done') await profiles.invalidate([userId]);
+      const post = status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
+      gateway.emitToUser(userId, 'media-processing', {
+        post_id: postId,
+        status,
+        ...(post ? { post } : {}),
+        ...(reason ? { reason } : {}),
+      });
+    },
+  });
+  const capped = { timeoutReason: ErrorText.mediaTooLong };
+  jobs.register(POST_JOB, postJob, { ...capped, lane: 'heavy' });
+  jobs.register(PHOTO_POST_JOB, postJob, { ...capped, lane: 'light' });
   module.routes = [mediaRoutes(module), actionRoutes(module), commentAndPreferenceRoutes(module)];
   if (config.jobs.worker) jobs.start();
   return module;

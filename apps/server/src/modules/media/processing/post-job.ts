@@ -12,7 +12,10 @@ import { processImage } from './image.ts';
 import { storeBuffer, storeFile } from './store.ts';
 import { processVideo } from './video.ts';
 
+/** Video posts (the heavy lane); older queued rows of either media kind run here too. */
 export const POST_JOB = 'media.process-post';
+/** Photo and carousel posts (the light lane), so they never wait behind a video. */
+export const PHOTO_POST_JOB = 'media.process-photo-post';
 
 export interface PostJobPayload {
   postId: number;
@@ -65,7 +68,7 @@ function rejected(error: unknown): never {
 export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
   const { db, storage } = deps;
   return {
-    async run({ payload }) {
+    async run({ payload, signal }) {
       const post = await db
         .selectFrom('posts')
         .select(['id', 'user_id', 'status', 'caption', 'for_sleep_override'])
@@ -85,6 +88,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
         const out = await processVideo(deps.ffmpeg, video.path, work, {
           cover: payload.cover,
           threads: deps.threads,
+          signal,
         }).catch(rejected);
         const fileKey = await storeFile(storage, 'media', out.file, 'mp4');
         const posterKey = await storeBuffer(storage, 'media', out.poster, 'webp');
@@ -98,6 +102,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
         });
         analysed = await videoSignals(deps.ffmpeg, out.file, out.duration, {
           hasAudio: out.hasAudio,
+          signal,
           log: (obj, msg) => deps.log?.warn({ ...obj, postId: post.id }, msg),
         });
       } else {

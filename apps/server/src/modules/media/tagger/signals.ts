@@ -27,10 +27,16 @@ export async function imageSignals(images: Buffer[]): Promise<Analysed> {
 }
 
 /** An optional signal that cannot be computed is left out, never fatal: the post still gets tagged. */
-async function optional<T>(work: () => Promise<T>, fallback: T, log?: SignalLog): Promise<T> {
+async function optional<T>(
+  work: () => Promise<T>,
+  fallback: T,
+  log?: SignalLog,
+  signal?: AbortSignal,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (signal?.aborted) throw error;
     log?.({ err: error }, 'optional media signal skipped');
     return fallback;
   }
@@ -43,13 +49,20 @@ export async function videoSignals(
   bins: FfmpegBinaries,
   file: string,
   duration: number,
-  options: { hasAudio?: boolean; log?: SignalLog } = {},
+  options: { hasAudio?: boolean; log?: SignalLog; signal?: AbortSignal } = {},
 ): Promise<Analysed> {
-  const frames = await optional(() => keyframes(bins, file, duration), [], options.log);
+  const frames = await optional(
+    () => keyframes(bins, file, duration, 3, options.signal),
+    [],
+    options.log,
+    options.signal,
+  );
   const [stats, greys, db] = await Promise.all([
     Promise.all(frames.map(frameStats)),
-    optional(() => motionFrames(bins, file), [], options.log),
-    options.hasAudio !== false ? optional(() => loudness(bins, file), null, options.log) : null,
+    optional(() => motionFrames(bins, file, options.signal), [], options.log, options.signal),
+    options.hasAudio !== false
+      ? optional(() => loudness(bins, file, options.signal), null, options.log, options.signal)
+      : null,
   ]);
   return {
     frames,

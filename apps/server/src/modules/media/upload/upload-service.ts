@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
-import { POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
+import { PHOTO_POST_JOB, POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
 import type { MediaRepository } from '../repository.ts';
 import { receiveUpload, type UploadLimits } from './receive.ts';
 import { checkUpload } from './validate.ts';
@@ -37,7 +37,8 @@ export function uploadService(deps: UploadDeps) {
             files: checked.files,
             cover: checked.cover,
           };
-          await deps.jobs.enqueue(POST_JOB, payload, trx);
+          const kind = checked.mediaType === 'video' ? POST_JOB : PHOTO_POST_JOB;
+          await deps.jobs.enqueue(kind, payload, trx);
           return id;
         });
         deps.jobs.notify();

@@ -1,0 +1,47 @@
+import { type Kysely, sql } from 'kysely';
+import { defineModule } from '../module.ts';
+
+export const PRUNE_JOBS = 'jobs.prune';
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The media pipeline's share of the schema and its scheduled upkeep, on the media module's job queue: pruning
+ * finished jobs (more sweeps join here). Scheduling is safe from every node: one pending run per kind.
+ */
+export const mediaPipelineModule = defineModule({
+  name: 'mediaPipeline',
+  migrations: {
+    '0600-mediapipe-scheduled-jobs': {
+      async up(db: Kysely<unknown>) {
+        await sql`alter table jobs add column unique_key text`.execute(db);
+        // At most one pending (queued or running) job per key: scheduled kinds insert with ON CONFLICT DO NOTHING.
+        await sql`create unique index jobs_unique_pending on jobs (unique_key) where status in ('queued', 'running')`.execute(
+          db,
+        );
+        await sql`create index jobs_finished_idx on jobs (finished_at) where status in ('done', 'failed')`.execute(
+          db,
+        );
+      },
+      async down(db: Kysely<unknown>) {
+        await sql`drop index if exists jobs_finished_idx`.execute(db);
+        await sql`drop index if exists jobs_unique_pending`.execute(db);
+        await sql`alter table jobs drop column unique_key`.execute(db);
+      },
+    },
+  },
+  async register(_api, ctx) {
+    const { jobs } = ctx.media;
+    const retentionMs = ctx.config.jobs.retentionMs;
+    jobs.register(
+      PRUNE_JOBS,
+      {
+        async run() {
+          await jobs.prune(retentionMs);
+        },
+      },
+      { lane: 'light', timeoutMs: 5 * 60_000 },
+    );
+    await jobs.schedule(PRUNE_JOBS, Math.min(HOUR, retentionMs), { firstInMs: 60_000 });
+    return { services: {} };
+  },
+});
