@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { defineModule } from '../module.ts';
+import { registerPrivateFiles } from './private-files.ts';
 
 export const PRUNE_JOBS = 'jobs.prune';
 const HOUR = 60 * 60 * 1000;
@@ -28,8 +29,18 @@ export const mediaPipelineModule = defineModule({
         await sql`alter table jobs drop column unique_key`.execute(db);
       },
     },
+    '0600-mediapipe-app-secrets': {
+      async up(db: Kysely<unknown>) {
+        // Secrets every node must share (the attachment URL signing key), created by the first node to start.
+        await sql`create table app_secrets (name text primary key, value text not null)`.execute(db);
+      },
+      async down(db: Kysely<unknown>) {
+        await sql`drop table app_secrets`.execute(db);
+      },
+    },
   },
-  async register(_api, ctx) {
+  async register(api, ctx) {
+    await registerPrivateFiles(api, ctx);
     const { jobs } = ctx.media;
     const retentionMs = ctx.config.jobs.retentionMs;
     jobs.register(

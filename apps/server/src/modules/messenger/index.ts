@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { App } from '../../app-types.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import { releaseUrls } from '../../storage/references.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attachmentsService } from './attachments.ts';
 import { batchQueries } from './batch-queries.ts';
@@ -35,6 +36,7 @@ export function createMessenger(deps: {
     queries: batchQueries(deps.db),
     facts: messengerFacts(),
     gateway: deps.gateway,
+    releaseFiles: (urls) => releaseUrls(deps.db, deps.storage, urls),
   });
   const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages });
   const attachments = attachmentsService({ repo, storage: deps.storage, maxBytes: deps.attachmentMaxBytes });

@@ -30,6 +30,8 @@ export function messagesService(deps: {
   facts: MessengerFacts;
   gateway: Gateway;
   now?: () => Date;
+  /** Removes stored files nothing references any more (see storage/references.ts). */
+  releaseFiles?: (urls: string[]) => Promise<unknown>;
 }) {
   const { repo, facts } = deps;
   const now = deps.now ?? (() => new Date());
@@ -211,7 +213,9 @@ export function messagesService(deps: {
       const loaded = await tools.visibleMessage(userId, messageId);
       if (scope === 'everyone') {
         if (loaded.row.sender_id !== userId) throw errors.forbidden(ErrorText.messageDeleteForbidden);
-        await repo.markDeleted(messageId, now());
+        const urls = await repo.markDeleted(messageId, now());
+        // The file goes once no other message, post or avatar names it.
+        if (urls.length > 0 && deps.releaseFiles) await deps.releaseFiles(urls);
       } else {
         await repo.hide(userId, messageId);
       }
