@@ -119,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attachmentMaxBytes: config.messageAttachmentMaxBytes,
     log: app.log,
     resolveToken: auth.resolveToken,
+    jobs: media.jobs,
+    tmpRoot: path.join(config.dataDir, 'tmp'),
   });
 
   const { livekit } = config;

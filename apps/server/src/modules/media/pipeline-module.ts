@@ -29,6 +29,19 @@ export const mediaPipelineModule = defineModule({
         await sql`alter table jobs drop column unique_key`.execute(db);
       },
     },
+    '0600-mediapipe-attachment-jobs': {
+      async up(db: Kysely<unknown>) {
+        await sql`alter table message_files add column status text not null default 'ready'`.execute(db);
+        // The unsent-upload sweep finds its rows by age.
+        await sql`create index message_files_unsent_idx on message_files (created_at) where message_id is null`.execute(
+          db,
+        );
+      },
+      async down(db: Kysely<unknown>) {
+        await sql`drop index if exists message_files_unsent_idx`.execute(db);
+        await sql`alter table message_files drop column status`.execute(db);
+      },
+    },
     '0600-mediapipe-app-secrets': {
       async up(db: Kysely<unknown>) {
         // Secrets every node must share (the attachment URL signing key), created by the first node to start.

@@ -1,12 +1,13 @@
-import { AttachmentsResponse, ErrorBody, paths } from '@kadr/contract';
+import { AttachmentsResponse, ErrorBody, ErrorText, paths } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { App } from '../../app-types.ts';
 import type { Database } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { releaseUrls } from '../../storage/references.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { attachmentsService } from './attachments.ts';
+import { ATTACHMENT_JOB, attachmentsService, VIDEO_ATTACHMENT_JOB } from './attachments.ts';
 import { batchQueries } from './batch-queries.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { chatsRepository } from './chats-repository.ts';
@@ -29,6 +30,9 @@ export function createMessenger(deps: {
   log: FastifyBaseLogger;
   /** Bearer token → user id, for checks on socket events that act like HTTP requests. */
   resolveToken: (token: string) => Promise<number | null>;
+  /** The durable queue that processes media attachments, and where uploads wait for it (under DATA_DIR). */
+  jobs?: JobQueue;
+  tmpRoot?: string;
 }) {
   const repo = messengerRepository(deps.db);
   const messages = messagesService({
@@ -39,7 +43,21 @@ export function createMessenger(deps: {
     releaseFiles: (urls) => releaseUrls(deps.db, deps.storage, urls),
   });
   const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages });
-  const attachments = attachmentsService({ repo, storage: deps.storage, maxBytes: deps.attachmentMaxBytes });
+  const attachments = attachmentsService({
+    repo,
+    db: deps.db,
+    storage: deps.storage,
+    maxBytes: deps.attachmentMaxBytes,
+    tmpRoot: deps.tmpRoot,
+    jobs: deps.jobs,
+    onProcessed: (messageId) => messages.filesChanged(messageId),
+    releaseStored: (urls) => releaseUrls(deps.db, deps.storage, urls),
+  });
+  if (deps.jobs) {
+    const capped = { timeoutReason: ErrorText.mediaTooLong };
+    deps.jobs.register(ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'light' });
+    deps.jobs.register(VIDEO_ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'heavy' });
+  }
   deps.gateway.addAudienceProvider(chats.peers);
   registerMessengerSocket(deps.gateway, messages, deps.log, deps.resolveToken);
 

@@ -33,6 +33,7 @@ export function toMessageFile(row: FileRow): MessageFile {
     duration: row.duration,
     file_size: row.file_size,
     file_name: row.file_name,
+    status: row.status ?? 'ready',
   };
 }
 

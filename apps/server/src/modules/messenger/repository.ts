@@ -48,6 +48,7 @@ export interface FileRow {
   duration: number | null;
   file_size: number;
   file_name: string | null;
+  status?: 'processing' | 'ready' | 'failed';
 }
 
 export type NewFile = Omit<FileRow, 'id' | 'message_id' | 'position'>;

@@ -195,6 +195,17 @@ export function messagesService(deps: {
       return { messages: await tools.hydrate(page, loaded.members, userId), has_more };
     },
 
+    /** A message's files changed (processing finished or failed): every member gets the message again. */
+    async filesChanged(messageId: number): Promise<void> {
+      const [row] = await repo.messagesByIds([messageId]);
+      if (!row || row.deleted_at) return;
+      const conversation = await repo.findConversation(row.conversation_id);
+      if (!conversation) return;
+      const members = await repo.members([row.conversation_id]);
+      const messages = await tools.hydrate([row], members, row.sender_id);
+      announce({ conversation, members }, 'message-edited', messages);
+    },
+
     async edit(userId: number, messageId: number, rawContent: string): Promise<Message> {
       const loaded = await tools.visibleMessage(userId, messageId);
       const { row } = loaded;
