@@ -121,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     resolveToken: auth.resolveToken,
     jobs: media.jobs,
     tmpRoot: path.join(config.dataDir, 'tmp'),
+    inFlight: media.inFlight,
   });
 
   const { livekit } = config;

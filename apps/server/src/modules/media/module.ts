@@ -19,6 +19,7 @@ import { humanLabeler } from './tagger/human-labeler.ts';
 import { createTagger } from './tagger/local-tagger.ts';
 import { remoteLabeler } from './tagger/remote-labeler.ts';
 import type { Tagger } from './tagger/tagger.ts';
+import { uploadsInFlight } from './upload/in-flight.ts';
 import { uploadService } from './upload/upload-service.ts';
 
 /** The local, offline tagger unless AI_TAGGER_URL names an OpenAI-compatible vision endpoint. */
@@ -54,7 +55,9 @@ export async function createMediaModule(deps: Deps) {
     invalidateProfiles: (ids) => profiles.invalidate(ids),
   });
 
+  const inFlight = uploadsInFlight(config.jobs.uploadsInFlightPerUser);
   const module = {
+    inFlight,
     service,
     repo,
     jobs,
@@ -69,6 +72,7 @@ export async function createMediaModule(deps: Deps) {
       ffmpeg,
       tmpDir: path.join(config.dataDir, 'tmp'),
       limits: config.media,
+      inFlight,
     }),
     notifyProcessing(userId: number, post: Post) {
       gateway.emitToUser(userId, 'media-processing', { post_id: post.id, status: post.status });

@@ -1,8 +1,12 @@
+import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { defineModule } from '../module.ts';
 import { registerPrivateFiles } from './private-files.ts';
+import { sweepMedia, sweepTemp } from './sweeps.ts';
 
 export const PRUNE_JOBS = 'jobs.prune';
+export const SWEEP_MEDIA = 'media.sweep';
+const STARTED = new Date();
 const HOUR = 60 * 60 * 1000;
 
 /**
@@ -66,6 +70,23 @@ export const mediaPipelineModule = defineModule({
       { lane: 'light', timeoutMs: 5 * 60_000 },
     );
     await jobs.schedule(PRUNE_JOBS, Math.min(HOUR, retentionMs), { firstInMs: 60_000 });
+
+    const tmpDir = path.join(ctx.config.dataDir, 'tmp');
+    // What a kill -9 left in DATA_DIR/tmp goes at start (directories of pending jobs stay: they resume).
+    await sweepTemp(ctx.db.kysely, tmpDir, STARTED).catch((err) =>
+      api.log.warn({ err }, 'temp sweep failed'),
+    );
+    jobs.register(
+      SWEEP_MEDIA,
+      {
+        async run() {
+          const swept = await sweepMedia(ctx.db.kysely, ctx.storage, tmpDir);
+          api.log.info(swept, 'media sweep');
+        },
+      },
+      { lane: 'light', timeoutMs: 30 * 60_000 },
+    );
+    await jobs.schedule(SWEEP_MEDIA, HOUR, { firstInMs: 5 * 60_000 });
     return { services: {} };
   },
 });

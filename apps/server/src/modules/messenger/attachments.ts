@@ -18,6 +18,7 @@ import { processImage } from '../media/processing/image.ts';
 import { storeBuffer, storeFile } from '../media/processing/store.ts';
 import { processVideo } from '../media/processing/video.ts';
 import type { AttachmentStatus } from '../media/tables.ts';
+import type { UploadsInFlight } from '../media/upload/in-flight.ts';
 import { multipartError } from '../media/upload/multipart.ts';
 import { sniffFile } from '../media/upload/sniff.ts';
 import { type AttachmentKind, attachmentKind } from './attachment-kind.ts';
@@ -89,6 +90,7 @@ export function attachmentsService(deps: {
   onProcessed?: (messageId: number) => Promise<void>;
   /** Removes stored files nothing references (storage/references.ts). */
   releaseStored?: (urls: string[]) => Promise<unknown>;
+  inFlight?: UploadsInFlight;
 }) {
   const { storage } = deps;
   let bins: FfmpegBinaries | null = null;
@@ -245,7 +247,15 @@ export function attachmentsService(deps: {
   return {
     handler,
 
-    async upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+    upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+      return deps.inFlight
+        ? deps.inFlight.run(userId, () => receiveAll(userId, req))
+        : receiveAll(userId, req);
+    },
+  };
+
+  async function receiveAll(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+    {
       const dir = path.join(deps.tmpRoot ?? os.tmpdir(), `attach-${randomUUID()}`);
       await fs.mkdir(dir, { recursive: true });
       let handedOver = false;
@@ -329,8 +339,8 @@ export function attachmentsService(deps: {
       } finally {
         if (!handedOver) await fs.rm(dir, { recursive: true, force: true });
       }
-    },
-  };
+    }
+  }
 }
 
 export type AttachmentsService = ReturnType<typeof attachmentsService>;

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { releaseUrls } from '../../storage/references.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { UploadsInFlight } from '../media/upload/in-flight.ts';
 import { ATTACHMENT_JOB, attachmentsService, VIDEO_ATTACHMENT_JOB } from './attachments.ts';
 import { batchQueries } from './batch-queries.ts';
 import { chatRoutes } from './chat-routes.ts';
@@ -33,6 +34,7 @@ export function createMessenger(deps: {
   /** The durable queue that processes media attachments, and where uploads wait for it (under DATA_DIR). */
   jobs?: JobQueue;
   tmpRoot?: string;
+  inFlight?: UploadsInFlight;
 }) {
   const repo = messengerRepository(deps.db);
   const messages = messagesService({
@@ -50,6 +52,7 @@ export function createMessenger(deps: {
     maxBytes: deps.attachmentMaxBytes,
     tmpRoot: deps.tmpRoot,
     jobs: deps.jobs,
+    inFlight: deps.inFlight,
     onProcessed: (messageId) => messages.filesChanged(messageId),
     releaseStored: (urls) => releaseUrls(deps.db, deps.storage, urls),
   });

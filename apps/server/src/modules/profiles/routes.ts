@@ -4,7 +4,7 @@ import { registerRoutes } from '../../lib/route.ts';
 import { receiveOneImage } from '../media/upload/multipart.ts';
 
 export async function profileRoutes(app: App) {
-  const { profiles, config } = app.ctx;
+  const { profiles, config, media } = app.ctx;
 
   registerRoutes(
     app,
@@ -14,8 +14,9 @@ export async function profileRoutes(app: App) {
       get: (req) => profiles.getProfile(req.params.username, req.userId),
       update: (req) => profiles.update(req.userId, req.body),
       avatar: async ({ raw, userId }) => {
-        const data = await receiveOneImage(raw, 'file', config.avatarMaxBytes);
-        return profiles.setAvatar(userId, data);
+        return media.inFlight.run(userId, async () =>
+          profiles.setAvatar(userId, await receiveOneImage(raw, 'file', config.avatarMaxBytes)),
+        );
       },
       follow: (req) => profiles.setFollow(req.userId, req.params.username, true),
       unfollow: (req) => profiles.setFollow(req.userId, req.params.username, false),

@@ -40,6 +40,11 @@ export async function receiveUpload(
   limits: UploadLimits,
 ): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw errors.unsupportedMedia(ErrorText.uploadNoFiles);
+  // A declared body larger than any accepted upload is refused before a byte is written.
+  const total =
+    Math.max(limits.maxVideoBytes, limits.maxImageBytes * limits.maxCarouselImages) +
+    2 * limits.maxImageBytes;
+  if (Number(req.headers['content-length'] ?? 0) > total) throw tooLarge();
   const dir = path.join(tmpRoot, `upload-${randomUUID()}`);
   await fs.mkdir(dir, { recursive: true });
   const upload: ReceivedUpload = { dir, files: [], thumbnail: null, caption: '', mediaType: null };
@@ -53,6 +58,7 @@ export async function receiveUpload(
       },
     });
     let n = 0;
+    let written = 0;
     for await (const part of parts) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -69,6 +75,8 @@ export async function receiveUpload(
       await pipeline(part.file, createWriteStream(file));
       if (part.file.truncated) throw tooLarge();
       const { size } = await fs.stat(file);
+      written += size;
+      if (written > total) throw tooLarge();
       if (size === 0) {
         await fs.rm(file, { force: true });
         continue;
