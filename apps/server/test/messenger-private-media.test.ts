@@ -36,7 +36,9 @@ async function attach(token: string, data: Buffer) {
     payload: body.payload,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().files[0] as { id: number; file_url: string; thumbnail_url: string };
+  // Media attachments are processed by the job queue; wait for it so the message carries the files.
+  await t.app.ctx.media.jobs.idle();
+  return res.json().files[0] as { id: number };
 }
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>

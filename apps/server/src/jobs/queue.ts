@@ -93,8 +93,19 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
   let running = false;
   const wakers = new Set<() => void>();
   const loops: Promise<void>[] = [];
-  const idleWaiters: (() => void)[] = [];
+  /** Each waiter resolves once every loop has found nothing to claim after it asked, with nothing running. */
+  const idleWaiters: { pending: Set<number>; resolve: () => void }[] = [];
+  let loopCount = 0;
   let active = 0;
+  function reportEmpty(loopId: number) {
+    for (const w of [...idleWaiters]) {
+      w.pending.delete(loopId);
+      if (w.pending.size === 0 && active === 0) {
+        idleWaiters.splice(idleWaiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  }
 
   async function claim(lane: Lane): Promise<ClaimedRow | null> {
     const kinds = [...handlers.keys()].filter((k) => (kindOptions.get(k)?.lane ?? 'heavy') === lane);
@@ -209,7 +220,7 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     });
   }
 
-  async function loop(lane: Lane) {
+  async function loop(lane: Lane, loopId: number) {
     while (running) {
       let row: ClaimedRow | null = null;
       try {
@@ -219,7 +230,7 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
         options.log?.error({ err: error }, 'job claim failed');
       }
       if (!row) {
-        if (active === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+        reportEmpty(loopId);
         await sleep(options.pollMs);
         continue;
       }
@@ -278,15 +289,16 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     start() {
       if (running) return;
       running = true;
-      for (let i = 0; i < options.concurrency; i++) loops.push(loop('heavy'));
+      for (let i = 0; i < options.concurrency; i++) loops.push(loop('heavy', loopCount++));
       const light = options.lightConcurrency ?? options.concurrency;
-      for (let i = 0; i < light; i++) loops.push(loop('light'));
+      for (let i = 0; i < light; i++) loops.push(loop('light', loopCount++));
     },
 
     /** Resolves once no job is ready or running here (tests and the demo seeder wait with it). */
     idle(): Promise<void> {
       return new Promise((resolve) => {
-        idleWaiters.push(resolve);
+        const ids = Array.from({ length: loopCount }, (_, i) => i);
+        idleWaiters.push({ pending: new Set(ids), resolve });
         for (const w of [...wakers]) w();
       });
     },
