@@ -25,7 +25,7 @@ beforeAll(async () => {
   m = messenger(t.app);
   [a, b, c] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
   work = tempDir('kadr-attach-fixtures-');
-});
+}, 240_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(work, { recursive: true, force: true });
