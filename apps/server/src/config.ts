@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Environment schema, parsed once at start. A wrong value stops the process with a clear message. */
@@ -47,10 +48,21 @@ export interface Config {
     /** How often every node looks for calls whose deadline passed (another node's timer may be gone). */
     sweepMs: number;
   };
-  /** Durable job queue (JOBS_WORKER, JOBS_CONCURRENCY, JOBS_POLL_MS, JOBS_LEASE_MS, JOBS_BACKOFF_MS, JOBS_MAX_BACKOFF_MS). */
+  /**
+   * Durable job queue (JOBS_WORKER, JOBS_CONCURRENCY, JOBS_LIGHT_CONCURRENCY, JOBS_TIMEOUT_MS, JOBS_POLL_MS,
+   * JOBS_LEASE_MS, JOBS_BACKOFF_MS, JOBS_MAX_BACKOFF_MS, JOBS_RETENTION_MS, UPLOADS_IN_FLIGHT_PER_USER).
+   * `concurrency` is the heavy lane (video), `lightConcurrency` the light one (photos, sweeps); both default
+   * from the machine's cores.
+   */
   jobs: {
     worker: boolean;
     concurrency: number;
+    lightConcurrency: number;
+    /** A job running longer is stopped (its ffmpeg killed) and fails with a reason. */
+    timeoutMs: number;
+    /** Finished jobs older than this are pruned. */
+    retentionMs: number;
+    uploadsInFlightPerUser: number;
     pollMs: number;
     leaseMs: number;
     backoffMs: number;
@@ -228,7 +240,18 @@ export function loadConfig(env: Env = process.env): Config {
     },
     jobs: {
       worker: bool(env, 'JOBS_WORKER', true),
-      concurrency: int(env, 'JOBS_CONCURRENCY', 1, 1, 32),
+      // Video encoding already uses several threads per job: one heavy job per two cores.
+      concurrency: int(
+        env,
+        'JOBS_CONCURRENCY',
+        Math.max(1, Math.floor(os.availableParallelism() / 2)),
+        1,
+        32,
+      ),
+      lightConcurrency: int(env, 'JOBS_LIGHT_CONCURRENCY', Math.max(2, os.availableParallelism()), 1, 64),
+      timeoutMs: int(env, 'JOBS_TIMEOUT_MS', 15 * 60 * 1000, 100, 6 * 60 * 60 * 1000),
+      retentionMs: int(env, 'JOBS_RETENTION_MS', 7 * 24 * 60 * 60 * 1000, 1000, 365 * 24 * 60 * 60 * 1000),
+      uploadsInFlightPerUser: int(env, 'UPLOADS_IN_FLIGHT_PER_USER', 3, 1, 100),
       pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000),
       leaseMs: int(env, 'JOBS_LEASE_MS', 60_000, 500, 60 * 60 * 1000),
       backoffMs: int(env, 'JOBS_BACKOFF_MS', 5000, 10, 60 * 60 * 1000),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AuthSession, MessageAttachment, MessageEvent } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toAttachment } from '../src/modules/messenger/mappers.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   m = messenger(t.app);
   [a, b, c] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
   work = tempDir('kadr-attach-fixtures-');
-});
+}, 240_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(work, { recursive: true, force: true });
@@ -49,6 +50,24 @@ function multipart(files: { name: string; data: Buffer }[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** Media attachments are processed by the job queue: wait for it, then read them as the API maps them. */
+async function processed(res: { json(): unknown }): Promise<MessageAttachment[]> {
+  const uploaded = (res.json() as { files: MessageAttachment[] }).files;
+  await t.app.ctx.media.jobs.idle();
+  const rows = await t.db.kysely
+    .selectFrom('message_files')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      uploaded.map((f) => f.id),
+    )
+    .execute();
+  return uploaded.map((f) => toAttachment(rows.find((r) => r.id === f.id) as never));
+}
+
+const SIGNED = /^\/api\/v1\/messages\/files\/\d+(\/thumb)?\?e=\d+&s=/;
 
 async function upload(token: string, files: { name: string; data: Buffer }[]) {
   const body = multipart(files);
@@ -78,16 +97,21 @@ describe('attachments', () => {
   it('turns a photo into webp variants, checked by content whatever the name says', async () => {
     const res = await upload(a.access_token, [{ name: 'отпуск.txt', data: await png(1600, 900) }]);
     expect(res.statusCode).toBe(200);
-    const [file] = res.json().files as MessageAttachment[];
+    expect((res.json().files as MessageAttachment[])[0]).toMatchObject({
+      status: 'processing',
+      file_url: '',
+    });
+    const [file] = await processed(res);
     expect(file).toMatchObject({
+      status: 'ready',
       file_type: 'photo',
       width: 1440,
       height: 810,
       duration: null,
       file_name: 'отпуск.txt',
     });
-    expect(file?.file_url).toMatch(/^\/files\/messages\/.+\.webp$/);
-    expect(file?.thumbnail_url).toMatch(/\.webp$/);
+    expect(file?.file_url).toMatch(SIGNED);
+    expect(file?.thumbnail_url).toMatch(SIGNED);
     const served = await t.app.inject({ method: 'GET', url: file?.file_url as string });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
@@ -110,21 +134,21 @@ describe('attachments', () => {
       { name: 'clip.webm', data: fs.readFileSync(video) },
     ]);
     expect(res.statusCode).toBe(200);
-    const [g, d, v] = res.json().files as MessageAttachment[];
+    const [g, d, v] = await processed(res);
     expect(g).toMatchObject({ file_type: 'gif', width: 40, height: 30, file_size: gif.length });
-    expect(g?.file_url).toMatch(/\.gif$/);
+    expect(g?.file_url).toMatch(SIGNED);
     expect(d).toMatchObject({
       file_type: 'document',
       file_name: 'договор.pdf',
       thumbnail_url: null,
       file_size: pdf.length,
     });
-    expect(d?.file_url).toMatch(/\.pdf$/);
+    expect(d?.file_url).toMatch(SIGNED);
     expect(v).toMatchObject({ file_type: 'video', width: 160, height: 120 });
     expect(v?.duration).toBeGreaterThan(0.5);
-    expect(v?.file_url).toMatch(/\.mp4$/);
-    expect(v?.thumbnail_url).toMatch(/\.webp$/);
+    expect(v?.thumbnail_url).toMatch(SIGNED);
     const mp4 = await t.app.inject({ method: 'GET', url: v?.file_url as string });
+    expect(mp4.headers['content-type']).toBe('video/mp4');
     const probe = path.join(work, 'out.mp4');
     fs.writeFileSync(probe, mp4.rawPayload);
     const codec = execFileSync('ffprobe', [
@@ -168,7 +192,7 @@ describe('attachments', () => {
 
   it('sends uploads with a message once, to both sides, and only by their uploader', async () => {
     const res = await upload(a.access_token, [{ name: 'p.png', data: await png(300, 200) }]);
-    const [file] = res.json().files as MessageAttachment[];
+    const [file] = await processed(res);
     const byOther = await m.send(c.access_token, b.user.id, '', { attachment_ids: [file?.id] });
     expect(byOther.statusCode).toBe(400);
     const sent = await m.send(a.access_token, b.user.id, '', { attachment_ids: [file?.id] });
@@ -185,6 +209,7 @@ describe('attachments', () => {
         duration: null,
         file_size: file?.file_size,
         file_name: 'p.png',
+        status: 'ready',
       },
     ]);
     expect((await m.conversation(b.access_token, a.user.id)).messages[0]?.files).toHaveLength(1);
@@ -197,6 +222,62 @@ describe('attachments', () => {
       message_ids: [message.id],
       targets: [{ is_favorites: true }],
     });
-    expect(fwd.json().messages[0].files[0].file_url).toBe(file?.file_url);
+    const copy = fwd.json().messages[0].files[0].file_url as string;
+    expect(copy).toMatch(SIGNED);
+    expect((await t.app.inject({ method: 'GET', url: copy })).statusCode).toBe(200);
   });
+
+  it('a message sent before its video is processed shows it processing, then ready, with flat memory', async () => {
+    // ~50 MiB of lossless video: the upload streams to disk and the job streams the result to storage.
+    const big = path.join(work, 'big.mkv');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', "nullsrc=s=640x360:r=25,geq=lum='random(1)*255':cb=128:cr=128"],
+      ...['-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', big],
+    ]);
+    const data = fs.readFileSync(big);
+    const body = multipart([{ name: 'big.mkv', data }]);
+    const limited = await createTestApp({
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      MESSAGE_ATTACHMENT_MAX_BYTES: String(80 * 1024 * 1024),
+      JOBS_POLL_MS: '50',
+    });
+    try {
+      const mm = messenger(limited.app);
+      const [x, y] = [await registerUser(limited.app), await registerUser(limited.app)];
+      global.gc?.();
+      const base = process.memoryUsage();
+      let peakHeap = base.heapUsed;
+      let peakExternal = base.external + base.arrayBuffers;
+      const sampler = setInterval(() => {
+        const now = process.memoryUsage();
+        peakHeap = Math.max(peakHeap, now.heapUsed);
+        peakExternal = Math.max(peakExternal, now.external + now.arrayBuffers);
+      }, 20);
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/messages/attachments',
+        headers: { ...bearer(x.access_token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [file] = res.json().files as MessageAttachment[];
+      const sent = await mm.send(x.access_token, y.user.id, '', { attachment_ids: [file?.id] });
+      expect((sent.json().message as MessageEvent['message']).files[0]?.status).toBe('processing');
+      await limited.app.ctx.media.jobs.idle();
+      clearInterval(sampler);
+      const shown = (await mm.conversation(y.access_token, x.user.id)).messages[0]?.files[0];
+      expect(shown).toMatchObject({ status: 'ready', file_type: 'video' });
+      const grownMiB =
+        (peakHeap + peakExternal - base.heapUsed - base.external - base.arrayBuffers) / 2 ** 20;
+      console.info(
+        `attachment of ${(data.length / 2 ** 20).toFixed(1)} MiB: heap+external grew ${grownMiB.toFixed(1)} MiB at peak`,
+      );
+      // In-process inject keeps its own copy of the request body (~ the file size); the bound is below two copies, so
+      // the server holding the upload or its transcode whole in memory on top of that would fail it.
+      expect(grownMiB).toBeLessThan((1.6 * data.length) / 2 ** 20);
+    } finally {
+      await limited.close();
+    }
+  }, 300_000);
 });

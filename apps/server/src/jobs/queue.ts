@@ -2,6 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
+/**
+ * A failure that retrying cannot fix (the decoder rejects the input, the job ran past its cap): the job
+ * fails at once. `reason` is the Russian sentence the user is shown.
+ */
+export class PermanentJobError extends Error {
+  readonly permanent = true;
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export const isPermanent = (error: unknown): error is PermanentJobError =>
+  error instanceof PermanentJobError || (error as { permanent?: unknown } | null)?.permanent === true;
+
 /** A job as its handler sees it. */
 export interface JobRun<P> {
   id: number;
@@ -9,6 +27,22 @@ export interface JobRun<P> {
   /** 1 on the first try. */
   attempt: number;
   maxAttempts: number;
+  /** Aborted when the job runs past its cap or the queue stops: pass it to every child process (ffmpeg). */
+  signal: AbortSignal;
+}
+
+/**
+ * Light jobs (photos, sweeps) never wait behind heavy ones (video): each lane has its own workers and claims
+ * only its own kinds.
+ */
+export type Lane = 'light' | 'heavy';
+
+export interface RegisterOptions {
+  lane?: Lane;
+  /** Cap on one run; defaults to the queue's `timeoutMs`. */
+  timeoutMs?: number;
+  /** The Russian sentence a user is shown when the cap is hit. */
+  timeoutReason?: string;
 }
 
 export interface JobHandler<P = unknown> {
@@ -21,7 +55,12 @@ export interface QueueOptions {
   /** How long a claimed job stays ours; a heartbeat renews it, a crash lets it expire and another run resume it. */
   leaseMs: number;
   pollMs: number;
+  /** Workers of the heavy lane. */
   concurrency: number;
+  /** Workers of the light lane (default: as many as the heavy lane). */
+  lightConcurrency?: number;
+  /** Cap on one run unless the kind sets its own. */
+  timeoutMs?: number;
   /** First retry delay; doubles per attempt up to maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -47,14 +86,29 @@ interface ClaimedRow {
 export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
   const nodeId = randomUUID();
   const handlers = new Map<string, JobHandler<never>>();
+  const kindOptions = new Map<string, RegisterOptions>();
+  /** Kinds that re-enqueue themselves every `everyMs` once run (see `schedule`). */
+  const schedules = new Map<string, number>();
+  const stopping = new AbortController();
   let running = false;
   const wakers = new Set<() => void>();
   const loops: Promise<void>[] = [];
-  const idleWaiters: (() => void)[] = [];
+  /** Each waiter resolves once every loop has found nothing to claim after it asked, with nothing running. */
+  const idleWaiters: { pending: Set<number>; resolve: () => void }[] = [];
+  let loopCount = 0;
   let active = 0;
+  function reportEmpty(loopId: number) {
+    for (const w of [...idleWaiters]) {
+      w.pending.delete(loopId);
+      if (w.pending.size === 0 && active === 0) {
+        idleWaiters.splice(idleWaiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  }
 
-  async function claim(): Promise<ClaimedRow | null> {
-    const kinds = [...handlers.keys()];
+  async function claim(lane: Lane): Promise<ClaimedRow | null> {
+    const kinds = [...handlers.keys()].filter((k) => (kindOptions.get(k)?.lane ?? 'heavy') === lane);
     if (kinds.length === 0) return null;
     const leaseSeconds = options.leaseMs / 1000;
     const result = await sql<ClaimedRow>`
@@ -79,12 +133,28 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
   async function runOne(row: ClaimedRow) {
     const id = Number(row.id);
     const handler = handlers.get(row.kind)!;
+    const opts = kindOptions.get(row.kind) ?? {};
+    const capMs = opts.timeoutMs ?? options.timeoutMs ?? 15 * 60_000;
+    const controller = new AbortController();
+    const onStop = () => controller.abort(new Error('queue stopped'));
+    stopping.signal.addEventListener('abort', onStop, { once: true });
     const job: JobRun<never> = {
       id,
       payload: row.payload as never,
       attempt: row.attempts,
       maxAttempts: row.max_attempts,
+      signal: controller.signal,
     };
+    let capTimer: NodeJS.Timeout | undefined;
+    // The cap fails the job even if the handler ignores the signal; the signal kills its child processes.
+    const capped = new Promise<never>((_, reject) => {
+      capTimer = setTimeout(() => {
+        const error = new PermanentJobError(`job ran past its cap of ${capMs} ms`, opts.timeoutReason);
+        controller.abort(error);
+        reject(error);
+      }, capMs);
+    });
+    capped.catch(() => undefined);
     const heartbeat = setInterval(
       () => {
         sql`update jobs set locked_until = now() + make_interval(secs => ${options.leaseMs / 1000})
@@ -95,14 +165,22 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
       Math.max(50, options.leaseMs / 3),
     );
     try {
-      await handler.run(job);
+      await Promise.race([handler.run(job), capped]);
       await finish(id, { status: 'done', finished_at: new Date(), locked_by: null, locked_until: null });
+      const every = schedules.get(row.kind);
+      if (every !== undefined) await enqueueScheduled(row.kind, every).catch(() => undefined);
     } catch (error) {
+      if (stopping.signal.aborted && !isPermanent(error)) {
+        // Stopped mid-run (shutdown): leave the job to expire its lease and run again elsewhere.
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       options.log?.error({ err: error, jobId: id, kind: row.kind, attempt: row.attempts }, 'job failed');
-      if (row.attempts >= row.max_attempts) {
+      if (row.attempts >= row.max_attempts || isPermanent(error)) {
         await handler.onGiveUp?.(job, error).catch(() => undefined);
         await finish(id, { status: 'failed', last_error: message, finished_at: new Date(), locked_by: null });
+        const every = schedules.get(row.kind);
+        if (every !== undefined) await enqueueScheduled(row.kind, every).catch(() => undefined);
       } else {
         const delay = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (row.attempts - 1));
         await finish(id, {
@@ -115,7 +193,19 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
       }
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(capTimer);
+      stopping.signal.removeEventListener('abort', onStop);
     }
+  }
+
+  /**
+   * The next run of a scheduled kind, unless one is already pending: the unique index on `unique_key` over
+   * queued and running rows makes this safe from any number of nodes at once.
+   */
+  async function enqueueScheduled(kind: string, everyMs: number, delayMs = everyMs) {
+    await sql`insert into jobs (kind, payload, max_attempts, run_at, unique_key)
+      values (${kind}, ${JSON.stringify({ scheduled: true })}, 1, now() + make_interval(secs => ${delayMs / 1000}), ${`schedule:${kind}`})
+      on conflict (unique_key) where status in ('queued', 'running') do nothing`.execute(db);
   }
 
   function sleep(ms: number) {
@@ -130,17 +220,17 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     });
   }
 
-  async function loop() {
+  async function loop(lane: Lane, loopId: number) {
     while (running) {
       let row: ClaimedRow | null = null;
       try {
-        row = await claim();
+        row = await claim(lane);
       } catch (error) {
         if (!running) return;
         options.log?.error({ err: error }, 'job claim failed');
       }
       if (!row) {
-        if (active === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+        reportEmpty(loopId);
         await sleep(options.pollMs);
         continue;
       }
@@ -156,8 +246,29 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
   return {
     nodeId,
 
-    register<P>(kind: string, handler: JobHandler<P>) {
+    register<P>(kind: string, handler: JobHandler<P>, opts: RegisterOptions = {}) {
       handlers.set(kind, handler as JobHandler<never>);
+      kindOptions.set(kind, opts);
+    },
+
+    /**
+     * Runs `kind` every `everyMs` on whichever node claims it first (one pending run across all nodes). The
+     * handler must already be registered; a failed run is not retried, the next one comes on time.
+     */
+    async schedule(kind: string, everyMs: number, opts: { firstInMs?: number } = {}) {
+      if (!handlers.has(kind)) throw new Error(`schedule: no handler registered for ${kind}`);
+      schedules.set(kind, everyMs);
+      await enqueueScheduled(kind, everyMs, opts.firstInMs ?? everyMs);
+    },
+
+    /** Removes finished jobs older than `olderThanMs` (done and failed alike); returns how many. */
+    async prune(olderThanMs: number): Promise<number> {
+      const result = await db
+        .deleteFrom('jobs')
+        .where('status', 'in', ['done', 'failed'])
+        .where('finished_at', '<', new Date(Date.now() - olderThanMs))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Adds a job; pass a transaction so the job exists exactly when the rows it works on do. */
@@ -178,19 +289,23 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     start() {
       if (running) return;
       running = true;
-      for (let i = 0; i < options.concurrency; i++) loops.push(loop());
+      for (let i = 0; i < options.concurrency; i++) loops.push(loop('heavy', loopCount++));
+      const light = options.lightConcurrency ?? options.concurrency;
+      for (let i = 0; i < light; i++) loops.push(loop('light', loopCount++));
     },
 
     /** Resolves once no job is ready or running here (tests and the demo seeder wait with it). */
     idle(): Promise<void> {
       return new Promise((resolve) => {
-        idleWaiters.push(resolve);
+        const ids = Array.from({ length: loopCount }, (_, i) => i);
+        idleWaiters.push({ pending: new Set(ids), resolve });
         for (const w of [...wakers]) w();
       });
     },
 
     async stop() {
       running = false;
+      stopping.abort();
       for (const w of [...wakers]) w();
       await Promise.all(loops.splice(0));
     },

@@ -2,23 +2,39 @@ import { ErrorText } from '@kadr/contract';
 import sharp, { type Metadata } from 'sharp';
 import { errors } from './errors.ts';
 
+/**
+ * Decoded pixels any image path accepts (sharp's `limitInputPixels`): 50 Mpx is a 8K photo; beyond it one
+ * decode can take gigabytes. Every sharp() that reads user input passes this.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const SHARP_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 /** Checks by content that the bytes are an image we accept; returns its size. */
 export async function inspectImage(data: Buffer): Promise<{ format: string; width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(data).metadata();
+    meta = await sharp(data, SHARP_INPUT).metadata();
   } catch {
     throw errors.unsupportedMedia(ErrorText.imageRequired);
   }
   if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw errors.unsupportedMedia(ErrorText.imageRequired);
   }
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw errors.unsupportedMedia(ErrorText.imageRequired);
   return { format: meta.format, width: meta.width, height: meta.height };
 }
 
-/** A square webp of the given side; orientation applied, metadata (EXIF) dropped. */
-export function squareWebp(data: Buffer, side: number): Promise<Buffer> {
-  return sharp(data).rotate().resize(side, side, { fit: 'cover' }).webp({ quality: 86 }).toBuffer();
+/** A square webp of the given side; orientation applied, metadata (EXIF) dropped. Undecodable bytes are a 400. */
+export async function squareWebp(data: Buffer, side: number): Promise<Buffer> {
+  try {
+    return await sharp(data, SHARP_INPUT)
+      .rotate()
+      .resize(side, side, { fit: 'cover' })
+      .webp({ quality: 86 })
+      .toBuffer();
+  } catch {
+    throw errors.unsupportedMedia(ErrorText.imageRequired);
+  }
 }

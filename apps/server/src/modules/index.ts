@@ -7,6 +7,7 @@ import { healthModule } from './health/module.ts';
 import { livekitModule } from './livekit/module.ts';
 import { livestreamsModule } from './livestreams/module.ts';
 import { mediaModule } from './media/module.ts';
+import { mediaPipelineModule } from './media/pipeline-module.ts';
 import { messengerModule } from './messenger/module.ts';
 import type { ServerModule } from './module.ts';
 import { profileModule } from './profile/module.ts';
@@ -21,6 +22,7 @@ export const serverModules: readonly ServerModule[] = [
   livekitModule,
   healthModule,
   mediaModule,
+  mediaPipelineModule,
   messengerModule,
   groupsModule,
   channelsModule,

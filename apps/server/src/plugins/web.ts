@@ -18,6 +18,8 @@ export async function registerWeb(app: App) {
     maxAge: '365d',
     acceptRanges: true,
     index: false,
+    // Chat attachments are private: only signed URLs reach them (modules/media/private-files.ts, ADR 0007).
+    allowedPath: (pathName) => !/^\/?messages\//.test(pathName),
   });
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -153,4 +153,6 @@ export interface MediaProcessingEvent {
   post_id: number;
   status: PostStatus;
   post?: Post;
+  /** On 'failed': why, in Russian, for the uploader. */
+  reason?: string;
 }

@@ -53,6 +53,13 @@ export const MessageFile = Type.Object({
   /** Bytes of the stored file. */
   file_size: Type.Integer(),
   file_name: Nullable(Type.String()),
+  /**
+   * Photos, GIFs and videos are processed by the job queue after upload: 'processing' until then (`file_url`
+   * is empty), 'failed' when the file could not be processed. A `message-edited` event follows the change.
+   */
+  status: Type.Optional(
+    Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  ),
 });
 export type MessageFile = Static<typeof MessageFile>;
 

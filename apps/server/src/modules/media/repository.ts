@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { referencedUrls } from '../../storage/references.ts';
 
 export type ActionTable = 'post_likes' | 'post_saves' | 'post_reposts';
 export type CounterColumn = 'likes_count' | 'reposts_count';
@@ -78,13 +79,9 @@ export function mediaRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Any post, message or avatar naming the file (storage/references.ts): content-addressed files are shared. */
     async isUrlInUse(url: string) {
-      const row = await db
-        .selectFrom('post_files')
-        .select('id')
-        .where((eb) => eb.or([eb('file_url', '=', url), eb('thumbnail_url', '=', url)]))
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await referencedUrls(db, [url])).has(url);
     },
 
     insertPost(

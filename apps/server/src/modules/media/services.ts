@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Post } from '@kadr/contract';
+import { ErrorText, type Post } from '@kadr/contract';
 import type { AppContext } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
 import { jobQueue } from '../../jobs/queue.ts';
@@ -8,7 +8,7 @@ import { commentsService } from './comments.ts';
 import { postReader } from './post-reader.ts';
 import { preferencesService } from './preferences.ts';
 import { findFfmpeg } from './processing/ffmpeg.ts';
-import { POST_JOB, postJobHandler } from './processing/post-job.ts';
+import { PHOTO_POST_JOB, POST_JOB, postJobHandler } from './processing/post-job.ts';
 import { readRepository } from './read-repository.ts';
 import { mediaRepository } from './repository.ts';
 import { mediaService } from './service.ts';
@@ -16,6 +16,7 @@ import { humanLabeler } from './tagger/human-labeler.ts';
 import { createTagger } from './tagger/local-tagger.ts';
 import { remoteLabeler } from './tagger/remote-labeler.ts';
 import type { Tagger } from './tagger/tagger.ts';
+import { uploadsInFlight } from './upload/in-flight.ts';
 import { uploadService } from './upload/upload-service.ts';
 
 /** The local, offline tagger unless AI_TAGGER_URL names an OpenAI-compatible vision endpoint. */
@@ -29,7 +30,7 @@ export function taggerFromConfig(config: Config): Tagger {
 }
 
 type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles'> & {
-  log?: { error(obj: object, msg: string): void };
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
 /** Builds the media feed once from config: services, the read cache, the job queue with its worker. */
@@ -51,7 +52,9 @@ export async function createMediaServices(deps: Deps) {
     invalidateProfiles: (ids) => profiles.invalidate(ids),
   });
 
+  const inFlight = uploadsInFlight(config.jobs.uploadsInFlightPerUser);
   const module = {
+    inFlight,
     service,
     repo,
     jobs,
@@ -66,6 +69,7 @@ export async function createMediaServices(deps: Deps) {
       ffmpeg,
       tmpDir: path.join(config.dataDir, 'tmp'),
       limits: config.media,
+      inFlight,
     }),
     notifyProcessing(userId: number, post: Post) {
       gateway.emitToUser(userId, 'media-processing', { post_id: post.id, status: post.status });
@@ -76,26 +80,27 @@ export async function createMediaServices(deps: Deps) {
     },
   };
 
-  jobs.register(
-    POST_JOB,
-    postJobHandler({
-      db,
-      storage,
-      ffmpeg,
-      tagger,
-      async onFinished(postId, userId, status) {
-        await cache.changed({ posts: [postId], feed: status === 'done' });
-        if (status === 'done') await profiles.invalidate([userId]);
-        const post =
-          status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
-        gateway.emitToUser(userId, 'media-processing', {
-          post_id: postId,
-          status,
-          ...(post ? { post } : {}),
-        });
-      },
-    }),
-  );
+  const postJob = postJobHandler({
+    db,
+    storage,
+    ffmpeg,
+    tagger,
+    log: deps.log,
+    async onFinished(postId, userId, status, reason) {
+      await cache.changed({ posts: [postId], feed: status === 'done' });
+      if (status === 'done') await profiles.invalidate([userId]);
+      const post = status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
+      gateway.emitToUser(userId, 'media-processing', {
+        post_id: postId,
+        status,
+        ...(post ? { post } : {}),
+        ...(reason ? { reason } : {}),
+      });
+    },
+  });
+  const capped = { timeoutReason: ErrorText.mediaTooLong };
+  jobs.register(POST_JOB, postJob, { ...capped, lane: 'heavy' });
+  jobs.register(PHOTO_POST_JOB, postJob, { ...capped, lane: 'light' });
   if (config.jobs.worker) jobs.start();
   return module;
 }

@@ -6,16 +6,24 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, ErrorText, Limits, type MessageAttachment } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import type { Database } from '../../db/schema.ts';
+import { isPermanent, type JobHandler, type JobQueue, PermanentJobError } from '../../jobs/queue.ts';
 import { AppError, errors } from '../../lib/errors.ts';
-import { contentKey, type Storage } from '../../storage/storage.ts';
+import { SHARP_INPUT } from '../../lib/images.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { type FfmpegBinaries, findFfmpeg } from '../media/processing/ffmpeg.ts';
 import { processImage } from '../media/processing/image.ts';
+import { storeBuffer, storeFile } from '../media/processing/store.ts';
 import { processVideo } from '../media/processing/video.ts';
+import type { AttachmentStatus } from '../media/tables.ts';
+import type { UploadsInFlight } from '../media/upload/in-flight.ts';
+import { multipartError } from '../media/upload/multipart.ts';
 import { sniffFile } from '../media/upload/sniff.ts';
 import { type AttachmentKind, attachmentKind } from './attachment-kind.ts';
 import { toAttachment } from './mappers.ts';
-import type { MessengerRepository, NewFile } from './repository.ts';
+import type { FileRow, MessengerRepository } from './repository.ts';
 
 const tooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, ErrorText.uploadTooLarge);
 const wrongType = () => errors.unsupportedMedia(ErrorText.attachmentWrongType);
@@ -24,6 +32,7 @@ interface Received {
   path: string;
   name: string | null;
   kind: AttachmentKind;
+  size: number;
 }
 
 /** A file name safe to show: the last path segment, no control characters, at most 255 characters. */
@@ -51,19 +60,39 @@ async function head(file: string): Promise<Buffer> {
   }
 }
 
+/** Photos and GIFs run in the light lane, videos in the heavy one (see jobs/queue.ts). */
+export const ATTACHMENT_JOB = 'messenger.process-attachment';
+export const VIDEO_ATTACHMENT_JOB = 'messenger.process-video-attachment';
+
+export interface AttachmentJobPayload {
+  fileId: number;
+  /** The upload's own directory under DATA_DIR/tmp, removed when the job is done or has failed for good. */
+  dir: string;
+  path: string;
+  kind: 'image' | 'gif' | 'video';
+}
+
 /**
- * Chat attachments: received to a temporary directory, checked by content, processed with the same
- * functions as posts (webp variants, H.264 MP4 + poster), and only then written to storage.
- * Anything rejected leaves nothing behind.
+ * Chat attachments work like post uploads: the body streams to a directory under DATA_DIR/tmp, each file is
+ * checked by content, documents are streamed to storage at once, and media get a row in status 'processing'
+ * and a durable job that processes them with the post functions (webp variants, H.264 MP4 + poster) and streams
+ * the result to storage. Nothing is read whole into memory. Anything rejected leaves nothing behind.
  */
 export function attachmentsService(deps: {
   repo: MessengerRepository;
+  db: Kysely<Database>;
   storage: Storage;
   maxBytes: number;
   tmpRoot?: string;
   ffmpeg?: () => FfmpegBinaries;
+  jobs?: JobQueue;
+  /** A processed file's message changed: tell the chat. */
+  onProcessed?: (messageId: number) => Promise<void>;
+  /** Removes stored files nothing references (storage/references.ts). */
+  releaseStored?: (urls: string[]) => Promise<unknown>;
+  inFlight?: UploadsInFlight;
 }) {
-  const { repo, storage } = deps;
+  const { storage } = deps;
   let bins: FfmpegBinaries | null = null;
   const ffmpeg = () => {
     bins ??= (deps.ffmpeg ?? findFfmpeg)();
@@ -79,19 +108,19 @@ export function attachmentsService(deps: {
       });
       for await (const part of parts) {
         if (part.type === 'field') continue;
-        const file = path.join(dir, String(out.length));
+        const fileDir = path.join(dir, String(out.length));
+        await fs.mkdir(fileDir);
+        const file = path.join(fileDir, 'upload');
         await pipeline(part.file, createWriteStream(file));
         if (part.file.truncated) throw tooLarge();
         const bytes = await head(file);
         const kind = attachmentKind(bytes);
         if (!kind) throw wrongType();
-        out.push({ path: file, name: cleanFileName(part.filename), kind });
+        const { size } = await fs.stat(file);
+        out.push({ path: file, name: cleanFileName(part.filename), kind, size });
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      if (code === 'FST_FILES_LIMIT') throw errors.validation({ files: ErrorText.validationFailed });
-      throw error;
+      throw multipartError(error, () => errors.validation({ files: ErrorText.validationFailed }));
     }
     if (out.length === 0)
       throw errors.validation({ files: ErrorText.uploadNoFiles }, ErrorText.uploadNoFiles);
@@ -106,115 +135,212 @@ export function attachmentsService(deps: {
     if (sniffed !== expected) throw wrongType();
   }
 
-  type Prepared = { objects: { key: string; data: Buffer }[]; row: Omit<NewFile, 'uploader_id'> };
+  const url = (key: string | null) => (key ? storage.publicUrl(key) : null);
 
-  async function prepare(file: Received, workDir: string): Promise<Prepared> {
-    const { kind } = file;
-    const name = file.name;
-    if (kind.kind === 'image') {
-      const img = await processImage(file.path).catch(() => {
-        throw wrongType();
-      });
-      const key = contentKey('messages', img.feed, 'webp');
-      const thumb = contentKey('messages', img.thumbnail, 'webp');
+  /** The stored variants of one media file; the same bytes always land on the same keys, so re-runs are harmless. */
+  async function processMedia(
+    payload: AttachmentJobPayload,
+    signal?: AbortSignal,
+  ): Promise<{
+    file_type: 'photo' | 'gif' | 'video';
+    file_url: string;
+    thumbnail_url: string;
+    width: number;
+    height: number;
+    duration: number | null;
+    file_size: number;
+  }> {
+    if (payload.kind === 'image') {
+      const img = await processImage(payload.path);
+      const key = await storeBuffer(storage, 'messages', img.feed, 'webp');
+      const thumb = await storeBuffer(storage, 'messages', img.thumbnail, 'webp');
       return {
-        objects: [
-          { key, data: img.feed },
-          { key: thumb, data: img.thumbnail },
-        ],
-        row: fileRow('photo', key, thumb, img.width, img.height, null, img.feed.length, name),
+        file_type: 'photo',
+        file_url: url(key)!,
+        thumbnail_url: url(thumb)!,
+        width: img.width,
+        height: img.height,
+        duration: null,
+        file_size: img.feed.length,
       };
     }
-    if (kind.kind === 'gif') {
-      // The animation is kept as uploaded; the still thumbnail comes from the shared image processing.
-      const data = await fs.readFile(file.path);
-      const meta = await sharp(data).metadata();
-      const img = await processImage(data);
-      const key = contentKey('messages', data, 'gif');
-      const thumb = contentKey('messages', img.thumbnail, 'webp');
+    if (payload.kind === 'gif') {
+      // The animation is kept as uploaded (streamed); the still thumbnail comes from the shared image processing.
+      const meta = await sharp(payload.path, SHARP_INPUT).metadata();
+      const img = await processImage(payload.path);
+      const key = await storeFile(storage, 'messages', payload.path, 'gif');
+      const thumb = await storeBuffer(storage, 'messages', img.thumbnail, 'webp');
+      const { size } = await fs.stat(payload.path);
       return {
-        objects: [
-          { key, data },
-          { key: thumb, data: img.thumbnail },
-        ],
-        row: fileRow(
-          'gif',
-          key,
-          thumb,
-          meta.width ?? img.width,
-          meta.pageHeight ?? meta.height ?? img.height,
-          null,
-          data.length,
-          name,
-        ),
+        file_type: 'gif',
+        file_url: url(key)!,
+        thumbnail_url: url(thumb)!,
+        width: meta.width ?? img.width,
+        height: meta.pageHeight ?? meta.height ?? img.height,
+        duration: null,
+        file_size: size,
       };
     }
-    if (kind.kind === 'video') {
-      const video = await processVideo(ffmpeg(), file.path, workDir, { threads: 1 }).catch(() => {
-        throw wrongType();
-      });
-      const data = await fs.readFile(video.file);
-      const key = contentKey('messages', data, 'mp4');
-      const poster = contentKey('messages', video.poster, 'webp');
-      return {
-        objects: [
-          { key, data },
-          { key: poster, data: video.poster },
-        ],
-        row: fileRow('video', key, poster, video.width, video.height, video.duration, data.length, name),
-      };
-    }
-    const data = await fs.readFile(file.path);
-    const key = contentKey('messages', data, kind.extension);
+    const work = path.join(payload.dir, 'work');
+    await fs.mkdir(work, { recursive: true });
+    const video = await processVideo(ffmpeg(), payload.path, work, { threads: 1, signal });
+    const key = await storeFile(storage, 'messages', video.file, 'mp4');
+    const poster = await storeBuffer(storage, 'messages', video.poster, 'webp');
+    const { size } = await fs.stat(video.file);
     return {
-      objects: [{ key, data }],
-      row: fileRow('document', key, null, null, null, null, data.length, name),
+      file_type: 'video',
+      file_url: url(key)!,
+      thumbnail_url: url(poster)!,
+      width: video.width,
+      height: video.height,
+      duration: video.duration,
+      file_size: size,
     };
   }
 
-  function fileRow(
-    file_type: NewFile['file_type'],
-    key: string,
-    thumbKey: string | null,
-    width: number | null,
-    height: number | null,
-    duration: number | null,
-    file_size: number,
-    file_name: string | null,
-  ): Omit<NewFile, 'uploader_id'> {
-    return {
-      file_type,
-      file_url: storage.publicUrl(key),
-      thumbnail_url: thumbKey ? storage.publicUrl(thumbKey) : null,
-      width,
-      height,
-      duration,
-      file_size,
-      file_name,
-    };
+  async function setStatus(fileId: number, status: AttachmentStatus, fields: Partial<FileRow> = {}) {
+    const row = await deps.db
+      .updateTable('message_files')
+      .set({ ...fields, status })
+      .where('id', '=', fileId)
+      .where('status', '=', 'processing')
+      .returning('message_id')
+      .executeTakeFirst();
+    if (row?.message_id) await deps.onProcessed?.(row.message_id);
   }
+
+  const handler: JobHandler<AttachmentJobPayload> = {
+    async run({ payload, signal }) {
+      const row = await deps.db
+        .selectFrom('message_files')
+        .select(['id', 'status'])
+        .where('id', '=', payload.fileId)
+        .executeTakeFirst();
+      if (row?.status === 'processing') {
+        let done: Awaited<ReturnType<typeof processMedia>>;
+        try {
+          done = await processMedia(payload, signal);
+        } catch (error) {
+          if (isPermanent(error) || signal.aborted) throw error;
+          const message = error instanceof Error ? error.message : String(error);
+          if (/exited with|not a video|Input|unsupported image format|corrupt/i.test(message))
+            throw new PermanentJobError(message, ErrorText.mediaUnreadable);
+          throw error;
+        }
+        await setStatus(payload.fileId, 'ready', done);
+        // Removed or swept meanwhile: what this run stored goes unless something else names it.
+        const still = await deps.db
+          .selectFrom('message_files')
+          .select('id')
+          .where('id', '=', payload.fileId)
+          .executeTakeFirst();
+        if (!still) await deps.releaseStored?.([done.file_url, done.thumbnail_url]);
+      }
+      await fs.rm(payload.dir, { recursive: true, force: true });
+    },
+    async onGiveUp({ payload }) {
+      await setStatus(payload.fileId, 'failed').catch(() => undefined);
+      await fs.rm(payload.dir, { recursive: true, force: true });
+    },
+  };
 
   return {
-    async upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
-      const dir = path.join(deps.tmpRoot ?? os.tmpdir(), `kadr-attach-${randomUUID()}`);
+    handler,
+
+    upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+      return deps.inFlight
+        ? deps.inFlight.run(userId, () => receiveAll(userId, req))
+        : receiveAll(userId, req);
+    },
+  };
+
+  async function receiveAll(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+    {
+      const dir = path.join(deps.tmpRoot ?? os.tmpdir(), `attach-${randomUUID()}`);
       await fs.mkdir(dir, { recursive: true });
+      let handedOver = false;
       try {
         const files = await receive(req, dir);
         for (const file of files) await confirm(file);
-        const prepared: Prepared[] = [];
-        for (const [i, file] of files.entries()) {
-          const workDir = path.join(dir, `work-${i}`);
-          await fs.mkdir(workDir);
-          prepared.push(await prepare(file, workDir));
+        const jobs = deps.jobs;
+        const rows = await deps.db.transaction().execute(async (trx) => {
+          const out: FileRow[] = [];
+          const payloads: { kind: string; payload: AttachmentJobPayload }[] = [];
+          for (const file of files) {
+            const { kind } = file;
+            if (kind.kind === 'document' || !jobs) {
+              const stored =
+                kind.kind === 'document'
+                  ? await storeFile(storage, 'messages', file.path, kind.extension)
+                  : null;
+              const ready =
+                stored !== null
+                  ? {
+                      file_type: 'document' as const,
+                      file_url: url(stored)!,
+                      thumbnail_url: null,
+                      width: null,
+                      height: null,
+                      duration: null,
+                      file_size: file.size,
+                    }
+                  : await processMedia({
+                      fileId: 0,
+                      dir: path.dirname(file.path),
+                      path: file.path,
+                      kind: kind.kind as AttachmentJobPayload['kind'],
+                    });
+              const [row] = await trx
+                .insertInto('message_files')
+                .values({ ...ready, uploader_id: userId, file_name: file.name, status: 'ready' })
+                .returningAll()
+                .execute();
+              out.push(row as FileRow);
+              continue;
+            }
+            const [row] = await trx
+              .insertInto('message_files')
+              .values({
+                uploader_id: userId,
+                file_type: kind.kind === 'image' ? 'photo' : kind.kind,
+                file_url: '',
+                thumbnail_url: null,
+                width: null,
+                height: null,
+                duration: null,
+                file_size: file.size,
+                file_name: file.name,
+                status: 'processing',
+              })
+              .returningAll()
+              .execute();
+            out.push(row as FileRow);
+            // Each file keeps its own directory, so each job removes only its own.
+            const payload: AttachmentJobPayload = {
+              fileId: (row as FileRow).id,
+              dir: path.join(dir, `job-${(row as FileRow).id}`),
+              path: '',
+              kind: kind.kind,
+            };
+            await fs.rename(path.dirname(file.path), payload.dir);
+            payload.path = path.join(payload.dir, 'upload');
+            payloads.push({ kind: kind.kind === 'video' ? VIDEO_ATTACHMENT_JOB : ATTACHMENT_JOB, payload });
+          }
+          for (const p of payloads) await jobs?.enqueue(p.kind, p.payload, trx);
+          return out;
+        });
+        handedOver = true;
+        jobs?.notify();
+        // The job directories now belong to the jobs; the rest of the upload directory goes.
+        for (const entry of await fs.readdir(dir)) {
+          if (!entry.startsWith('job-')) await fs.rm(path.join(dir, entry), { recursive: true, force: true });
         }
-        for (const p of prepared) for (const o of p.objects) await storage.put(o.key, o.data);
-        const rows = await repo.insertFiles(prepared.map((p) => ({ ...p.row, uploader_id: userId })));
         return rows.map(toAttachment);
       } finally {
-        await fs.rm(dir, { recursive: true, force: true });
+        if (!handedOver) await fs.rm(dir, { recursive: true, force: true });
       }
-    },
-  };
+    }
+  }
 }
 
 export type AttachmentsService = ReturnType<typeof attachmentsService>;

@@ -6,6 +6,7 @@ import type {
   MessageFile,
   ReplyPreview,
 } from '@kadr/contract';
+import { attachmentUrl } from '../../storage/signed-urls.ts';
 import type { ChatRow } from './chats-repository.ts';
 import type { ConversationRow, FileRow, MemberRow, MessageRow } from './repository.ts';
 
@@ -30,16 +31,18 @@ export function receipts(message: { id: number; sender_id: number }, members: Me
   };
 }
 
+/** Attachment URLs are signed and short-lived: chat media is private (docs/adr/0007-private-chat-media.md). */
 export function toMessageFile(row: FileRow): MessageFile {
   return {
     file_type: row.file_type,
-    file_url: row.file_url,
-    thumbnail_url: row.thumbnail_url,
+    file_url: row.file_url ? attachmentUrl(row.id, 'file', row.file_url) : row.file_url,
+    thumbnail_url: row.thumbnail_url ? attachmentUrl(row.id, 'thumb', row.thumbnail_url) : null,
     width: row.width,
     height: row.height,
     duration: row.duration,
     file_size: row.file_size,
     file_name: row.file_name,
+    status: row.status ?? 'ready',
   };
 }
 

@@ -1,9 +1,11 @@
-import { Limits } from '@kadr/contract';
+import path from 'node:path';
+import { ErrorText, Limits } from '@kadr/contract';
 import { messengerRoutes } from '@kadr/contract/messenger/routes';
 import type { AppContext } from '../../app-types.ts';
 import { registerRoutes } from '../../lib/route.ts';
+import { releaseUrls } from '../../storage/references.ts';
 import { defineModule } from '../module.ts';
-import { attachmentsService } from './attachments.ts';
+import { ATTACHMENT_JOB, attachmentsService, VIDEO_ATTACHMENT_JOB } from './attachments.ts';
 import { batchQueries } from './batch-queries.ts';
 import { chatsRepository } from './chats-repository.ts';
 import { chatsService } from './chats-service.ts';
@@ -21,13 +23,24 @@ function buildMessenger(ctx: AppContext) {
     queries: batchQueries(db),
     facts: messengerFacts(),
     gateway: ctx.gateway,
+    releaseFiles: (urls) => releaseUrls(db, ctx.storage, urls),
   });
   const chats = chatsService({ repo, chats: chatsRepository(db), messages });
+  const { jobs, inFlight } = ctx.media;
   const attachments = attachmentsService({
     repo,
+    db,
     storage: ctx.storage,
     maxBytes: ctx.config.messageAttachmentMaxBytes,
+    tmpRoot: path.join(ctx.config.dataDir, 'tmp'),
+    jobs,
+    inFlight,
+    onProcessed: (messageId) => messages.filesChanged(messageId),
+    releaseStored: (urls) => releaseUrls(db, ctx.storage, urls),
   });
+  const capped = { timeoutReason: ErrorText.mediaTooLong };
+  jobs.register(ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'light' });
+  jobs.register(VIDEO_ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'heavy' });
   return { messages, chats, attachments };
 }
 

@@ -60,6 +60,7 @@ export interface FileRow {
   duration: number | null;
   file_size: number;
   file_name: string | null;
+  status?: 'processing' | 'ready' | 'failed';
 }
 
 export type NewFile = Omit<FileRow, 'id' | 'message_id' | 'position'>;
@@ -367,9 +368,15 @@ function queries(db: Kysely<Database>) {
       await db.updateTable('messages').set({ content, edited_at: editedAt }).where('id', '=', id).execute();
     },
 
-    async markDeleted(id: number, at: Date): Promise<void> {
+    /** Returns the URLs of the files the message held, for the caller to release. */
+    async markDeleted(id: number, at: Date): Promise<string[]> {
       await db.updateTable('messages').set({ content: '', deleted_at: at }).where('id', '=', id).execute();
-      await db.deleteFrom('message_files').where('message_id', '=', id).execute();
+      const files = await db
+        .deleteFrom('message_files')
+        .where('message_id', '=', id)
+        .returning(['file_url', 'thumbnail_url'])
+        .execute();
+      return files.flatMap((f) => [f.file_url, ...(f.thumbnail_url ? [f.thumbnail_url] : [])]);
     },
 
     async latestMessageId(conversationId: number): Promise<number> {

@@ -70,6 +70,8 @@ export function messagesService(deps: {
   facts: MessengerFacts;
   gateway: Gateway;
   now?: () => Date;
+  /** Removes stored files nothing references any more (see storage/references.ts). */
+  releaseFiles?: (urls: string[]) => Promise<unknown>;
 }) {
   const { repo, facts } = deps;
   const now = deps.now ?? (() => new Date());
@@ -383,6 +385,17 @@ export function messagesService(deps: {
       return { messages: await tools.hydrate(page, loaded.members, userId), has_more };
     },
 
+    /** A message's files changed (processing finished or failed): every member gets the message again. */
+    async filesChanged(messageId: number): Promise<void> {
+      const [row] = await repo.messagesByIds([messageId]);
+      if (!row || row.deleted_at) return;
+      const conversation = await repo.findConversation(row.conversation_id);
+      if (!conversation) return;
+      const members = await repo.members([row.conversation_id]);
+      const messages = await tools.hydrate([row], members, row.sender_id);
+      announce({ conversation, members }, 'message-edited', messages);
+    },
+
     async edit(userId: number, messageId: number, rawContent: string): Promise<Message> {
       const loaded = await tools.visibleMessage(userId, messageId);
       const { row, me } = loaded;
@@ -418,7 +431,9 @@ export function messagesService(deps: {
             (loaded.conversation.type === 'channel' && (me.role === 'owner' || me.can_delete_others)));
         if (loaded.row.sender_id !== userId && !moderator)
           throw errors.forbidden(ErrorText.messageDeleteForbidden);
-        await repo.markDeleted(messageId, now());
+        const urls = await repo.markDeleted(messageId, now());
+        // The file goes once no other message, post or avatar names it.
+        if (urls.length > 0 && deps.releaseFiles) await deps.releaseFiles(urls);
       } else {
         await repo.hide(userId, messageId);
       }

@@ -2,6 +2,7 @@ import { ErrorText } from '@kadr/contract';
 import { profileRoutes } from '@kadr/contract/profile/routes';
 import { errors } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/route.ts';
+import { receiveOneImage } from '../media/upload/multipart.ts';
 import { defineModule } from '../module.ts';
 import { profileCache } from './cache.ts';
 import { profilesRepository } from './repository.ts';
@@ -34,13 +35,10 @@ export const profileModule = defineModule({
         search: async (req) => ({ users: await profiles.search(req.query.q) }),
         get: (req) => profiles.getProfile(req.params.username, req.userId),
         update: (req) => profiles.update(req.userId, req.body),
-        avatar: async ({ raw, userId }) => {
-          if (!raw.isMultipart()) throw errors.unsupportedMedia(ErrorText.imageRequired);
-          const file = await raw.file({ limits: { fileSize: config.avatarMaxBytes, files: 1 } });
-          if (!file) throw errors.unsupportedMedia(ErrorText.imageRequired);
-          const data = await file.toBuffer();
-          return profiles.setAvatar(userId, data);
-        },
+        avatar: ({ raw, userId }) =>
+          ctx.media.inFlight.run(userId, async () =>
+            profiles.setAvatar(userId, await receiveOneImage(raw, 'file', config.avatarMaxBytes)),
+          ),
         follow: (req) => profiles.setFollow(req.userId, req.params.username, true),
         unfollow: (req) => profiles.setFollow(req.userId, req.params.username, false),
       },

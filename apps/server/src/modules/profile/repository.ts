@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { referencedUrls } from '../../storage/references.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -81,13 +82,9 @@ export function profilesRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Any avatar, post or message naming the file (storage/references.ts): content-addressed files are shared. */
     async isUrlInUse(url: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb.or([eb('avatar_url', '=', url), eb('avatar_thumbnail_url', '=', url)]))
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await referencedUrls(db, [url])).has(url);
     },
 
     /**

@@ -242,6 +242,8 @@ export const ru = {
     mediaViewer: 'Просмотр медиа',
     mediaMissing: 'Медиа файл не найден',
     brokenImage: 'Не удалось загрузить изображение',
+    fileProcessing: 'Обработка файла…',
+    fileFailed: 'Не удалось обработать файл',
     photo: 'Фото',
     video: 'Видео',
     document: 'Файл',

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { SHARP_INPUT } from '../../../lib/images.ts';
 
 /** Longest side of the feed variant and of the thumbnail. */
 export const FEED_IMAGE_SIDE = 1440;
@@ -18,7 +19,7 @@ export interface ProcessedImage {
  */
 export async function processImage(input: string | Buffer): Promise<ProcessedImage> {
   // sharp keeps no metadata unless asked (withMetadata), so EXIF is stripped; rotate() applies its orientation first.
-  const base = sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+  const base = sharp(input, SHARP_INPUT).rotate();
   const feed = await base
     .clone()
     .resize(FEED_IMAGE_SIDE, FEED_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })

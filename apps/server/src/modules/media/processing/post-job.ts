@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ErrorText } from '@kadr/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { JobHandler } from '../../../jobs/queue.ts';
+import { isPermanent, type JobHandler, PermanentJobError } from '../../../jobs/queue.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { imageSignals, videoSignals } from '../tagger/signals.ts';
 import type { Tagger } from '../tagger/tagger.ts';
@@ -11,7 +12,10 @@ import { processImage } from './image.ts';
 import { storeBuffer, storeFile } from './store.ts';
 import { processVideo } from './video.ts';
 
+/** Video posts (the heavy lane); older queued rows of either media kind run here too. */
 export const POST_JOB = 'media.process-post';
+/** Photo and carousel posts (the light lane), so they never wait behind a video. */
+export const PHOTO_POST_JOB = 'media.process-photo-post';
 
 export interface PostJobPayload {
   postId: number;
@@ -35,8 +39,25 @@ export interface PostJobDeps {
   ffmpeg: FfmpegBinaries;
   tagger: Tagger;
   /** Post is done or failed: tell the uploader, refresh the profile. */
-  onFinished(postId: number, userId: number, status: 'done' | 'failed'): Promise<void>;
+  onFinished(postId: number, userId: number, status: 'done' | 'failed', reason?: string): Promise<void>;
   threads?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * The decoder refusing the input is not fixed by a retry; a crash of ours or a full disk might be, and is
+ * retried. `ffmpeg exited` / sharp's input errors are the decoder's verdict on the bytes.
+ */
+function rejected(error: unknown): never {
+  if (isPermanent(error)) throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (
+    /exited with|not a video|Input buffer|Input file|unsupported image format|VipsJpeg|corrupt|bad seek/i.test(
+      message,
+    )
+  )
+    throw new PermanentJobError(message, ErrorText.mediaUnreadable);
+  throw error;
 }
 
 /**
@@ -47,7 +68,7 @@ export interface PostJobDeps {
 export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
   const { db, storage } = deps;
   return {
-    async run({ payload }) {
+    async run({ payload, signal }) {
       const post = await db
         .selectFrom('posts')
         .select(['id', 'user_id', 'status', 'caption', 'for_sleep_override'])
@@ -67,7 +88,8 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
         const out = await processVideo(deps.ffmpeg, video.path, work, {
           cover: payload.cover,
           threads: deps.threads,
-        });
+          signal,
+        }).catch(rejected);
         const fileKey = await storeFile(storage, 'media', out.file, 'mp4');
         const posterKey = await storeBuffer(storage, 'media', out.poster, 'webp');
         keys.push(fileKey, posterKey);
@@ -78,11 +100,15 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
           height: out.height,
           duration: out.duration,
         });
-        analysed = await videoSignals(deps.ffmpeg, out.file, out.duration);
+        analysed = await videoSignals(deps.ffmpeg, out.file, out.duration, {
+          hasAudio: out.hasAudio,
+          signal,
+          log: (obj, msg) => deps.log?.warn({ ...obj, postId: post.id }, msg),
+        });
       } else {
         const feeds: Buffer[] = [];
         for (const file of payload.files) {
-          const img = await processImage(file.path);
+          const img = await processImage(file.path).catch(rejected);
           const feedKey = await storeBuffer(storage, 'media', img.feed, 'webp');
           const thumbKey = await storeBuffer(storage, 'media', img.thumbnail, 'webp');
           keys.push(feedKey, thumbKey);
@@ -154,7 +180,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
       if (finished) await deps.onFinished(post.id, post.user_id, 'done');
     },
 
-    async onGiveUp({ payload }) {
+    async onGiveUp({ payload }, error) {
       const row = await db
         .updateTable('posts')
         .set({ status: 'failed' })
@@ -163,7 +189,8 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
         .returning('user_id')
         .executeTakeFirst();
       await fs.rm(payload.dir, { recursive: true, force: true });
-      if (row) await deps.onFinished(payload.postId, row.user_id, 'failed');
+      const reason = isPermanent(error) && error.reason ? error.reason : ErrorText.uploadFailed;
+      if (row) await deps.onFinished(payload.postId, row.user_id, 'failed', reason);
     },
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import { SHARP_INPUT } from '../../../lib/images.ts';
 import { type FfmpegBinaries, probe, run } from './ffmpeg.ts';
 import { THUMBNAIL_SIDE } from './image.ts';
 
@@ -28,9 +29,9 @@ export async function processVideo(
   bins: FfmpegBinaries,
   input: string,
   workDir: string,
-  options: { cover?: string | Buffer | null; threads?: number } = {},
+  options: { cover?: string | Buffer | null; threads?: number; signal?: AbortSignal } = {},
 ): Promise<ProcessedVideo> {
-  const info = await probe(bins, input);
+  const info = await probe(bins, input, options.signal);
   if (!info.video || !info.duration) throw new Error('not a video with a duration');
   const rotated = info.video.rotation === 90 || info.video.rotation === 270;
   const srcW = rotated ? info.video.height : info.video.width;
@@ -64,10 +65,10 @@ export async function processVideo(
     'mp4',
     file,
   );
-  await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000 });
+  await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000, signal: options.signal });
 
-  const posterSource = options.cover ?? (await firstFrame(bins, file));
-  const poster = await sharp(posterSource)
+  const posterSource = options.cover ?? (await firstFrame(bins, file, options.signal));
+  const poster = await sharp(posterSource, SHARP_INPUT)
     .rotate()
     .resize(width, height, { fit: 'cover' })
     .webp({ quality: 82 })
@@ -76,7 +77,7 @@ export async function processVideo(
     .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
     .webp({ quality: 78 })
     .toBuffer();
-  const out = await probe(bins, file);
+  const out = await probe(bins, file, options.signal);
   return {
     file,
     poster,
@@ -89,11 +90,11 @@ export async function processVideo(
 }
 
 /** The first frame as PNG bytes. */
-export async function firstFrame(bins: FfmpegBinaries, file: string): Promise<Buffer> {
+export async function firstFrame(bins: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<Buffer> {
   const { stdout } = await run(
     bins.ffmpeg,
     ['-hide_banner', '-v', 'error', '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
-    { timeoutMs: 60_000 },
+    { timeoutMs: 60_000, signal },
   );
   return stdout;
 }

@@ -26,13 +26,43 @@ export async function imageSignals(images: Buffer[]): Promise<Analysed> {
   };
 }
 
+/** An optional signal that cannot be computed is left out, never fatal: the post still gets tagged. */
+async function optional<T>(
+  work: () => Promise<T>,
+  fallback: T,
+  log?: SignalLog,
+  signal?: AbortSignal,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    log?.({ err: error }, 'optional media signal skipped');
+    return fallback;
+  }
+}
+
+export type SignalLog = (obj: object, msg: string) => void;
+
 /** Signals of a video: three keyframes for labels and colour, motion over 2 fps frames, loudness of the audio. */
-export async function videoSignals(bins: FfmpegBinaries, file: string, duration: number): Promise<Analysed> {
-  const frames = await keyframes(bins, file, duration);
+export async function videoSignals(
+  bins: FfmpegBinaries,
+  file: string,
+  duration: number,
+  options: { hasAudio?: boolean; log?: SignalLog; signal?: AbortSignal } = {},
+): Promise<Analysed> {
+  const frames = await optional(
+    () => keyframes(bins, file, duration, 3, options.signal),
+    [],
+    options.log,
+    options.signal,
+  );
   const [stats, greys, db] = await Promise.all([
     Promise.all(frames.map(frameStats)),
-    motionFrames(bins, file),
-    loudness(bins, file),
+    optional(() => motionFrames(bins, file, options.signal), [], options.log, options.signal),
+    options.hasAudio !== false
+      ? optional(() => loudness(bins, file, options.signal), null, options.log, options.signal)
+      : null,
   ]);
   return {
     frames,

@@ -6,6 +6,7 @@ export async function keyframes(
   file: string,
   duration: number,
   count = 3,
+  signal?: AbortSignal,
 ): Promise<Buffer[]> {
   const frames: Buffer[] = [];
   for (let i = 0; i < count; i++) {
@@ -30,7 +31,7 @@ export async function keyframes(
         'png',
         '-',
       ],
-      { timeoutMs: 60_000 },
+      { timeoutMs: 60_000, signal },
     );
     if (stdout.length > 0) frames.push(stdout);
   }
@@ -38,7 +39,11 @@ export async function keyframes(
 }
 
 /** Small greyscale frames twice a second over the first 20 s, for motion. */
-export async function motionFrames(bins: FfmpegBinaries, file: string): Promise<Uint8Array[]> {
+export async function motionFrames(
+  bins: FfmpegBinaries,
+  file: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array[]> {
   const side = 64;
   const { stdout } = await run(
     bins.ffmpeg,
@@ -56,7 +61,7 @@ export async function motionFrames(bins: FfmpegBinaries, file: string): Promise<
       'rawvideo',
       '-',
     ],
-    { timeoutMs: 120_000 },
+    { timeoutMs: 120_000, signal },
   );
   const frames: Uint8Array[] = [];
   for (let off = 0; off + side * side <= stdout.length; off += side * side) {
@@ -65,8 +70,12 @@ export async function motionFrames(bins: FfmpegBinaries, file: string): Promise<
   return frames;
 }
 
-/** Mean loudness of the audio track in dBFS (ffmpeg volumedetect), or null without audio. */
-export async function loudness(bins: FfmpegBinaries, file: string): Promise<number | null> {
+/** Mean loudness of the audio track in dBFS (ffmpeg volumedetect). Call it only for a file with audio. */
+export async function loudness(
+  bins: FfmpegBinaries,
+  file: string,
+  signal?: AbortSignal,
+): Promise<number | null> {
   const { stderr } = await run(
     bins.ffmpeg,
     [
@@ -76,7 +85,7 @@ export async function loudness(bins: FfmpegBinaries, file: string): Promise<numb
       '-t',
       '30',
       '-map',
-      '0:a:0?',
+      '0:a:0',
       '-af',
       'volumedetect',
       '-vn',
@@ -84,7 +93,7 @@ export async function loudness(bins: FfmpegBinaries, file: string): Promise<numb
       'null',
       '-',
     ],
-    { timeoutMs: 120_000 },
+    { timeoutMs: 120_000, signal },
   );
   const match = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
   if (!match) return null;

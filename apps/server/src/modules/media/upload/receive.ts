@@ -3,9 +3,10 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCode, ErrorText, UploadFields } from '@kadr/contract';
+import { ErrorText, UploadFields } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from '../../../lib/errors.ts';
+import { errors } from '../../../lib/errors.ts';
+import { multipartError, tooLarge } from './multipart.ts';
 
 export interface ReceivedFile {
   field: 'files' | 'thumbnail';
@@ -27,7 +28,7 @@ export interface UploadLimits {
   maxCarouselImages: number;
 }
 
-export const tooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, ErrorText.uploadTooLarge);
+export { tooLarge };
 
 /**
  * Streams a multipart upload into its own directory under `tmpRoot`, file by file, so a video is never held in
@@ -39,6 +40,11 @@ export async function receiveUpload(
   limits: UploadLimits,
 ): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw errors.unsupportedMedia(ErrorText.uploadNoFiles);
+  // A declared body larger than any accepted upload is refused before a byte is written.
+  const total =
+    Math.max(limits.maxVideoBytes, limits.maxImageBytes * limits.maxCarouselImages) +
+    2 * limits.maxImageBytes;
+  if (Number(req.headers['content-length'] ?? 0) > total) throw tooLarge();
   const dir = path.join(tmpRoot, `upload-${randomUUID()}`);
   await fs.mkdir(dir, { recursive: true });
   const upload: ReceivedUpload = { dir, files: [], thumbnail: null, caption: '', mediaType: null };
@@ -52,6 +58,7 @@ export async function receiveUpload(
       },
     });
     let n = 0;
+    let written = 0;
     for await (const part of parts) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -68,6 +75,8 @@ export async function receiveUpload(
       await pipeline(part.file, createWriteStream(file));
       if (part.file.truncated) throw tooLarge();
       const { size } = await fs.stat(file);
+      written += size;
+      if (written > total) throw tooLarge();
       if (size === 0) {
         await fs.rm(file, { force: true });
         continue;
@@ -79,9 +88,6 @@ export async function receiveUpload(
     return upload;
   } catch (error) {
     await fs.rm(dir, { recursive: true, force: true });
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw errors.unsupportedMedia(ErrorText.uploadTooManyImages);
-    throw error;
+    throw multipartError(error, () => errors.unsupportedMedia(ErrorText.uploadTooManyImages));
   }
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
-import { POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
+import { PHOTO_POST_JOB, POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
 import type { MediaRepository } from '../repository.ts';
+import type { UploadsInFlight } from './in-flight.ts';
 import { receiveUpload, type UploadLimits } from './receive.ts';
 import { checkUpload } from './validate.ts';
 
@@ -13,6 +14,7 @@ export interface UploadDeps {
   ffmpeg: FfmpegBinaries;
   tmpDir: string;
   limits: UploadLimits;
+  inFlight?: UploadsInFlight;
 }
 
 /**
@@ -21,7 +23,13 @@ export interface UploadDeps {
  */
 export function uploadService(deps: UploadDeps) {
   return {
-    async upload(req: FastifyRequest, userId: number): Promise<number> {
+    upload(req: FastifyRequest, userId: number): Promise<number> {
+      return deps.inFlight
+        ? deps.inFlight.run(userId, () => this.receive(req, userId))
+        : this.receive(req, userId);
+    },
+
+    async receive(req: FastifyRequest, userId: number): Promise<number> {
       const received = await receiveUpload(req, deps.tmpDir, deps.limits);
       try {
         const checked = await checkUpload(deps.ffmpeg, received, deps.limits);
@@ -37,7 +45,8 @@ export function uploadService(deps: UploadDeps) {
             files: checked.files,
             cover: checked.cover,
           };
-          await deps.jobs.enqueue(POST_JOB, payload, trx);
+          const kind = checked.mediaType === 'video' ? POST_JOB : PHOTO_POST_JOB;
+          await deps.jobs.enqueue(kind, payload, trx);
           return id;
         });
         deps.jobs.notify();

@@ -1,4 +1,5 @@
 import type { MessageFile } from '@kadr/contract';
+import { AlertTriangle, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import styles from './MessageBubble.module.css';
@@ -38,6 +39,20 @@ export function MessageFiles({
     <div className={styles.files}>
       {files.map((file, index) => {
         const key = `${file.file_url}#${index}`;
+        // Media are processed on the server after upload; a message-edited event brings the ready file.
+        if (file.status === 'processing' || file.status === 'failed') {
+          const failed = file.status === 'failed';
+          return (
+            <span key={key} className={styles.processing} role="status">
+              {failed ? (
+                <AlertTriangle size={16} aria-hidden />
+              ) : (
+                <Loader2 size={16} className={styles.spin} aria-hidden />
+              )}
+              {failed ? ru.messenger.fileFailed : ru.messenger.fileProcessing}
+            </span>
+          );
+        }
         switch (file.file_type) {
           case 'photo':
           case 'image':

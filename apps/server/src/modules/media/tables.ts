@@ -1,0 +1,11 @@
+import type { Generated } from 'kysely';
+
+export type AttachmentStatus = 'processing' | 'ready' | 'failed';
+
+// Columns of the 0600 migrations join the shared Database type from here (see livekit/tables.ts).
+declare module '../../db/schema.ts' {
+  interface MessageFilesTable {
+    /** Media attachments are processed by the job queue after upload (migration 0600-mediapipe-attachment-jobs). */
+    status: Generated<AttachmentStatus>;
+  }
+}
