@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Bus } from './lib/bus.ts';
+import type { RateLimits } from './lib/limits.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { MediaPlaneService } from './modules/livekit/service.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   redis: { client: Redis; subscriber: Redis } | null;
   bus: Bus;
   limiter: RateLimiter;
+  /** The named rate limits every service consumes (lib/limits.ts); shared through Redis when configured. */
+  limits: RateLimits;
   storage: Storage;
   auth: AuthService;
   profiles: ProfilesService;

@@ -8,6 +8,7 @@ import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { memoryBus, redisBus } from './lib/bus.ts';
+import { createLimits } from './lib/limits.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { authRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -89,16 +90,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
   const limiter = redis ? redisRateLimiter(redis.client, `${config.redisPrefix}:rl:`) : memoryRateLimiter();
+  const { authPerIp, authPerUsername, windowMs } = config.rateLimit;
+  const limits = createLimits(limiter, {
+    'auth.register': { count: authPerIp, windowMs },
+    'auth.login': { count: authPerIp, windowMs },
+    'auth.login-failure': { count: authPerUsername, windowMs },
+    ...config.rateLimits,
+  });
   const storage = localStorage(path.join(config.dataDir, 'media'));
   const profiles = profilesService({
     repo: profilesRepository(db.kysely),
     storage,
     cache: await profileCache(bus, config.profileCacheTtlMs),
+    limits,
   });
   const auth = await authService({
     repo: authRepository(db.kysely),
-    limiter,
-    limits: config.rateLimit,
+    limits,
     bus,
     tokenCacheTtlMs: config.tokenCacheTtlMs,
   });
@@ -111,12 +119,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   gateway.addAudienceProvider(profiles.followerIds);
-  const media = await createMediaModule({ config, db, bus, storage, gateway, profiles, log: app.log });
+  const media = await createMediaModule({
+    config,
+    db,
+    bus,
+    storage,
+    gateway,
+    profiles,
+    limits,
+    log: app.log,
+  });
   const messenger = createMessenger({
     db: db.kysely,
     gateway,
     storage,
     attachmentMaxBytes: config.messageAttachmentMaxBytes,
+    limits,
     log: app.log,
     resolveToken: auth.resolveToken,
   });
@@ -128,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis,
     bus,
     limiter,
+    limits,
     storage,
     auth,
     profiles,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseLimitOverrides } from './lib/limits.ts';
 
 /** Environment schema, parsed once at start. A wrong value stops the process with a clear message. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
     authPerUsername: number;
     windowMs: number;
   };
+  /** Named limit overrides from RATE_LIMITS (lib/limits.ts lists the names and defaults). */
+  rateLimits: Record<string, { count: number; windowMs: number }>;
   tokenCacheTtlMs: number;
   profileCacheTtlMs: number;
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
@@ -64,6 +67,14 @@ export interface LivekitConfig {
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+function limitOverrides(env: Env) {
+  try {
+    return parseLimitOverrides(env.RATE_LIMITS);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -190,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
       authPerUsername: int(env, 'AUTH_RATE_LIMIT_PER_USERNAME', 10, 1, 1_000_000),
       windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     },
+    rateLimits: limitOverrides(env),
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),

@@ -1,7 +1,7 @@
 import { type AuthSession, ErrorCode, ErrorText, type RegisterBody } from '@kadr/contract';
 import type { Bus } from '../../lib/bus.ts';
 import { errors } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { toMe } from './mappers.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -15,33 +15,19 @@ import {
   usernameProblem,
 } from './validation.ts';
 
-export interface AuthLimits {
-  authPerIp: number;
-  authPerUsername: number;
-  windowMs: number;
-}
-
 const REVOKED_CHANNEL = 'kadr:session-revoked';
 
 /** Accounts and sessions: registration, login, token resolution and revocation. */
 export async function authService(deps: {
   repo: AuthRepository;
-  limiter: RateLimiter;
-  limits: AuthLimits;
+  limits: RateLimits;
   bus: Bus;
   tokenCacheTtlMs: number;
 }) {
-  const { repo, limiter, limits, bus } = deps;
+  const { repo, limits, bus } = deps;
   // Token → user id, so an authenticated request costs no extra query; revocations reach every node via the bus.
   const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs);
   await bus.subscribe(REVOKED_CHANNEL, (tokenHash) => tokenCache.delete(tokenHash));
-
-  async function throttle(action: string, ip: string, username: string) {
-    const byIp = await limiter.hit(`${action}:ip:${ip}`, limits.authPerIp, limits.windowMs);
-    const byName = await limiter.hit(`${action}:user:${username}`, limits.authPerUsername, limits.windowMs);
-    const blocked = [byIp, byName].find((r) => !r.allowed);
-    if (blocked) throw errors.rateLimited(blocked.retryAfterMs);
-  }
 
   async function startSession(userId: number, userAgent: string | null): Promise<string> {
     const token = newToken();
@@ -53,7 +39,7 @@ export async function authService(deps: {
     async register(body: RegisterBody, ip: string, userAgent: string | null): Promise<AuthSession> {
       const username = normalizeUsername(body.username);
       const name = normalizeName(body.name);
-      await throttle('register', ip, username);
+      await limits.consume('auth.register', { ip });
       const fields: Record<string, string> = {};
       const problems = {
         username: usernameProblem(username),
@@ -87,12 +73,17 @@ export async function authService(deps: {
       userAgent: string | null,
     ): Promise<AuthSession> {
       const username = normalizeUsername(rawUsername);
-      await throttle('login', ip, username);
+      const subject = { user: username, ip };
+      await limits.check('auth.login-failure', subject);
+      await limits.consume('auth.login', { ip });
       const user = await repo.findUserByUsername(username);
       const ok = user
         ? await verifyPassword(user.password_hash, password)
         : await verifyAgainstDummy(password);
-      if (!user || !ok) throw errors.invalidCredentials();
+      if (!user || !ok) {
+        await limits.consume('auth.login-failure', subject).catch(() => undefined);
+        throw errors.invalidCredentials();
+      }
       return { access_token: await startSession(user.id, userAgent), user: toMe(user) };
     },
 

@@ -31,7 +31,7 @@ export function taggerFromConfig(config: Config): Tagger {
   );
 }
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles'> & {
+type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles' | 'limits'> & {
   log?: { error(obj: object, msg: string): void };
 };
 
@@ -51,6 +51,7 @@ export async function createMediaModule(deps: Deps) {
     reader: postReader(read, cache),
     cache,
     storage,
+    limits: deps.limits,
     invalidateProfiles: (ids) => profiles.invalidate(ids),
   });
 
@@ -61,7 +62,7 @@ export async function createMediaModule(deps: Deps) {
     tagger,
     ffmpeg,
     cache,
-    comments: commentsService(db, cache.changed),
+    comments: commentsService(db, cache.changed, deps.limits),
     preferences: preferencesService(db, cache.changed),
     uploads: uploadService({
       repo,
@@ -69,6 +70,7 @@ export async function createMediaModule(deps: Deps) {
       ffmpeg,
       tmpDir: path.join(config.dataDir, 'tmp'),
       limits: config.media,
+      rateLimits: deps.limits,
     }),
     notifyProcessing(userId: number, post: Post) {
       gateway.emitToUser(userId, 'media-processing', { post_id: post.id, status: post.status });

@@ -8,6 +8,7 @@ import { ErrorCode, ErrorText, Limits, type MessageAttachment } from '@kadr/cont
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import { contentKey, type Storage } from '../../storage/storage.ts';
 import { type FfmpegBinaries, findFfmpeg } from '../media/processing/ffmpeg.ts';
 import { processImage } from '../media/processing/image.ts';
@@ -60,6 +61,7 @@ export function attachmentsService(deps: {
   repo: MessengerRepository;
   storage: Storage;
   maxBytes: number;
+  limits: RateLimits;
   tmpRoot?: string;
   ffmpeg?: () => FfmpegBinaries;
 }) {
@@ -196,10 +198,16 @@ export function attachmentsService(deps: {
 
   return {
     async upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+      // Refused before a byte is read; the files are counted once we know how many there are.
+      await deps.limits.check('upload.attachment', { user: userId });
+      // Refused before a byte is read; the files are counted once we know how many there are.
+      await deps.limits.check('upload.attachment', { user: userId });
       const dir = path.join(deps.tmpRoot ?? os.tmpdir(), `kadr-attach-${randomUUID()}`);
       await fs.mkdir(dir, { recursive: true });
       try {
         const files = await receive(req, dir);
+        await deps.limits.consume('upload.attachment', { user: userId }, files.length);
+        await deps.limits.consume('upload.attachment', { user: userId }, files.length);
         for (const file of files) await confirm(file);
         const prepared: Prepared[] = [];
         for (const [i, file] of files.entries()) {

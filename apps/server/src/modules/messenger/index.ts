@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { App } from '../../app-types.ts';
 import type { Database } from '../../db/schema.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attachmentsService } from './attachments.ts';
@@ -25,6 +26,7 @@ export function createMessenger(deps: {
   gateway: Gateway;
   storage: Storage;
   attachmentMaxBytes: number;
+  limits: RateLimits;
   log: FastifyBaseLogger;
   /** Bearer token → user id, for checks on socket events that act like HTTP requests. */
   resolveToken: (token: string) => Promise<number | null>;
@@ -35,11 +37,17 @@ export function createMessenger(deps: {
     queries: batchQueries(deps.db),
     facts: messengerFacts(),
     gateway: deps.gateway,
+    limits: deps.limits,
   });
-  const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages });
-  const attachments = attachmentsService({ repo, storage: deps.storage, maxBytes: deps.attachmentMaxBytes });
+  const chats = chatsService({ repo, chats: chatsRepository(deps.db), messages, limits: deps.limits });
+  const attachments = attachmentsService({
+    repo,
+    storage: deps.storage,
+    maxBytes: deps.attachmentMaxBytes,
+    limits: deps.limits,
+  });
   deps.gateway.addAudienceProvider(chats.peers);
-  registerMessengerSocket(deps.gateway, messages, deps.log, deps.resolveToken);
+  registerMessengerSocket(deps.gateway, messages, deps.log, deps.resolveToken, deps.limits);
 
   async function routes(app: App) {
     // Batched sends and acks still writing must finish before the database is closed.

@@ -1,13 +1,10 @@
-import { ErrorCode, ErrorText, Limits, SendMessageBody, type SendMessageResult } from '@kadr/contract';
+import { ErrorCode, ErrorText, SendMessageBody, type SendMessageResult } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { AppError, errors } from '../../lib/errors.ts';
+import { RateLimitedError, type RateLimits } from '../../lib/limits.ts';
 import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import type { MessagesService } from './service.ts';
-
-/** Typing events one socket may relay per window; the client renews every ~1–2 s while typing. */
-export const TYPING_PER_WINDOW = 10;
-export const TYPING_WINDOW_MS = Limits.typingMs;
 
 const isId = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -35,24 +32,10 @@ function failure(err: unknown, log: FastifyBaseLogger): SendMessageResult {
       error: err.message,
       code: err.code,
       ...(err.fields ? { fields: err.fields } : {}),
+      ...(err instanceof RateLimitedError ? { retry_after: err.retryAfterSeconds } : {}),
     };
   log.error({ err }, 'socket send failed');
   return { ok: false, status: 500, error: ErrorText.internal, code: ErrorCode.internal };
-}
-
-/** A fixed window counter per socket: typing is relayed, never stored, so a local limit is enough. */
-function windowLimiter(limit: number, windowMs: number, now: () => number) {
-  let start = 0;
-  let count = 0;
-  return () => {
-    const t = now();
-    if (t - start >= windowMs) {
-      start = t;
-      count = 0;
-    }
-    count += 1;
-    return count <= limit;
-  };
 }
 
 /** Messenger socket events: `send-message`, the `typing` relay and `message-delivered` acks from devices. */
@@ -62,18 +45,27 @@ export function registerMessengerSocket(
   log: FastifyBaseLogger,
   /** The session check HTTP requests pass (cached per node, revocations arrive through the bus). */
   resolveToken: (token: string) => Promise<number | null>,
-  now: () => number = Date.now,
+  limits: RateLimits,
 ) {
   gateway.io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
-    const allowTyping = windowLimiter(TYPING_PER_WINDOW, TYPING_WINDOW_MS, now);
 
+    // Relayed only into a chat that exists (a stranger gets nothing until a message opens one),
+    // throttled per chat across all of the user's sockets and nodes.
     socket.on('typing', (input) => {
       if (typeof input !== 'object' || input === null) return;
       const { other_user_id: to, is_typing } = input;
       if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
-      if (!allowTyping()) return;
-      gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
+      limits
+        .consume('message.typing', { user: userId, scope: to })
+        .then(() => messages.hasChat(userId, to))
+        .then((exists) => {
+          if (exists)
+            gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof AppError)) log.error({ err }, 'typing relay failed');
+        });
     });
 
     socket.on('send-message', (input, ack) => {

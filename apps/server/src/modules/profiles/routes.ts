@@ -11,7 +11,9 @@ export async function profileRoutes(app: App) {
     app,
     routes,
     {
-      search: async (req) => ({ users: await profiles.search(req.query.q) }),
+      search: async (req) => ({
+        users: await profiles.search(req.query.q, { user: req.userId, ip: req.raw.ip }),
+      }),
       get: (req) => profiles.getProfile(req.params.username, req.userId),
       update: (req) => profiles.update(req.userId, req.body),
       avatar: async ({ raw, userId }) => {

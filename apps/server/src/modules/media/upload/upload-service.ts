@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { JobQueue } from '../../../jobs/queue.ts';
+import type { RateLimits } from '../../../lib/limits.ts';
 import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
 import { POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
 import type { MediaRepository } from '../repository.ts';
@@ -13,6 +14,7 @@ export interface UploadDeps {
   ffmpeg: FfmpegBinaries;
   tmpDir: string;
   limits: UploadLimits;
+  rateLimits: RateLimits;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface UploadDeps {
 export function uploadService(deps: UploadDeps) {
   return {
     async upload(req: FastifyRequest, userId: number): Promise<number> {
+      await deps.rateLimits.consume('upload.post', { user: userId });
       const received = await receiveUpload(req, deps.tmpDir, deps.limits);
       try {
         const checked = await checkUpload(deps.ffmpeg, received, deps.limits);
