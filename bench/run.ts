@@ -4,6 +4,7 @@
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
+import { markdownBench } from './markdown.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
@@ -15,6 +16,10 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 if (wanted('profile')) {
   console.log('\n## GET /api/v1/profile/{username} vs bare Fastify (autocannon, 50 connections, 8 s)');
   for (const line of await profileBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('markdown')) {
+  console.log('\n## Chat markdown: parse time of adversarial 4 KB messages vs a plain 4 KB message');
+  for (const line of markdownBench()) console.log(line);
 }
 if (wanted('messenger')) {
   console.log(

@@ -109,9 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits,
     bus,
     tokenCacheTtlMs: config.tokenCacheTtlMs,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
+    loginDelayMaxMs: config.loginDelayMaxMs,
   });
   const gateway = createGateway(app.server, {
     resolveToken: auth.resolveToken,
+    sessionId: auth.sessionId,
     presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),
     redisPrefix: config.redisPrefix,
     setLastSeen: profiles.setLastSeen,
@@ -119,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   gateway.addAudienceProvider(profiles.followerIds);
+  auth.onSessionEnded(gateway.endSession);
   const media = await createMediaModule({
     config,
     db,

@@ -28,6 +28,10 @@ export interface Config {
   /** Named limit overrides from RATE_LIMITS (lib/limits.ts lists the names and defaults). */
   rateLimits: Record<string, { count: number; windowMs: number }>;
   tokenCacheTtlMs: number;
+  /** A session unused this long stops working (SESSION_IDLE_TIMEOUT_MS). */
+  sessionIdleTimeoutMs: number;
+  /** Longest progressive delay of a login for a username with many recent wrong passwords (AUTH_LOGIN_DELAY_MAX_MS). */
+  loginDelayMaxMs: number;
   profileCacheTtlMs: number;
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
   feedCacheTtlMs: number;
@@ -203,6 +207,14 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimits: limitOverrides(env),
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
+    sessionIdleTimeoutMs: int(
+      env,
+      'SESSION_IDLE_TIMEOUT_MS',
+      14 * 24 * 3_600_000,
+      1000,
+      365 * 24 * 3_600_000,
+    ),
+    loginDelayMaxMs: int(env, 'AUTH_LOGIN_DELAY_MAX_MS', 5000, 0, 60_000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     livekit: livekitConfig(env),

@@ -14,7 +14,10 @@ import type { PresenceStore } from './presence.ts';
 
 interface SocketData {
   userId: number;
+  sessionId: string;
 }
+
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export type KadrServer = Server<
   ClientToServerEvents,
@@ -34,6 +37,8 @@ export type AudienceProvider = (userId: number) => Promise<number[]>;
 
 export interface GatewayDeps {
   resolveToken(token: string): Promise<number | null>;
+  /** The session a token belongs to; its sockets share the room `session:<id>`. */
+  sessionId(token: string): string;
   presence: PresenceStore;
   setLastSeen(userId: number, at: Date): Promise<void>;
   redis: { client: Redis; subscriber: Redis } | null;
@@ -50,6 +55,8 @@ export interface Gateway {
   ): void;
   addAudienceProvider(provider: AudienceProvider): void;
   onlineAmong(userIds: number[]): Promise<number[]>;
+  /** Disconnects this node's sockets of an ended session (every node is told; see AuthService.onSessionEnded). */
+  endSession(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -95,6 +102,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       const userId = await deps.resolveToken(token);
       if (userId === null) return next(new Error('unauthorized'));
       socket.data.userId = userId;
+      socket.data.sessionId = deps.sessionId(token);
       next();
     } catch (err) {
       deps.log.error({ err }, 'socket handshake failed');
@@ -104,7 +112,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
 
   io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
-    socket.join(rooms.user(userId));
+    socket.join([rooms.user(userId), sessionRoom(socket.data.sessionId)]);
     track(
       deps.presence
         .connect(userId, socket.id)
@@ -143,6 +151,9 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       audienceProviders.push(provider);
     },
     onlineAmong: (ids) => deps.presence.onlineAmong(ids),
+    endSession(sessionId) {
+      io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
     /** Drops every socket of this node; the HTTP server itself is closed by Fastify. */
     async close() {
       io.local.disconnectSockets(true);
