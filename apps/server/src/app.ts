@@ -71,6 +71,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               : {}),
           },
     bodyLimit: config.bodyLimitBytes,
+    // Headers or a body trickled byte by byte must not hold a connection forever; Node checks the
+    // deadlines on an interval (30 s by default), so check often enough for them to mean something.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, config.headersTimeoutMs / 2)),
+    },
     trustProxy: config.trustProxy,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -121,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis,
     log: app.log,
   });
-  gateway.addAudienceProvider(profiles.followerIds);
+  gateway.addAudienceProvider(profiles.followerIds, profiles.followingIds);
   auth.onSessionEnded(gateway.endSession);
   const media = await createMediaModule({
     config,

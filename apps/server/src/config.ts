@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseLimitOverrides } from './lib/limits.ts';
 
@@ -28,6 +29,14 @@ export interface Config {
   /** Named limit overrides from RATE_LIMITS (lib/limits.ts lists the names and defaults). */
   rateLimits: Record<string, { count: number; windowMs: number }>;
   tokenCacheTtlMs: number;
+  /** The product version, from the root package.json (what /api/v1/health reports). */
+  version: string;
+  /** Whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS); 0 turns it off. */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not served. */
+  metricsToken: string | null;
   /** A session unused this long stops working (SESSION_IDLE_TIMEOUT_MS). */
   sessionIdleTimeoutMs: number;
   /** Longest progressive delay of a login for a username with many recent wrong passwords (AUTH_LOGIN_DELAY_MAX_MS). */
@@ -145,6 +154,13 @@ function aiTagger(env: Env): Config['aiTagger'] {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+function rootVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version?: string;
+  };
+  return pkg.version ?? '0.0.0';
+}
+
 function livekitConfig(env: Env): LivekitConfig {
   const livekitUrl = url(env, 'LIVEKIT_URL', ['ws', 'wss', 'http', 'https']);
   const apiKey = env.LIVEKIT_API_KEY || '';
@@ -207,6 +223,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimits: limitOverrides(env),
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
+    version: rootVersion(),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 300_000, 0, 24 * 3_600_000),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 15_000, 100, 10 * 60_000),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     sessionIdleTimeoutMs: int(
       env,
       'SESSION_IDLE_TIMEOUT_MS',

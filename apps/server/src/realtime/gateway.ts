@@ -53,7 +53,11 @@ export interface Gateway {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  addAudienceProvider(provider: AudienceProvider): void;
+  /**
+   * `provider(u)`: who hears u's presence. `watching(v)`, its inverse: whose presence v hears — it answers
+   * `presence:query` in one call; without it each queried id is checked with `provider`.
+   */
+  addAudienceProvider(provider: AudienceProvider, watching?: AudienceProvider): void;
   onlineAmong(userIds: number[]): Promise<number[]>;
   /** Disconnects this node's sockets of an ended session (every node is told; see AuthService.onSessionEnded). */
   endSession(sessionId: string): void;
@@ -75,7 +79,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   const adapterClients = deps.redis ? [deps.redis.client.duplicate(), deps.redis.client.duplicate()] : [];
   if (adapterClients.length === 2)
     io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
-  const audienceProviders: AudienceProvider[] = [];
+  const audienceProviders: { audience: AudienceProvider; watching?: AudienceProvider }[] = [];
   // Presence work still running, so shutdown can wait for it before Redis and the database close.
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -86,8 +90,20 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   };
 
   async function audience(userId: number): Promise<number[]> {
-    const lists = await Promise.all(audienceProviders.map((p) => p(userId)));
+    const lists = await Promise.all(audienceProviders.map((p) => p.audience(userId)));
     return [...new Set(lists.flat())].filter((id) => id !== userId);
+  }
+
+  /** Of `ids`, those whose presence `viewer` may see: the same audience `online` events go to. */
+  async function watchable(viewer: number, ids: number[]): Promise<number[]> {
+    const allowed = new Set<number>();
+    for (const p of audienceProviders) {
+      if (p.watching) for (const id of await p.watching(viewer)) allowed.add(id);
+      else
+        for (const id of ids)
+          if (!allowed.has(id) && (await p.audience(id)).includes(viewer)) allowed.add(id);
+    }
+    return ids.filter((id) => allowed.has(id));
   }
 
   async function announce(userId: number, event: OnlineEvent) {
@@ -124,8 +140,8 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     socket.on('presence:query', (userIds, ack) => {
       if (typeof ack !== 'function') return;
       const ids = Array.isArray(userIds) ? userIds.filter((id) => Number.isInteger(id)).slice(0, 500) : [];
-      deps.presence
-        .onlineAmong(ids)
+      watchable(userId, ids)
+        .then((visible) => deps.presence.onlineAmong(visible))
         .then(ack)
         .catch(() => ack([]));
     });
@@ -147,8 +163,8 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     emitToUser(userId, event, ...args) {
       io.to(rooms.user(userId)).emit(event, ...args);
     },
-    addAudienceProvider(provider) {
-      audienceProviders.push(provider);
+    addAudienceProvider(audience, watching) {
+      audienceProviders.push({ audience, ...(watching ? { watching } : {}) });
     },
     onlineAmong: (ids) => deps.presence.onlineAmong(ids),
     endSession(sessionId) {

@@ -1,4 +1,5 @@
-import { HealthResponse, paths } from '@kadr/contract';
+import { timingSafeEqual } from 'node:crypto';
+import { ErrorCode, ErrorText, HealthResponse, paths } from '@kadr/contract';
 import client from 'prom-client';
 import type { App } from '../../app-types.ts';
 
@@ -17,7 +18,7 @@ export async function healthRoutes(app: App) {
         database: { status: dbOk ? 'ok' : 'unavailable', engine: db.engine },
         media_server: { status: media, url: mediaServer.url },
         realtime: { adapter: config.redisUrl ? 'redis' : 'memory' },
-        version: process.env.npm_package_version ?? '0.1.0',
+        version: config.version,
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
       };
       return reply.code(dbOk ? 200 : 503).send(body);
@@ -25,7 +26,10 @@ export async function healthRoutes(app: App) {
   );
 }
 
-/** Prometheus metrics at /metrics (outside /api so a scraper needs no token). */
+/**
+ * Prometheus metrics at /metrics, outside /api, for a scraper holding METRICS_TOKEN; without the
+ * token configured they are not served at all (they describe the process to anyone who asks).
+ */
 export async function metricsRoutes(app: App) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -38,7 +42,11 @@ export async function metricsRoutes(app: App) {
     },
   });
   void sockets;
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  const expected = app.ctx.config.metricsToken ? Buffer.from(`Bearer ${app.ctx.config.metricsToken}`) : null;
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply.code(404).send({ error: ErrorText.notFound, code: ErrorCode.notFound });
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

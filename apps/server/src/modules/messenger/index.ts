@@ -46,7 +46,7 @@ export function createMessenger(deps: {
     maxBytes: deps.attachmentMaxBytes,
     limits: deps.limits,
   });
-  deps.gateway.addAudienceProvider(chats.peers);
+  deps.gateway.addAudienceProvider(chats.peers, chats.peers);
   registerMessengerSocket(deps.gateway, messages, deps.log, deps.resolveToken, deps.limits);
 
   async function routes(app: App) {

@@ -70,6 +70,15 @@ export function registerMessengerSocket(
 
     socket.on('send-message', (input, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      // PostgreSQL text cannot hold NUL: refused here like the HTTP JSON parser refuses it, not a 500 later.
+      if (typeof input?.content === 'string' && input.content.includes('\u0000'))
+        return reply({
+          ok: false,
+          status: 400,
+          error: ErrorText.malformedBody,
+          code: ErrorCode.validationFailed,
+          fields: { content: ErrorText.validationFailed },
+        });
       if (!sendBody.Check(input))
         return reply({
           ok: false,

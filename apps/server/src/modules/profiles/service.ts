@@ -127,6 +127,8 @@ export function profilesService(deps: {
     },
 
     followerIds: (userId: number) => repo.followerIds(userId),
+    /** Whose presence the user hears as a follower. */
+    followingIds: (userId: number) => repo.followingIds(userId),
 
     /** For writes elsewhere that change what a profile shows (e.g. posts_count). */
     invalidate: (userIds: number[]) => cache.invalidate(userIds),
