@@ -7,6 +7,7 @@ import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
 import { groupsBench } from './groups.bench.ts';
 import { livestreamsChatBench } from './livestreams.bench.ts';
+import { markdownBench } from './markdown.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
@@ -18,6 +19,10 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 if (wanted('profile')) {
   console.log('\n## GET /api/v1/profile/{username} vs bare Fastify (autocannon, 50 connections, 8 s)');
   for (const line of await profileBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('markdown')) {
+  console.log('\n## Chat markdown: parse time of adversarial 4 KB messages vs a plain 4 KB message');
+  for (const line of markdownBench()) console.log(line);
 }
 if (wanted('messenger')) {
   console.log(

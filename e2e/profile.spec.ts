@@ -50,9 +50,17 @@ test('profile page: follow with counters, own profile links to settings, setting
   await expect(page.getByRole('img', { name: 'Аватар: Читатель Новый' })).toHaveAttribute('src', /\/files\//);
 });
 
-test('presence: a profile shows онлайн while its owner has the app open', async ({ browser, page }) => {
+test('presence: a follower sees онлайн on a profile while its owner has the app open', async ({
+  browser,
+  page,
+}) => {
   const owner = await registerViaApi(page.request, uniqueUsername('owner'), 'Владелец');
   const visitor = await registerViaApi(page.request, uniqueUsername('visitor'), 'Гость');
+  // Presence is told only to the owner's audience (followers and chat peers), never to strangers.
+  const follow = await page.request.post(`/api/v1/profile/${owner.user.username}/follow`, {
+    headers: { authorization: `Bearer ${visitor.access_token}` },
+  });
+  expect(follow.ok()).toBe(true);
 
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Bus } from './lib/bus.ts';
+import type { RateLimits } from './lib/limits.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Gateway } from './realtime/gateway.ts';
 import type { Storage } from './storage/storage.ts';
@@ -24,6 +25,8 @@ export interface SharedParts {
   redis: { client: Redis; subscriber: Redis } | null;
   bus: Bus;
   limiter: RateLimiter;
+  /** The named rate limits every service consumes (lib/limits.ts); shared through Redis when configured. */
+  limits: RateLimits;
   storage: Storage;
   /** Socket.IO: rooms, emits to users, presence audience providers. */
   gateway: Gateway;

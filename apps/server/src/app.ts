@@ -8,6 +8,7 @@ import type { App, AppContext, SharedParts } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { memoryBus, redisBus } from './lib/bus.ts';
+import { createLimits } from './lib/limits.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { moduleMigrations, serverModules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -57,6 +58,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               : {}),
           },
     bodyLimit: config.bodyLimitBytes,
+    // Headers or a body trickled byte by byte must not hold a connection forever; Node checks the
+    // deadlines on an interval (30 s by default), so check often enough for them to mean something.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, config.headersTimeoutMs / 2)),
+    },
     trustProxy: config.trustProxy,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -78,10 +86,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
   const limiter = redis ? redisRateLimiter(redis.client, `${config.redisPrefix}:rl:`) : memoryRateLimiter();
+  const { authPerIp, authPerUsername, windowMs } = config.rateLimit;
+  const limits = createLimits(limiter, {
+    'auth.register': { count: authPerIp, windowMs },
+    'auth.login': { count: authPerIp, windowMs },
+    'auth.login-failure': { count: authPerUsername, windowMs },
+    ...config.rateLimits,
+  });
   const storage = localStorage(path.join(config.dataDir, 'media'));
   const gateway = createGateway(app.server, {
     // Sockets connect only once the server listens, after every module is registered.
     resolveToken: (token) => ctx.auth.resolveToken(token),
+    sessionId: (token) => ctx.auth.sessionId(token),
     presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),
     redisPrefix: config.redisPrefix,
     setLastSeen: (userId, at) => ctx.profiles.setLastSeen(userId, at),
@@ -89,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
 
-  const shared: SharedParts = { config, db, redis, bus, limiter, storage, gateway, log: app.log };
+  const shared: SharedParts = { config, db, redis, bus, limiter, limits, storage, gateway, log: app.log };
   // The modules fill in their services (ctx.auth, ctx.profiles, …) in list order as they register.
   const ctx = { ...shared, modules: {} } as AppContext;
   app.decorate('ctx', ctx);

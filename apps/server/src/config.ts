@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseLimitOverrides } from './lib/limits.ts';
 
 /** Environment schema, parsed once at start. A wrong value stops the process with a clear message. */
 export interface Config {
@@ -25,7 +27,21 @@ export interface Config {
     authPerUsername: number;
     windowMs: number;
   };
+  /** Named limit overrides from RATE_LIMITS (lib/limits.ts lists the names and defaults). */
+  rateLimits: Record<string, { count: number; windowMs: number }>;
   tokenCacheTtlMs: number;
+  /** The product version, from the root package.json (what /api/v1/health reports). */
+  version: string;
+  /** Whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS); 0 turns it off. */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not served. */
+  metricsToken: string | null;
+  /** A session unused this long stops working (SESSION_IDLE_TIMEOUT_MS). */
+  sessionIdleTimeoutMs: number;
+  /** Longest progressive delay of a login for a username with many recent wrong passwords (AUTH_LOGIN_DELAY_MAX_MS). */
+  loginDelayMaxMs: number;
   profileCacheTtlMs: number;
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
   feedCacheTtlMs: number;
@@ -93,6 +109,14 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
+function limitOverrides(env: Env) {
+  try {
+    return parseLimitOverrides(env.RATE_LIMITS);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -158,6 +182,13 @@ function aiTagger(env: Env): Config['aiTagger'] {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+function rootVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version?: string;
+  };
+  return pkg.version ?? '0.0.0';
+}
+
 function livekitConfig(env: Env): LivekitConfig {
   const livekitUrl = url(env, 'LIVEKIT_URL', ['ws', 'wss', 'http', 'https']);
   const apiKey = env.LIVEKIT_API_KEY || '';
@@ -218,7 +249,20 @@ export function loadConfig(env: Env = process.env): Config {
       authPerUsername: int(env, 'AUTH_RATE_LIMIT_PER_USERNAME', 10, 1, 1_000_000),
       windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     },
+    rateLimits: limitOverrides(env),
     tokenCacheTtlMs: int(env, 'TOKEN_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
+    version: rootVersion(),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 300_000, 0, 24 * 3_600_000),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 15_000, 100, 10 * 60_000),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+    sessionIdleTimeoutMs: int(
+      env,
+      'SESSION_IDLE_TIMEOUT_MS',
+      14 * 24 * 3_600_000,
+      1000,
+      365 * 24 * 3_600_000,
+    ),
+    loginDelayMaxMs: int(env, 'AUTH_LOGIN_DELAY_MAX_MS', 5000, 0, 60_000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     livekit: livekitConfig(env),

@@ -30,7 +30,7 @@ describe('register', () => {
     const res = await post('/api/v1/auth/register', {
       username,
       name: '  Анна   Петрова ',
-      password: 'password1',
+      password: 'lamp-otter-71',
     });
     expect(res.statusCode).toBe(201);
     const session = res.json() as AuthSession;
@@ -58,7 +58,7 @@ describe('register', () => {
     const res = await post('/api/v1/auth/register', {
       username: username.toUpperCase(),
       name: 'Другой',
-      password: 'password1',
+      password: 'lamp-otter-71',
     });
     const body = expectError(res, 409, 'username_taken');
     expect(body.fields?.username).toBe('Это имя пользователя уже занято');
@@ -105,7 +105,7 @@ describe('register', () => {
     const huge = await post('/api/v1/auth/register', {
       username: 'x'.repeat(10),
       name: 'y'.repeat(4000),
-      password: 'password1',
+      password: 'lamp-otter-71',
     });
     expectError(huge, 400, 'body_too_large');
     expect(await countRows(t.db, 'users')).toBe(before);
@@ -191,7 +191,7 @@ describe('rate limit per IP', () => {
       const res = await strict.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { username: uniqueUsername(), name: 'Ещё', password: 'password1' },
+        payload: { username: uniqueUsername(), name: 'Ещё', password: 'lamp-otter-71' },
       });
       expect(res.statusCode).toBe(429);
       expect(res.json().code).toBe('rate_limited');
@@ -200,7 +200,7 @@ describe('rate limit per IP', () => {
         method: 'POST',
         url: '/api/v1/auth/register',
         remoteAddress: '10.9.9.9',
-        payload: { username: uniqueUsername(), name: 'Другой IP', password: 'password1' },
+        payload: { username: uniqueUsername(), name: 'Другой IP', password: 'lamp-otter-71' },
       });
       expect(other.statusCode).toBe(201);
     } finally {

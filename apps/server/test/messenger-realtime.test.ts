@@ -9,6 +9,7 @@ import type {
   TypingEvent,
 } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultLimits } from '../src/lib/limits.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 import { type ClientSocket, openSocket } from './sockets.ts';
@@ -154,7 +155,8 @@ describe('messages in real time', () => {
 });
 
 describe('typing and presence', () => {
-  it('relays typing to the peer’s devices only, rate-limited', async () => {
+  it('relays typing to the peer’s devices only, in an existing chat, at most the limit per window', async () => {
+    await m.sent(a.access_token, b.user.id, 'привет');
     const [a1, b1, b2] = await Promise.all([
       device(a.access_token),
       device(b.access_token),
@@ -174,9 +176,32 @@ describe('typing and presence', () => {
       received += 1;
     });
     for (let i = 0; i < 30; i += 1) a1.emit('typing', { other_user_id: b.user.id, is_typing: i % 2 === 0 });
-    await new Promise((r) => setTimeout(r, 400));
-    expect(received).toBeGreaterThan(0);
-    expect(received).toBeLessThan(30);
+    // A message sent after the typing burst on the same socket reaches b1 after every relay of it.
+    const marker = next(b1, 'new-message');
+    a1.emit(
+      'send-message',
+      { other_user_id: b.user.id, content: 'после', temp_id: `t-${Date.now()}` },
+      () => {},
+    );
+    await marker;
+    expect(received).toBe(defaultLimits['message.typing'].count - 1);
+  });
+
+  it('relays no typing to a stranger with no chat', async () => {
+    const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
+    let received = 0;
+    b1.on('typing', () => {
+      received += 1;
+    });
+    a1.emit('typing', { other_user_id: b.user.id, is_typing: true });
+    const marker = next(b1, 'new-message');
+    a1.emit(
+      'send-message',
+      { other_user_id: b.user.id, content: 'первое', temp_id: `t-${Date.now()}` },
+      () => {},
+    );
+    await marker;
+    expect(received).toBe(0);
   });
 
   it('tells chat partners (not only followers) when a user comes online', async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
     '<!doctype html><title>Kadr</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  t = await createTestApp({ WEB_DIST: webDist });
+  t = await createTestApp({ WEB_DIST: webDist, METRICS_TOKEN: 'scrape-secret' });
 });
 afterAll(async () => {
   await t.close();
@@ -30,6 +30,10 @@ describe('operations', () => {
       media_server: { status: 'unavailable', url: null },
       realtime: { adapter: 'memory' },
     });
+    const root = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+    );
+    expect(res.json().version).toBe(root.version);
   });
 
   it('publishes OpenAPI generated from the contract at /api/docs', async () => {
@@ -77,8 +81,22 @@ describe('operations', () => {
     expect((await t.app.inject({ method: 'GET', url: '/files/missing.webp' })).statusCode).toBe(404);
   });
 
-  it('exposes Prometheus metrics', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+  it('serves Prometheus metrics only to the holder of METRICS_TOKEN', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', 'Bearer scrape-secre'])
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: authorization ? { authorization } : {},
+          })
+        ).statusCode,
+      ).toBe(404);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-secret' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('kadr_sockets_connected');
   });

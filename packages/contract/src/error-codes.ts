@@ -35,6 +35,7 @@ export const ErrorText = {
   usernameInvalid: 'Имя пользователя: от 3 до 32 символов, только a–z, 0–9 и _',
   nameInvalid: 'Имя: от 1 до 64 символов',
   passwordTooShort: 'Пароль должен быть не короче 8 символов',
+  passwordTooCommon: 'Этот пароль слишком распространён, выберите другой',
   bioTooLong: 'О себе: не более 300 символов',
   imageRequired: 'Загрузите изображение (JPEG, PNG, WebP, GIF или AVIF)',
   internal: 'Внутренняя ошибка сервера',

@@ -11,6 +11,7 @@ import { mediaPipelineModule } from './media/pipeline-module.ts';
 import { messengerModule } from './messenger/module.ts';
 import type { ServerModule } from './module.ts';
 import { profileModule } from './profile/module.ts';
+import { sessionsModule } from './sessions/module.ts';
 
 /**
  * The one list of capability modules built by app.ts, in order: a module may use the services of
@@ -18,6 +19,7 @@ import { profileModule } from './profile/module.ts';
  */
 export const serverModules: readonly ServerModule[] = [
   authModule,
+  sessionsModule,
   profileModule,
   livekitModule,
   healthModule,

@@ -14,7 +14,10 @@ import type { PresenceStore } from './presence.ts';
 
 interface SocketData {
   userId: number;
+  sessionId: string;
 }
+
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export type KadrServer = Server<
   ClientToServerEvents,
@@ -34,6 +37,8 @@ export type AudienceProvider = (userId: number) => Promise<number[]>;
 
 export interface GatewayDeps {
   resolveToken(token: string): Promise<number | null>;
+  /** The session a token belongs to; its sockets share the room `session:<id>`. */
+  sessionId(token: string): string;
   presence: PresenceStore;
   setLastSeen(userId: number, at: Date): Promise<void>;
   redis: { client: Redis; subscriber: Redis } | null;
@@ -48,8 +53,14 @@ export interface Gateway {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  addAudienceProvider(provider: AudienceProvider): void;
+  /**
+   * `provider(u)`: who hears u's presence. `watching(v)`, its inverse: whose presence v hears — it answers
+   * `presence:query` in one call; without it each queried id is checked with `provider`.
+   */
+  addAudienceProvider(provider: AudienceProvider, watching?: AudienceProvider): void;
   onlineAmong(userIds: number[]): Promise<number[]>;
+  /** Disconnects this node's sockets of an ended session (every node is told; see AuthService.onSessionEnded). */
+  endSession(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -68,7 +79,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   const adapterClients = deps.redis ? [deps.redis.client.duplicate(), deps.redis.client.duplicate()] : [];
   if (adapterClients.length === 2)
     io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
-  const audienceProviders: AudienceProvider[] = [];
+  const audienceProviders: { audience: AudienceProvider; watching?: AudienceProvider }[] = [];
   // Presence work still running, so shutdown can wait for it before Redis and the database close.
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -79,8 +90,20 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   };
 
   async function audience(userId: number): Promise<number[]> {
-    const lists = await Promise.all(audienceProviders.map((p) => p(userId)));
+    const lists = await Promise.all(audienceProviders.map((p) => p.audience(userId)));
     return [...new Set(lists.flat())].filter((id) => id !== userId);
+  }
+
+  /** Of `ids`, those whose presence `viewer` may see: the same audience `online` events go to. */
+  async function watchable(viewer: number, ids: number[]): Promise<number[]> {
+    const allowed = new Set<number>();
+    for (const p of audienceProviders) {
+      if (p.watching) for (const id of await p.watching(viewer)) allowed.add(id);
+      else
+        for (const id of ids)
+          if (!allowed.has(id) && (await p.audience(id)).includes(viewer)) allowed.add(id);
+    }
+    return ids.filter((id) => allowed.has(id));
   }
 
   async function announce(userId: number, event: OnlineEvent) {
@@ -95,6 +118,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       const userId = await deps.resolveToken(token);
       if (userId === null) return next(new Error('unauthorized'));
       socket.data.userId = userId;
+      socket.data.sessionId = deps.sessionId(token);
       next();
     } catch (err) {
       deps.log.error({ err }, 'socket handshake failed');
@@ -104,7 +128,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
 
   io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
-    socket.join(rooms.user(userId));
+    socket.join([rooms.user(userId), sessionRoom(socket.data.sessionId)]);
     track(
       deps.presence
         .connect(userId, socket.id)
@@ -116,8 +140,8 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     socket.on('presence:query', (userIds, ack) => {
       if (typeof ack !== 'function') return;
       const ids = Array.isArray(userIds) ? userIds.filter((id) => Number.isInteger(id)).slice(0, 500) : [];
-      deps.presence
-        .onlineAmong(ids)
+      watchable(userId, ids)
+        .then((visible) => deps.presence.onlineAmong(visible))
         .then(ack)
         .catch(() => ack([]));
     });
@@ -139,10 +163,13 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     emitToUser(userId, event, ...args) {
       io.to(rooms.user(userId)).emit(event, ...args);
     },
-    addAudienceProvider(provider) {
-      audienceProviders.push(provider);
+    addAudienceProvider(audience, watching) {
+      audienceProviders.push({ audience, ...(watching ? { watching } : {}) });
     },
     onlineAmong: (ids) => deps.presence.onlineAmong(ids),
+    endSession(sessionId) {
+      io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
     /** Drops every socket of this node; the HTTP server itself is closed by Fastify. */
     async close() {
       io.local.disconnectSockets(true);

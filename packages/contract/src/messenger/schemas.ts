@@ -380,4 +380,12 @@ export interface DeliveredInput {
  */
 export type SendMessageResult =
   | { ok: true; message: Message }
-  | { ok: false; status: number; error: string; code: string; fields?: Record<string, string> };
+  | {
+      ok: false;
+      status: number;
+      error: string;
+      code: string;
+      fields?: Record<string, string>;
+      /** Seconds to wait, on a 429 (what `Retry-After` says over HTTP). */
+      retry_after?: number;
+    };

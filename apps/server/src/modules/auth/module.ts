@@ -18,12 +18,15 @@ export const authModule = defineModule({
   async register(api, ctx) {
     const auth = await authService({
       repo: authRepository(ctx.db.kysely),
-      limiter: ctx.limiter,
-      limits: ctx.config.rateLimit,
+      limits: ctx.limits,
       bus: ctx.bus,
       tokenCacheTtlMs: ctx.config.tokenCacheTtlMs,
+      sessionIdleTimeoutMs: ctx.config.sessionIdleTimeoutMs,
+      loginDelayMaxMs: ctx.config.loginDelayMaxMs,
     });
     ctx.auth = auth;
+    // Ending a session (logout, password change) drops its sockets on every node.
+    auth.onSessionEnded(ctx.gateway.endSession);
 
     registerRoutes(
       api,

@@ -33,12 +33,15 @@ export function authRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async findActiveSession(tokenHash: string): Promise<{ user_id: number } | undefined> {
+    /** The session unless revoked or idle since before `idleSince`; using it stamps `last_used_at`. */
+    async useActiveSession(tokenHash: string, idleSince: Date): Promise<{ user_id: number } | undefined> {
       return db
-        .selectFrom('sessions')
-        .select('user_id')
+        .updateTable('sessions')
+        .set({ last_used_at: new Date() })
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
+        .where('last_used_at', '>', idleSince)
+        .returning('user_id')
         .executeTakeFirst();
     },
 

@@ -1,7 +1,7 @@
 import { type AuthSession, ErrorCode, ErrorText, type RegisterBody } from '@kadr/contract';
 import type { Bus } from '../../lib/bus.ts';
 import { errors } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { toMe } from './mappers.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -15,32 +15,42 @@ import {
   usernameProblem,
 } from './validation.ts';
 
-export interface AuthLimits {
-  authPerIp: number;
-  authPerUsername: number;
-  windowMs: number;
-}
-
 const REVOKED_CHANNEL = 'kadr:session-revoked';
 
 /** Accounts and sessions: registration, login, token resolution and revocation. */
 export async function authService(deps: {
   repo: AuthRepository;
-  limiter: RateLimiter;
-  limits: AuthLimits;
+  limits: RateLimits;
   bus: Bus;
   tokenCacheTtlMs: number;
+  sessionIdleTimeoutMs: number;
+  loginDelayMaxMs: number;
+  now?: () => number;
 }) {
-  const { repo, limiter, limits, bus } = deps;
+  const now = deps.now ?? Date.now;
+  const { repo, limits, bus } = deps;
   // Token → user id, so an authenticated request costs no extra query; revocations reach every node via the bus.
   const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs);
-  await bus.subscribe(REVOKED_CHANNEL, (tokenHash) => tokenCache.delete(tokenHash));
+  const endedListeners: ((sessionId: string) => void)[] = [];
+  // Every node hears every ended session: it forgets the cached token and drops that session's sockets.
+  await bus.subscribe(REVOKED_CHANNEL, (tokenHash) => {
+    tokenCache.delete(tokenHash);
+    for (const listener of endedListeners) listener(tokenHash);
+  });
 
-  async function throttle(action: string, ip: string, username: string) {
-    const byIp = await limiter.hit(`${action}:ip:${ip}`, limits.authPerIp, limits.windowMs);
-    const byName = await limiter.hit(`${action}:user:${username}`, limits.authPerUsername, limits.windowMs);
-    const blocked = [byIp, byName].find((r) => !r.allowed);
-    if (blocked) throw errors.rateLimited(blocked.retryAfterMs);
+  /** Ends sessions everywhere: revoked in the database, then announced to every node. */
+  async function endSessions(tokenHashes: string[]) {
+    for (const tokenHash of tokenHashes) {
+      await repo.revokeSession(tokenHash);
+      tokenCache.delete(tokenHash);
+      await bus.publish(REVOKED_CHANNEL, tokenHash);
+    }
+  }
+
+  /** Free for the first 4 wrong passwords in the window, then 250 ms doubling, at most loginDelayMaxMs. */
+  function loginDelay(failures: number): number {
+    if (failures < 5) return 0;
+    return Math.min(deps.loginDelayMaxMs, 250 * 2 ** Math.min(failures - 5, 16));
   }
 
   async function startSession(userId: number, userAgent: string | null): Promise<string> {
@@ -53,7 +63,7 @@ export async function authService(deps: {
     async register(body: RegisterBody, ip: string, userAgent: string | null): Promise<AuthSession> {
       const username = normalizeUsername(body.username);
       const name = normalizeName(body.name);
-      await throttle('register', ip, username);
+      await limits.consume('auth.register', { ip });
       const fields: Record<string, string> = {};
       const problems = {
         username: usernameProblem(username),
@@ -87,12 +97,22 @@ export async function authService(deps: {
       userAgent: string | null,
     ): Promise<AuthSession> {
       const username = normalizeUsername(rawUsername);
-      await throttle('login', ip, username);
+      // Guessing is throttled per (username, address) and per address; the username itself is only
+      // slowed down, so an attacker's wrong tries never lock its owner out from elsewhere.
+      const pair = { user: username, ip };
+      await limits.check('auth.login-failure', pair);
+      await limits.consume('auth.login', { ip });
+      const delay = loginDelay(await limits.used('auth.username-failures', { user: username }));
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const user = await repo.findUserByUsername(username);
       const ok = user
         ? await verifyPassword(user.password_hash, password)
         : await verifyAgainstDummy(password);
-      if (!user || !ok) throw errors.invalidCredentials();
+      if (!user || !ok) {
+        await limits.consume('auth.login-failure', pair).catch(() => undefined);
+        await limits.consume('auth.username-failures', { user: username }).catch(() => undefined);
+        throw errors.invalidCredentials();
+      }
       return { access_token: await startSession(user.id, userAgent), user: toMe(user) };
     },
 
@@ -101,17 +121,24 @@ export async function authService(deps: {
       const tokenHash = hashToken(token);
       const cached = tokenCache.get(tokenHash);
       if (cached !== undefined) return cached;
-      const session = await repo.findActiveSession(tokenHash);
+      const session = await repo.useActiveSession(tokenHash, new Date(now() - deps.sessionIdleTimeoutMs));
       if (!session) return null;
       tokenCache.set(tokenHash, session.user_id);
       return session.user_id;
     },
 
     async logout(token: string): Promise<void> {
-      const tokenHash = hashToken(token);
-      await repo.revokeSession(tokenHash);
-      tokenCache.delete(tokenHash);
-      await bus.publish(REVOKED_CHANNEL, tokenHash);
+      await endSessions([hashToken(token)]);
+    },
+
+    endSessions,
+
+    /** The id a session is known by outside auth (its token's hash): sockets join `session:<id>`. */
+    sessionId: (token: string): string => hashToken(token),
+
+    /** Called on every node for every session ended anywhere (logout, password change, the sessions list). */
+    onSessionEnded(listener: (sessionId: string) => void) {
+      endedListeners.push(listener);
     },
 
     async me(userId: number) {

@@ -21,7 +21,7 @@ export const healthModule = defineModule({
             database: { status: dbOk ? 'ok' : 'unavailable', engine: db.engine },
             media_server: { status: media, url: ctx.mediaServer.url },
             realtime: { adapter: config.redisUrl ? 'redis' : 'memory' },
-            version: process.env.npm_package_version ?? '0.1.0',
+            version: ctx.config.version,
             uptime_s: Math.round((Date.now() - startedAt) / 1000),
           };
           return reply.code(dbOk ? 200 : 503).send(body);

@@ -2,11 +2,16 @@ import { type Comment, ErrorText, Limits } from '@kadr/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { MediaChange } from './cache/feed-cache.ts';
 import { type CommentRow, toComment } from './mappers.ts';
 
 /** Comments on posts: oldest first; adding one raises the post's comments_count in the same transaction. */
-export function commentsService(db: Kysely<Database>, changed: (change: MediaChange) => Promise<void>) {
+export function commentsService(
+  db: Kysely<Database>,
+  changed: (change: MediaChange) => Promise<void>,
+  limits: RateLimits,
+) {
   async function visiblePost(postId: number) {
     const post = await db
       .selectFrom('posts')
@@ -47,6 +52,7 @@ export function commentsService(db: Kysely<Database>, changed: (change: MediaCha
         throw errors.validation({ comment_text: ErrorText.commentTooLong }, ErrorText.commentTooLong);
       }
       await visiblePost(postId);
+      await limits.consume('comment.create', { user: userId });
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('post_comments')

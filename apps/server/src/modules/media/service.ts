@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { ErrorText, Limits, type Post } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FeedCache } from './cache/feed-cache.ts';
 import type { PostReader } from './post-reader.ts';
@@ -15,6 +16,7 @@ export interface MediaServiceDeps {
   reader: PostReader;
   cache: FeedCache;
   storage: Storage;
+  limits: RateLimits;
   /** Refreshes cached profiles whose posts_count changed. */
   invalidateProfiles(userIds: number[]): Promise<void>;
 }
@@ -84,6 +86,7 @@ export function mediaService(deps: MediaServiceDeps) {
 
     async act(kind: PostAction, postId: number, userId: number, on: boolean) {
       await actionable(postId);
+      await deps.limits.consume('post.action', { user: userId });
       const { table, counter } = ACTIONS[kind];
       const count = await repo.toggle(table, counter, postId, userId, on);
       await cache.changed({ posts: counter ? [postId] : [], marks: [[userId, postId]] });

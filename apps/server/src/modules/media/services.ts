@@ -29,7 +29,7 @@ export function taggerFromConfig(config: Config): Tagger {
   );
 }
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles'> & {
+type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles' | 'limits'> & {
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
@@ -49,6 +49,7 @@ export async function createMediaServices(deps: Deps) {
     reader: postReader(read, cache),
     cache,
     storage,
+    limits: deps.limits,
     invalidateProfiles: (ids) => profiles.invalidate(ids),
   });
 
@@ -61,7 +62,7 @@ export async function createMediaServices(deps: Deps) {
     tagger,
     ffmpeg,
     cache,
-    comments: commentsService(db, cache.changed),
+    comments: commentsService(db, cache.changed, deps.limits),
     preferences: preferencesService(db, cache.changed),
     uploads: uploadService({
       repo,
@@ -70,6 +71,7 @@ export async function createMediaServices(deps: Deps) {
       tmpDir: path.join(config.dataDir, 'tmp'),
       limits: config.media,
       inFlight,
+      rateLimits: deps.limits,
     }),
     notifyProcessing(userId: number, post: Post) {
       gateway.emitToUser(userId, 'media-processing', { post_id: post.id, status: post.status });

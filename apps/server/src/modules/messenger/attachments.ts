@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { isPermanent, type JobHandler, type JobQueue, PermanentJobError } from '../../jobs/queue.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { SHARP_INPUT } from '../../lib/images.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type FfmpegBinaries, findFfmpeg } from '../media/processing/ffmpeg.ts';
 import { processImage } from '../media/processing/image.ts';
@@ -83,6 +84,7 @@ export function attachmentsService(deps: {
   db: Kysely<Database>;
   storage: Storage;
   maxBytes: number;
+  limits: RateLimits;
   tmpRoot?: string;
   ffmpeg?: () => FfmpegBinaries;
   jobs?: JobQueue;
@@ -247,7 +249,9 @@ export function attachmentsService(deps: {
   return {
     handler,
 
-    upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+    async upload(userId: number, req: FastifyRequest): Promise<MessageAttachment[]> {
+      // Refused before a byte is read; the files are counted once we know how many there are.
+      await deps.limits.check('upload.attachment', { user: userId });
       return deps.inFlight
         ? deps.inFlight.run(userId, () => receiveAll(userId, req))
         : receiveAll(userId, req);
@@ -261,6 +265,8 @@ export function attachmentsService(deps: {
       let handedOver = false;
       try {
         const files = await receive(req, dir);
+        await deps.limits.consume('upload.attachment', { user: userId }, files.length);
+        await deps.limits.consume('upload.attachment', { user: userId }, files.length);
         for (const file of files) await confirm(file);
         const jobs = deps.jobs;
         const rows = await deps.db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import {
   type MessageSearchResponse,
 } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { ChatRow, ChatsRepository } from './chats-repository.ts';
 import type { Loaded } from './conversations.ts';
 import { chatRef, toChatListItem } from './mappers.ts';
@@ -18,8 +19,9 @@ export function chatsService(deps: {
   repo: MessengerRepository;
   chats: ChatsRepository;
   messages: MessagesService;
+  limits: RateLimits;
 }) {
-  const { repo, chats, messages } = deps;
+  const { repo, chats, messages, limits } = deps;
   const { tools } = messages;
 
   /** Loading the list is a device syncing: newer messages from peers count as delivered. */
@@ -88,6 +90,7 @@ export function chatsService(deps: {
     async searchByName(userId: number, query: string): Promise<ChatListItem[]> {
       const q = query.trim();
       if (q === '') return [];
+      await limits.consume('search', { user: userId });
       return (await chats.searchByName(userId, q)).map((r) => toChatListItem(r, userId));
     },
 
@@ -135,6 +138,7 @@ export function chatsService(deps: {
     ): Promise<MessageSearchResponse> {
       const q = query.trim();
       if (q === '') return { results: [], has_more: false };
+      await limits.consume('search', { user: userId });
       const hits = await chats.searchMessages(userId, q, limit + 1, offset);
       const page = hits.slice(0, limit);
       const rows = await repo.messagesByIds(page.map((h) => h.id));

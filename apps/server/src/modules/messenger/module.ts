@@ -23,15 +23,17 @@ function buildMessenger(ctx: AppContext) {
     queries: batchQueries(db),
     facts: messengerFacts(),
     gateway: ctx.gateway,
+    limits: ctx.limits,
     releaseFiles: (urls) => releaseUrls(db, ctx.storage, urls),
   });
-  const chats = chatsService({ repo, chats: chatsRepository(db), messages });
+  const chats = chatsService({ repo, chats: chatsRepository(db), messages, limits: ctx.limits });
   const { jobs, inFlight } = ctx.media;
   const attachments = attachmentsService({
     repo,
     db,
     storage: ctx.storage,
     maxBytes: ctx.config.messageAttachmentMaxBytes,
+    limits: ctx.limits,
     tmpRoot: path.join(ctx.config.dataDir, 'tmp'),
     jobs,
     inFlight,
@@ -66,8 +68,14 @@ export const messengerModule = defineModule({
     ctx.messenger = messenger;
     // Batched sends and acks still writing must finish before the database is closed (after the sockets).
     api.addHook('onClose', () => messages.drained());
-    ctx.gateway.addAudienceProvider(chats.peers);
-    registerMessengerSocket(ctx.gateway, messages, ctx.log, (token) => ctx.auth.resolveToken(token));
+    ctx.gateway.addAudienceProvider(chats.peers, chats.peers);
+    registerMessengerSocket(
+      ctx.gateway,
+      messages,
+      ctx.log,
+      (token) => ctx.auth.resolveToken(token),
+      ctx.limits,
+    );
 
     registerRoutes(
       api,

@@ -12,6 +12,7 @@ import {
   type SendMessageBody,
 } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { BatchQueries, NewText } from './batch-queries.ts';
 import { batcher } from './batcher.ts';
@@ -69,11 +70,12 @@ export function messagesService(deps: {
   queries: BatchQueries;
   facts: MessengerFacts;
   gateway: Gateway;
+  limits: RateLimits;
   now?: () => Date;
   /** Removes stored files nothing references any more (see storage/references.ts). */
   releaseFiles?: (urls: string[]) => Promise<unknown>;
 }) {
-  const { repo, facts } = deps;
+  const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
   const tools: ConversationTools = conversationTools(repo, deps.gateway);
   const acks = deliveryAcks({ repo, queries: deps.queries, facts, tools });
@@ -90,7 +92,10 @@ export function messagesService(deps: {
   async function lookUpPair(userId: number, otherUserId: number): Promise<ConversationRow> {
     let conversation = await repo.findPair(userId, otherUserId);
     if (!conversation) {
-      if (otherUserId !== userId) await tools.requireUser(otherUserId);
+      if (otherUserId !== userId) {
+        await tools.requireUser(otherUserId);
+        await limits.consume('message.new-chat', { user: userId });
+      }
       conversation = await repo.getOrCreatePair(userId, otherUserId);
     }
     facts.rememberConversation(conversation);
@@ -228,6 +233,7 @@ export function messagesService(deps: {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
+      await limits.consume('message.send', { user: userId });
       const target = sendTarget(body);
       // With attachments, a resend must be recognised before the (already bound) uploads are checked.
       if (attachmentIds.length > 0) {
@@ -455,6 +461,8 @@ export function messagesService(deps: {
         const chat = await targetChat(userId, target);
         if (!chats.some((c) => c.conversation.id === chat.conversation.id)) chats.push(chat);
       }
+      // Each message a forward creates counts like a send: one request cannot write thousands.
+      await limits.consume('message.send', { user: userId }, sources.length * chats.length);
       const created = await repo.transaction(async (tx) => {
         const out: { chat: Loaded; ids: number[] }[] = [];
         for (const chat of chats) {
@@ -505,6 +513,14 @@ export function messagesService(deps: {
         }));
       }
       return { up_to_message_id: upTo, unread_count: 0 };
+    },
+
+    /** Whether the pair already has a chat (nothing is created). */
+    async hasChat(userId: number, otherUserId: number): Promise<boolean> {
+      if (facts.pair(userId, otherUserId)) return true;
+      const conversation = await repo.findPair(userId, otherUserId);
+      if (conversation) facts.rememberConversation(conversation);
+      return conversation !== undefined;
     },
 
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */

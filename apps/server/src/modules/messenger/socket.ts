@@ -2,12 +2,9 @@ import { ErrorCode, ErrorText, Limits, rooms, SendMessageBody, type SendMessageR
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { AppError, errors } from '../../lib/errors.ts';
+import { RateLimitedError, type RateLimits } from '../../lib/limits.ts';
 import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import type { MessagesService } from './service.ts';
-
-/** Typing events one socket may relay per window; the client renews every ~1–2 s while typing. */
-export const TYPING_PER_WINDOW = 10;
-export const TYPING_WINDOW_MS = Limits.typingMs;
 
 const isId = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -35,24 +32,10 @@ function failure(err: unknown, log: FastifyBaseLogger): SendMessageResult {
       error: err.message,
       code: err.code,
       ...(err.fields ? { fields: err.fields } : {}),
+      ...(err instanceof RateLimitedError ? { retry_after: err.retryAfterSeconds } : {}),
     };
   log.error({ err }, 'socket send failed');
   return { ok: false, status: 500, error: ErrorText.internal, code: ErrorCode.internal };
-}
-
-/** A fixed window counter per socket: typing is relayed, never stored, so a local limit is enough. */
-function windowLimiter(limit: number, windowMs: number, now: () => number) {
-  let start = 0;
-  let count = 0;
-  return () => {
-    const t = now();
-    if (t - start >= windowMs) {
-      start = t;
-      count = 0;
-    }
-    count += 1;
-    return count <= limit;
-  };
 }
 
 /** Messenger socket events: `send-message`, the `typing` relay and `message-delivered` acks from devices. */
@@ -62,23 +45,26 @@ export function registerMessengerSocket(
   log: FastifyBaseLogger,
   /** The session check HTTP requests pass (cached per node, revocations arrive through the bus). */
   resolveToken: (token: string) => Promise<number | null>,
-  now: () => number = Date.now,
+  limits: RateLimits,
 ) {
   gateway.io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
-    const allowTyping = windowLimiter(TYPING_PER_WINDOW, TYPING_WINDOW_MS, now);
 
     // The typist's display name for group typing ("<name> печатает..."), looked up once per socket.
     let name: Promise<string> | null = null;
+    // Relayed only into a chat that exists (a stranger gets nothing until a message opens one),
+    // throttled per chat across all of the user's sockets and nodes.
     socket.on('typing', (input) => {
       if (typeof input !== 'object' || input === null) return;
       const { group_id: group, is_typing: typing } = input;
       if (group !== undefined) {
         // Being in the group's room is being a member: the room is left on every node on removal.
         if (!isId(group) || typeof typing !== 'boolean' || !socket.rooms.has(rooms.group(group))) return;
-        if (!allowTyping()) return;
         name ??= messages.tools.requireUser(userId).then((u) => u.name);
-        name
+        const sender = name;
+        limits
+          .consume('message.typing', { user: userId, scope: `group:${group}` })
+          .then(() => sender)
           .then((sender_name) =>
             socket
               .to(rooms.group(group))
@@ -91,17 +77,36 @@ export function registerMessengerSocket(
                 data: { is_typing: typing },
               }),
           )
-          .catch((err: unknown) => log.error({ err }, 'group typing failed'));
+          .catch((err: unknown) => {
+            if (!(err instanceof AppError)) log.error({ err }, 'group typing failed');
+          });
         return;
       }
       const { other_user_id: to, is_typing } = input;
       if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
-      if (!allowTyping()) return;
-      gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
+      limits
+        .consume('message.typing', { user: userId, scope: to })
+        .then(() => messages.hasChat(userId, to))
+        .then((exists) => {
+          if (exists)
+            gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof AppError)) log.error({ err }, 'typing relay failed');
+        });
     });
 
     socket.on('send-message', (input, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      // PostgreSQL text cannot hold NUL: refused here like the HTTP JSON parser refuses it, not a 500 later.
+      if (typeof input?.content === 'string' && input.content.includes('\u0000'))
+        return reply({
+          ok: false,
+          status: 400,
+          error: ErrorText.malformedBody,
+          code: ErrorCode.validationFailed,
+          fields: { content: ErrorText.validationFailed },
+        });
       if (!sendBody.Check(input))
         return reply({
           ok: false,

@@ -23,16 +23,19 @@ export const profileModule = defineModule({
       repo: profilesRepository(ctx.db.kysely),
       storage: ctx.storage,
       cache: await profileCache(ctx.bus, config.profileCacheTtlMs),
+      limits: ctx.limits,
     });
     ctx.profiles = profiles;
     // Followers hear a user's `online`/`offline`.
-    ctx.gateway.addAudienceProvider(profiles.followerIds);
+    ctx.gateway.addAudienceProvider(profiles.followerIds, profiles.followingIds);
 
     registerRoutes(
       api,
       profileRoutes,
       {
-        search: async (req) => ({ users: await profiles.search(req.query.q) }),
+        search: async (req) => ({
+          users: await profiles.search(req.query.q, { user: req.userId, ip: req.raw.ip }),
+        }),
         get: (req) => profiles.getProfile(req.params.username, req.userId),
         update: (req) => profiles.update(req.userId, req.body),
         avatar: ({ raw, userId }) =>

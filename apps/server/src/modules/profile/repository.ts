@@ -130,6 +130,15 @@ export function profilesRepository(db: Kysely<Database>) {
       });
     },
 
+    async followingIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('follows')
+        .select('followee_id')
+        .where('follower_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.followee_id);
+    },
+
     async followerIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('follows')

@@ -1,6 +1,7 @@
 import { ErrorCode, ErrorText, Limits, type Profile, type ProfileUpdateBody } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
 import { inspectImage, squareWebp } from '../../lib/images.ts';
+import type { LimitSubject, RateLimits } from '../../lib/limits.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentKey } from '../../storage/storage.ts';
 import { toUserSummary } from '../auth/mappers.ts';
@@ -12,8 +13,13 @@ import type { ProfilesRepository } from './repository.ts';
 const AVATAR_SIDE = 512;
 const THUMBNAIL_SIDE = 128;
 
-export function profilesService(deps: { repo: ProfilesRepository; storage: Storage; cache: ProfileCache }) {
-  const { repo, storage, cache } = deps;
+export function profilesService(deps: {
+  repo: ProfilesRepository;
+  storage: Storage;
+  cache: ProfileCache;
+  limits: RateLimits;
+}) {
+  const { repo, storage, cache, limits } = deps;
 
   async function base(username: string) {
     const cached = cache.profile(username);
@@ -54,9 +60,11 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
   return {
     getProfile,
 
-    async search(query: string) {
+    /** `who`: the caller, counted against the search limit (guests by address). */
+    async search(query: string, who: LimitSubject) {
       const q = query.trim();
       if (q === '') return [];
+      await limits.consume('search', who);
       const rows = await repo.search(q, Limits.userSearch.max);
       return rows.map(toUserSummary);
     },
@@ -82,6 +90,7 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
     },
 
     async setAvatar(userId: number, data: Buffer): Promise<Profile> {
+      await limits.consume('upload.avatar', { user: userId });
       await inspectImage(data);
       const [avatar, thumbnail] = await Promise.all([
         squareWebp(data, AVATAR_SIDE),
@@ -106,6 +115,7 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
     /** Follows (true) or unfollows (false) the user; repeating either changes nothing. */
     async setFollow(userId: number, username: string, follow: boolean) {
       const followeeId = await followTarget(userId, username);
+      await limits.consume('profile.follow', { user: userId });
       const followersCount = await repo.setFollow(userId, followeeId, follow);
       await cache.invalidate([userId, followeeId], [userId, followeeId]);
       return { is_following: follow, followers_count: followersCount };
@@ -117,6 +127,8 @@ export function profilesService(deps: { repo: ProfilesRepository; storage: Stora
     },
 
     followerIds: (userId: number) => repo.followerIds(userId),
+    /** Whose presence the user hears as a follower. */
+    followingIds: (userId: number) => repo.followingIds(userId),
 
     /** For writes elsewhere that change what a profile shows (e.g. posts_count). */
     invalidate: (userIds: number[]) => cache.invalidate(userIds),

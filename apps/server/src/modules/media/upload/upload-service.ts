@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { JobQueue } from '../../../jobs/queue.ts';
+import type { RateLimits } from '../../../lib/limits.ts';
 import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
 import { PHOTO_POST_JOB, POST_JOB, type PostJobPayload } from '../processing/post-job.ts';
 import type { MediaRepository } from '../repository.ts';
@@ -15,6 +16,7 @@ export interface UploadDeps {
   tmpDir: string;
   limits: UploadLimits;
   inFlight?: UploadsInFlight;
+  rateLimits: RateLimits;
 }
 
 /**
@@ -23,7 +25,8 @@ export interface UploadDeps {
  */
 export function uploadService(deps: UploadDeps) {
   return {
-    upload(req: FastifyRequest, userId: number): Promise<number> {
+    async upload(req: FastifyRequest, userId: number): Promise<number> {
+      await deps.rateLimits.consume('upload.post', { user: userId });
       return deps.inFlight
         ? deps.inFlight.run(userId, () => this.receive(req, userId))
         : this.receive(req, userId);

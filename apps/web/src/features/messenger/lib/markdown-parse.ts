@@ -3,6 +3,10 @@
  * `inline code`, ```code blocks```, [links](https://…), bare http(s) links and > quotes.
  * The parser yields plain data; the renderer turns it into React text nodes, so no user text is
  * ever interpreted as HTML. Links survive only with an http(s) or mailto target.
+ *
+ * Hostile input (4 KB of `_a ` opens thousands of spans that never close) would make the look-ahead
+ * quadratic, so every look-ahead is paid from a budget linear in the input: once it is spent, the
+ * remaining markers stay plain text. Ordinary messages never come near it.
  */
 export type Inline =
   | { type: 'text'; text: string }
@@ -16,10 +20,13 @@ export type Block =
   | { type: 'quote'; blocks: Block[] };
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+const MAX_URL_LENGTH = 2048;
 
 /** The href to render for a link target, or null when it is not an absolute http(s)/mailto URL. */
 export function safeHref(target: string): string | null {
   const trimmed = target.trim();
+  // URL parsing of a huge invalid target is slow; nobody links 2 KB addresses in a chat.
+  if (trimmed.length > MAX_URL_LENGTH) return null;
   // Control characters and whitespace inside a scheme are how `java\tscript:` slips through parsers.
   if (
     /\s/.test(trimmed) ||
@@ -35,8 +42,14 @@ export function safeHref(target: string): string | null {
   return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
 
-const LINK = /^\[([^\]\n]+)\]\(([^()\s]+)\)/;
-const BARE_URL = /^https?:\/\/[^\s<>"]+/;
+// Sticky (matched at lastIndex), so no copy of the rest of the message is made per attempt.
+const LINK = /\[([^\]\n]+)\]\(([^()\s]+)\)/y;
+const BARE_URL = /https?:\/\/[^\s<>"]+/y;
+
+const matchAt = (pattern: RegExp, source: string, at: number) => {
+  pattern.lastIndex = at;
+  return pattern.exec(source);
+};
 const TRAILING_PUNCTUATION = /[.,;:!?)\]'»]+$/;
 
 interface Delimited {
@@ -64,29 +77,64 @@ function pushText(out: Inline[], text: string): void {
   else out.push({ type: 'text', text });
 }
 
+/** Characters of look-ahead a parse may spend, shared by every nested call on the same message. */
+export interface Budget {
+  left: number;
+}
+
+/** Look-ahead allowed per input character (plus a constant), so parsing stays linear. */
+export const BUDGET_PER_CHAR = 8;
+export const MAX_QUOTE_DEPTH = 8;
+
+export const budgetFor = (source: string): Budget => ({ left: source.length * BUDGET_PER_CHAR + 256 });
+
+/** Pays `cost` characters; false (and nothing paid) when the budget cannot cover it. */
+function spend(budget: Budget, cost: number): boolean {
+  if (budget.left < cost) {
+    budget.left = 0;
+    return false;
+  }
+  budget.left -= cost;
+  return true;
+}
+
 /** Finds the closing marker for a span opened at `from`; the content must not start or end with a space. */
-function findClose(source: string, from: number, marker: string): number {
+function findClose(source: string, from: number, marker: string, budget: Budget): number {
+  // The span may not be empty nor start with a space.
+  if (from >= source.length || /\s/.test(source[from] ?? '')) return -1;
+  let scanned = from;
   let index = source.indexOf(marker, from);
   while (index !== -1) {
-    const inner = source.slice(from, index);
+    if (!spend(budget, index - scanned + 1)) return -1;
+    scanned = index;
     const after = source[index + marker.length];
-    // `_` inside words (snake_case) does not close.
+    // `_` inside words (snake_case) does not close; nor does a marker right after a space.
     const wordBoundaryOk = marker[0] !== '_' || !isWordChar(after);
-    if (inner.length > 0 && inner.trim() === inner && wordBoundaryOk) return index;
+    if (index > from && !/\s/.test(source[index - 1] ?? '') && wordBoundaryOk) return index;
     index = source.indexOf(marker, index + 1);
   }
   return -1;
 }
 
-export function parseInline(source: string): Inline[] {
+/** indexOf's answer when there is none: nothing later can match either, so it is never searched again. */
+const NONE = -1;
+
+export function parseInline(source: string, budget: Budget = budgetFor(source)): Inline[] {
   const out: Inline[] = [];
   let i = 0;
+  // Next `]` and next backtick at or after i, found once and reused, so failed look-aheads cost nothing.
+  let nextBracket = 0;
+  let nextTick = 0;
   while (i < source.length) {
-    const rest = source.slice(i);
     const char = source[i];
+    if (budget.left === 0) {
+      pushText(out, source.slice(i));
+      break;
+    }
 
     if (char === '`') {
-      const close = source.indexOf('`', i + 1);
+      if (nextTick !== NONE && nextTick <= i) nextTick = source.indexOf('`', i + 1);
+      const close = nextTick;
       if (close > i + 1) {
         out.push({ type: 'code', text: source.slice(i + 1, close) });
         i = close + 1;
@@ -95,10 +143,11 @@ export function parseInline(source: string): Inline[] {
     }
 
     if (char === '[') {
-      const match = LINK.exec(rest);
+      if (nextBracket !== NONE && nextBracket <= i) nextBracket = source.indexOf(']', i + 1);
+      const match = nextBracket !== NONE && spend(budget, nextBracket - i) ? matchAt(LINK, source, i) : null;
       if (match) {
         const href = safeHref(match[2] ?? '');
-        if (href) out.push({ type: 'link', href, children: parseInline(match[1] ?? '') });
+        if (href) out.push({ type: 'link', href, children: parseInline(match[1] ?? '', budget) });
         else pushText(out, match[0]);
         i += match[0].length;
         continue;
@@ -106,8 +155,9 @@ export function parseInline(source: string): Inline[] {
     }
 
     if ((char === 'h' || char === 'H') && !isWordChar(source[i - 1])) {
-      const match = BARE_URL.exec(rest);
-      if (match) {
+      const looksLikeUrl = source.startsWith('http://', i) || source.startsWith('https://', i);
+      const match = looksLikeUrl ? matchAt(BARE_URL, source, i) : null;
+      if (match && spend(budget, match[0].length)) {
         const url = match[0].replace(TRAILING_PUNCTUATION, '');
         const href = safeHref(url);
         if (href) {
@@ -119,13 +169,13 @@ export function parseInline(source: string): Inline[] {
     }
 
     const delimiter = DELIMITERS.find(
-      (d) => rest.startsWith(d.marker) && !(d.marker[0] === '_' && isWordChar(source[i - 1])),
+      (d) => source.startsWith(d.marker, i) && !(d.marker[0] === '_' && isWordChar(source[i - 1])),
     );
     if (delimiter) {
       const start = i + delimiter.marker.length;
-      const close = findClose(source, start, delimiter.marker);
+      const close = findClose(source, start, delimiter.marker, budget);
       if (close !== -1) {
-        out.push({ type: delimiter.type, children: parseInline(source.slice(start, close)) });
+        out.push({ type: delimiter.type, children: parseInline(source.slice(start, close), budget) });
         i = close + delimiter.marker.length;
         continue;
       }
@@ -143,13 +193,14 @@ export function parseInline(source: string): Inline[] {
 const FENCE = /^```/;
 const QUOTE = /^>\s?/;
 
-export function parseMarkdown(source: string): Block[] {
+export function parseMarkdown(source: string, budget: Budget = budgetFor(source), depth = 0): Block[] {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const blocks: Block[] = [];
   let paragraph: string[] = [];
 
   const flushParagraph = () => {
-    if (paragraph.length > 0) blocks.push({ type: 'paragraph', lines: paragraph.map(parseInline) });
+    if (paragraph.length > 0)
+      blocks.push({ type: 'paragraph', lines: paragraph.map((line) => parseInline(line, budget)) });
     paragraph = [];
   };
 
@@ -165,7 +216,7 @@ export function parseMarkdown(source: string): Block[] {
         continue;
       }
     }
-    if (QUOTE.test(line)) {
+    if (QUOTE.test(line) && depth < MAX_QUOTE_DEPTH) {
       flushParagraph();
       const quoted: string[] = [];
       while (i < lines.length && QUOTE.test(lines[i] ?? '')) {
@@ -173,7 +224,7 @@ export function parseMarkdown(source: string): Block[] {
         i++;
       }
       i--;
-      blocks.push({ type: 'quote', blocks: parseMarkdown(quoted.join('\n')) });
+      blocks.push({ type: 'quote', blocks: parseMarkdown(quoted.join('\n'), budget, depth + 1) });
       continue;
     }
     if (line.trim() === '') {

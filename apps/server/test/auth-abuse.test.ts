@@ -1,0 +1,92 @@
+import { ErrorText } from '@kadr/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, countRows, createTestApp, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_LOGIN_DELAY_MAX_MS: '300',
+    SESSION_IDLE_TIMEOUT_MS: String(60 * 60 * 1000),
+  });
+}, 240_000);
+afterAll(() => t.close());
+
+const login = (username: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress });
+
+describe('guessing passwords', () => {
+  it('an attacker’s ten wrong tries lock out the attacker’s address, never the owner elsewhere', async () => {
+    const username = uniqueUsername('owner');
+    await registerUser(t.app, username, 'Владелец', 'right password');
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(username, `guess ${i}`, '203.0.113.7')).statusCode).toBe(401);
+    const attacker = await login(username, 'right password', '203.0.113.7');
+    expect(attacker.statusCode).toBe(429);
+    expect(Number(attacker.headers['retry-after'])).toBeGreaterThan(0);
+
+    const started = Date.now();
+    const owner = await login(username, 'right password', '198.51.100.20');
+    expect(owner.statusCode).toBe(200);
+    // Slowed down (progressive delay per username), not refused.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('groups IPv6 addresses by /64: rotating within one prefix does not reset the count', async () => {
+    const username = uniqueUsername('v6');
+    await registerUser(t.app, username, 'Шесть', 'right password');
+    for (let i = 1; i <= 10; i += 1)
+      expect((await login(username, 'nope', `2001:db8:aa:bb::${i.toString(16)}`)).statusCode).toBe(401);
+    expect((await login(username, 'right password', '2001:db8:aa:bb:1234::1')).statusCode).toBe(429);
+    expect((await login(username, 'right password', '2001:db8:aa:cc::1')).statusCode).toBe(200);
+  });
+});
+
+describe('passwords and names at registration', () => {
+  it('refuses short and common passwords, and stores nothing', async () => {
+    const before = await countRows(t.db, 'users');
+    for (const [password, text] of [
+      ['short', ErrorText.passwordTooShort],
+      ['password1', ErrorText.passwordTooCommon],
+      ['Qwerty123', ErrorText.passwordTooCommon],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: uniqueUsername(), name: 'Слабый', password },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ password: text });
+    }
+    expect(await countRows(t.db, 'users')).toBe(before);
+  });
+
+  it('strips bidi override characters from display names', async () => {
+    const session = await registerUser(t.app, uniqueUsername(), 'Ан\u202Eна\u2066 К\u200F');
+    expect(session.user.name).toBe('Анна К');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      headers: bearer(session.access_token),
+      payload: { name: '\u202Devil\u202C name' },
+    });
+    expect(res.json().name).toBe('evil name');
+  });
+});
+
+describe('session lifetime', () => {
+  it('a session idle past SESSION_IDLE_TIMEOUT_MS stops working; a used one keeps working', async () => {
+    const idle = await registerUser(t.app);
+    const active = await registerUser(t.app);
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    // Neither token has been used yet, so no node has it cached.
+    await sql`update sessions set last_used_at = now() - interval '2 hours' where user_id = ${idle.user.id}`.execute(
+      t.db.kysely,
+    );
+    expect((await me(idle.access_token)).statusCode).toBe(401);
+    expect((await me(active.access_token)).statusCode).toBe(200);
+  });
+});

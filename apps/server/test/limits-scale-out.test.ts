@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { SendMessageResult } from '@kadr/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLimits } from '../src/lib/limits.ts';
+import { brightImage } from '../src/modules/media/demo/generate.ts';
+import { bearer, registerUser, type TestApp } from './helpers.ts';
+import { MEDIA_TEST_ENV, publish } from './media-helpers.ts';
+import { messenger } from './messenger-fixtures.ts';
+import { openSocket, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
+
+const hasRedis = await redisReachable('limits scale-out suite');
+
+/** The named limits hold across two nodes sharing Redis: what one node admitted counts on the other. */
+describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
+  let nodes: TwoNodes;
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    nodes = await startTwoNodes({
+      ...MEDIA_TEST_ENV,
+      RATE_LIMITS: 'comment.create=3/1m,post.action=4/1m,profile.follow=3/1m,search=3/1m',
+    });
+    ({ one, two } = nodes);
+  }, 240_000);
+  afterAll(() => nodes.close());
+
+  it(`answers 429 with Retry-After after the documented ${defaultLimits['message.send'].count} sends, HTTP and socket alike`, async () => {
+    const a = await registerUser(one.app);
+    const b = await registerUser(one.app);
+    const sendsOn = (t: TestApp) => messenger(t.app);
+    const allowed = defaultLimits['message.send'].count;
+    const socket = await openSocket(nodes.urlTwo, a.access_token, nodes.sockets);
+    const viaSocket = (content: string) =>
+      new Promise<SendMessageResult>((resolve) =>
+        socket.emit(
+          'send-message',
+          { other_user_id: b.user.id, content, temp_id: `t-${randomUUID()}` },
+          resolve,
+        ),
+      );
+    for (let i = 0; i < allowed; i += 1) {
+      if (i % 3 === 2) expect((await viaSocket(`socket ${i}`)).ok).toBe(true);
+      else
+        expect(
+          (await sendsOn(i % 2 === 0 ? one : two).send(a.access_token, b.user.id, `http ${i}`)).statusCode,
+        ).toBe(200);
+    }
+    const refused = await sendsOn(one).send(a.access_token, b.user.id, 'one too many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'Слишком много попыток. Попробуйте позже',
+      code: 'rate_limited',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const acked = await viaSocket('and over the socket');
+    expect(acked).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
+    expect((acked as { retry_after?: number }).retry_after).toBeGreaterThan(0);
+    const stored = await messenger(two.app).conversation(b.access_token, a.user.id, '&limit=100');
+    expect(stored.messages).toHaveLength(allowed);
+    // Another sender is not affected.
+    expect((await sendsOn(two).send(b.access_token, a.user.id, 'reply')).statusCode).toBe(200);
+  });
+
+  it('counts every message a forward creates; a forward that would pass the limit creates nothing', async () => {
+    const a = await registerUser(one.app);
+    const b = await registerUser(one.app);
+    const c = await registerUser(one.app);
+    const m = messenger(one.app);
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i += 1) ids.push((await m.sent(a.access_token, b.user.id, `m${i}`)).id);
+    const forward = (t: TestApp, messageIds: number[]) =>
+      messenger(t.app).call(a.access_token, 'POST', '/messages/forward', {
+        message_ids: messageIds,
+        targets: [{ chat_user_id: b.user.id }, { chat_user_id: c.user.id }],
+      });
+    // 30 sent + 2 × 20 would be 70 > 60: refused whole.
+    expect((await forward(two, ids.slice(0, 20))).statusCode).toBe(429);
+    expect((await messenger(one.app).conversation(c.access_token, a.user.id)).messages).toHaveLength(0);
+    // 30 + 2 × 15 = 60 fits exactly; then a single send is one too many.
+    expect((await forward(two, ids.slice(0, 15))).statusCode).toBe(200);
+    expect((await m.send(a.access_token, c.user.id, 'over')).statusCode).toBe(429);
+  });
+
+  it('limits comments, likes, follows and searches by the same table, across nodes', async () => {
+    const a = await registerUser(one.app);
+    const targets = await Promise.all([1, 2, 3, 4].map(() => registerUser(one.app)));
+    const nodeFor = (i: number) => (i % 2 === 0 ? one : two);
+    const follow = (i: number) =>
+      nodeFor(i).app.inject({
+        method: 'POST',
+        url: `/api/v1/profile/${targets[i]!.user.username}/follow`,
+        headers: bearer(a.access_token),
+      });
+    const search = (i: number) =>
+      nodeFor(i).app.inject({
+        method: 'GET',
+        url: `/api/v1/profile/search/users?q=user${i}`,
+        headers: bearer(a.access_token),
+      });
+    const post = await publish(one.app, a.access_token, [
+      { field: 'files', filename: 'b.jpg', data: await brightImage() },
+    ]);
+    const like = (i: number) =>
+      nodeFor(i).app.inject({
+        method: i % 2 === 0 ? 'POST' : 'DELETE',
+        url: `/api/v1/media/post/${post.id}/like`,
+        headers: bearer(a.access_token),
+      });
+    const comment = (i: number) =>
+      nodeFor(i).app.inject({
+        method: 'POST',
+        url: `/api/v1/media/post/${post.id}/comment`,
+        headers: bearer(a.access_token),
+        payload: { comment_text: `комментарий ${i}` },
+      });
+    const likeCodes = [];
+    for (let i = 0; i < 5; i += 1) likeCodes.push((await like(i)).statusCode);
+    expect(likeCodes).toEqual([200, 200, 200, 200, 429]);
+    for (const [name, act] of [
+      ['comment', comment],
+      ['follow', follow],
+      ['search', search],
+    ] as const) {
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) {
+        const status = (await act(i)).statusCode;
+        codes.push(status < 300 ? 'ok' : status);
+      }
+      expect({ name, codes }).toEqual({ name, codes: ['ok', 'ok', 'ok', 429] });
+    }
+  });
+});
