@@ -6,3 +6,4 @@
 export * from './limits.ts';
 export { API_PREFIX } from './paths.ts';
 export { type Endpoint, type EndpointRoute, fillPath } from './route.ts';
+export * from './stories/constants.ts';

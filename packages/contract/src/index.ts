@@ -10,4 +10,7 @@ export * from './paths.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
 export * from './route.ts';
+export * from './stories/constants.ts';
+export * from './stories/events.ts';
+export * from './stories/schemas.ts';
 export * from './users.ts';

@@ -11,6 +11,7 @@ import type {
   TypingEvent,
   TypingInput,
 } from './messenger.ts';
+import type { StoryServerEvents } from './stories/events.ts';
 
 /** Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. */
 
@@ -21,7 +22,7 @@ export interface OnlineEvent {
   last_seen?: string;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends StoryServerEvents {
   online: (event: OnlineEvent) => void;
   /** Post processing progress, to the uploader only. */
   'media-processing': (event: MediaProcessingEvent) => void;

@@ -1,11 +1,12 @@
 import type { Migration } from 'kysely/migration';
 import type { ServerModule } from './module.ts';
+import { storiesModule } from './stories/module.ts';
 
 /**
  * The one list of capability modules built by app.ts, in order: a module may use the services of
  * those before it. Adding a capability: its folders, one line here, one in apps/web/src/app/features.ts.
  */
-export const serverModules: readonly ServerModule[] = [];
+export const serverModules: readonly ServerModule[] = [storiesModule];
 
 /** Every module's migrations, for the migrator (app start and the test databases). */
 export function moduleMigrations(

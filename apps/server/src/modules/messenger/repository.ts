@@ -33,6 +33,8 @@ export interface MessageRow {
   sender_name: string;
   sender_avatar_url: string | null;
   forwarded_from_username: string | null;
+  /** Set on a story reply (the stories module adds the column). */
+  story_id?: number | null;
 }
 
 export interface FileRow {
@@ -70,6 +72,7 @@ function queries(db: Kysely<Database>) {
         'm.created_at',
         'm.edited_at',
         'm.deleted_at',
+        'm.story_id',
         's.username as sender_username',
         's.name as sender_name',
         's.avatar_url as sender_avatar_url',
@@ -154,6 +157,7 @@ function queries(db: Kysely<Database>) {
       temp_id: string | null;
       is_forwarded?: boolean;
       forwarded_from_id?: number | null;
+      story_id?: number | null;
     }): Promise<number | null> {
       const row = await db
         .insertInto('messages')

@@ -127,7 +127,8 @@ export function messagesService(deps: {
     tools,
     targetChat,
 
-    async send(userId: number, body: SendMessageBody): Promise<Message> {
+    /** `extra.storyId`: a reply to that story (the stories module checks it exists and who may reply). */
+    async send(userId: number, body: SendMessageBody, extra: { storyId?: number } = {}): Promise<Message> {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
@@ -139,7 +140,7 @@ export function messagesService(deps: {
       }
       let conversation: ConversationRow;
       let row: MessageRow | null;
-      if (attachmentIds.length === 0) {
+      if (attachmentIds.length === 0 && extra.storyId === undefined) {
         // Plain text: no lookup when the pair is cached, and one INSERT (with the sender) per batch.
         ({ conversation, row } = await insertText(userId, body.other_user_id, content, body.temp_id));
       } else {
@@ -151,9 +152,16 @@ export function messagesService(deps: {
           temp_id: body.temp_id,
         };
         const id = await repo.transaction(async (tx) => {
-          const inserted = await tx.insertMessage({ ...values, message_type: 'media' });
+          const inserted = await tx.insertMessage({
+            ...values,
+            message_type: attachmentIds.length > 0 ? 'media' : 'text',
+            ...(extra.storyId !== undefined ? { story_id: extra.storyId } : {}),
+          });
           if (inserted === null) return null;
-          if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
+          if (
+            attachmentIds.length > 0 &&
+            (await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length
+          )
             throw errors.validation(
               { attachment_ids: ErrorText.attachmentNotFound },
               ErrorText.attachmentNotFound,
