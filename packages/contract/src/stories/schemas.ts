@@ -3,7 +3,7 @@ import { Id, IsoDateTime, Nullable } from '../common.ts';
 import { Limits } from '../limits.ts';
 import { Post } from '../media.ts';
 import { Message } from '../messenger.ts';
-import { STORY_REPORT_REASONS } from './constants.ts';
+import type { STORY_REPORT_REASONS } from './constants.ts';
 
 export const StoryMediaType = Type.Union([Type.Literal('video'), Type.Literal('photo')]);
 export type StoryMediaType = Static<typeof StoryMediaType>;
@@ -113,7 +113,13 @@ export const StoryReplyBody = Type.Object(
 export type StoryReplyBody = Static<typeof StoryReplyBody>;
 export const StoryReplyResponse = Type.Object({ message: Message });
 
-const StoryReportReason = Type.Union(STORY_REPORT_REASONS.map((r) => Type.Literal(r)));
+const StoryReportReason = Type.Union([
+  Type.Literal('spam'),
+  Type.Literal('violence'),
+  Type.Literal('nudity'),
+  Type.Literal('hate'),
+  Type.Literal('other'),
+]) satisfies { anyOf: { const: (typeof STORY_REPORT_REASONS)[number] }[] };
 
 export const StoryReportBody = Type.Object({ reason: StoryReportReason }, { additionalProperties: false });
 export const StoryReportResponse = Type.Object({ reported: Type.Boolean() });

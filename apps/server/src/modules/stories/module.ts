@@ -42,10 +42,10 @@ export const storiesModule = defineModule({
           // Never fail the run: the next one is queued below either way and retries the same work.
           log.error({ err }, 'story expiry failed');
         }
-        await service.scheduleExpiry();
+        // The chain runs while stories exist; the next upload starts it again.
+        if (await repo.any()) await service.scheduleExpiry();
       },
     });
-    await service.scheduleExpiry(60_000);
     ctx.messenger.messages.tools.setStoryPreviews((ids) => service.previews(ids));
 
     registerRoutes(

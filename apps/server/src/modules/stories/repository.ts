@@ -197,6 +197,10 @@ export function storiesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    async any(): Promise<boolean> {
+      return (await db.selectFrom('stories').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
     async isUrlInUse(url: string): Promise<boolean> {
       const row = await db
         .selectFrom('stories')

@@ -11,7 +11,8 @@ import {
   StoryUploadFields,
 } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../app-types.ts';
 import { errors } from '../../lib/errors.ts';
 import type { FeedViewer } from '../media/feed-ranking.ts';
@@ -92,6 +93,13 @@ export function storiesService(deps: {
     }
   }
 
+  /** Queues the next expiry run unless one is queued already (any node, any upload; the unique index keeps one). */
+  async function scheduleExpiry(delayMs: number, executor: Kysely<Database> = ctx.db.kysely) {
+    await sql`insert into jobs (kind, payload, run_at)
+      values (${EXPIRE_JOB}, '{}'::jsonb, now() + make_interval(secs => ${delayMs / 1000}))
+      on conflict do nothing`.execute(executor);
+  }
+
   async function groupOf(ownerId: number, viewer: number): Promise<StoryGroup | null> {
     const state = await viewerState(viewer);
     const rows = await repo.readable(viewer, [ownerId], cutoff(), 1);
@@ -151,6 +159,7 @@ export function storiesService(deps: {
             duration,
           };
           await ctx.media.jobs.enqueue(PROCESS_JOB, payload, trx);
+          await scheduleExpiry(deps.expireEveryMs, trx);
           return storyId;
         });
         ctx.media.jobs.notify();
@@ -282,12 +291,7 @@ export function storiesService(deps: {
       return removed.length;
     },
 
-    /** Queues the next expiry run unless one is queued already (any node may call it; the index keeps one). */
-    async scheduleExpiry(delayMs = deps.expireEveryMs) {
-      await sql`insert into jobs (kind, payload, run_at)
-        values (${EXPIRE_JOB}, '{}'::jsonb, now() + make_interval(secs => ${delayMs / 1000}))
-        on conflict do nothing`.execute(ctx.db.kysely);
-    },
+    scheduleExpiry: (delayMs = deps.expireEveryMs) => scheduleExpiry(delayMs),
   };
 }
 

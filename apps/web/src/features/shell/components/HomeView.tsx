@@ -1,13 +1,15 @@
-import { ru } from '../../../shared/i18n/ru.ts';
-import styles from './views.module.css';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
+
+// The home page lives with stories (strip, viewer, editor); its code loads when /home is first shown.
+const HomePage = lazy(() =>
+  import('../../stories/components/HomePage.tsx').then((m) => ({ default: m.HomePage })),
+);
 
 export function HomeView() {
   return (
-    <section className={styles.view} aria-labelledby="home-title">
-      <h1 id="home-title" className={styles.title}>
-        {ru.home.title}
-      </h1>
-      <p className={styles.text}>{ru.home.feedTitle}</p>
-    </section>
+    <Suspense fallback={<Spinner />}>
+      <HomePage />
+    </Suspense>
   );
 }

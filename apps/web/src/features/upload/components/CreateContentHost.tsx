@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
+import { useStoriesUi } from '../../stories/stories-ui-store.ts';
+import { storiesStrings } from '../../stories/strings.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
 
@@ -15,7 +17,17 @@ export function CreateContentHost() {
 
   useEffect(() => registerShellCommand('home.add', () => open('chooser')), [open]);
 
-  const entries: CreateEntry[] = [{ id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') }];
+  const entries: CreateEntry[] = [
+    { id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') },
+    {
+      id: 'story',
+      label: storiesStrings.createStory,
+      onSelect: () => {
+        close();
+        useStoriesUi.getState().openEditor();
+      },
+    },
+  ];
 
   switch (modal) {
     case 'chooser':
