@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { StoryReplyPreview } from '../../stories/components/StoryReplyPreview.tsx';
 import { extractPostIds } from '../lib/media-links.ts';
 import type { DisplayMessage, MessageStatus } from '../lib/message-status.ts';
 import { Markdown } from './Markdown.tsx';
@@ -52,6 +53,7 @@ export const MessageBubble = memo(function MessageBubble({
         {message.is_forwarded && message.forwarded_from_username ? (
           <p className={styles.forwarded}>{ru.messenger.forwardedFrom(message.forwarded_from_username)}</p>
         ) : null}
+        {message.story ? <StoryReplyPreview story={message.story} /> : null}
         {message.files.length > 0 ? (
           <MessageFiles files={message.files} onOpen={(index) => onOpenMedia(item, index)} />
         ) : null}

@@ -80,7 +80,8 @@ export function StoryEditor() {
     const el = stageBox.current;
     if (!el) return;
     const fit = () => {
-      const h = Math.min(el.clientHeight, (el.clientWidth * 16) / 9);
+      // Inside the box's 8 px padding.
+      const h = Math.max(160, Math.min(el.clientHeight - 16, ((el.clientWidth - 16) * 16) / 9));
       setBox({ width: Math.round((h * 9) / 16), height: Math.round(h) });
     };
     fit();
@@ -269,6 +270,7 @@ export function StoryEditor() {
                     zoom={zoom}
                     maxZoom={5}
                     aspect={9 / 16}
+                    objectFit="cover"
                     onCropChange={setCrop}
                     onZoomChange={setZoom}
                     onCropComplete={(_, pixels) => setArea(pixels)}

@@ -206,6 +206,13 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     pointer.current = { x: e.clientX, y: e.clientY, t: Date.now(), timer, holding: false };
   };
 
+  // A finger that moves is swiping, not holding.
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const p = pointer.current;
+    if (!p || p.holding) return;
+    if (Math.abs(e.clientX - p.x) > 10 || Math.abs(e.clientY - p.y) > 10) window.clearTimeout(p.timer);
+  };
+
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const p = pointer.current;
     pointer.current = null;
@@ -274,6 +281,7 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
         <div
           className={styles.stage}
           onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerCancel}
           onContextMenu={(e) => e.preventDefault()}
