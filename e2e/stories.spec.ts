@@ -59,14 +59,14 @@ test('stories: edit and publish, live strip, viewer with progress, views, likes,
   const A = await signedInPage(browser, a);
   const B = await signedInPage(browser, b);
   await B.goto('/home');
-  await expect(B.getByRole('heading', { name: 'Главная', level: 1 })).toBeVisible();
+  await expect(B.getByRole('heading', { name: 'Главная', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(B.getByRole('heading', { name: 'Главная лента' })).toBeVisible();
   const ringOfA = B.getByRole('button', { name: /^Истории Алиса/ });
   await expect(ringOfA).toHaveCount(0);
 
   // A: '+' → editor; crop (wheel zoom, drag), a text and a drawing; publish.
   await A.goto('/home');
-  await A.getByRole('button', { name: 'Добавить историю' }).last().click();
+  await A.getByRole('button', { name: 'Добавить историю' }).last().click({ timeout: 30_000 });
   await A.getByTestId('story-file').setInputFiles(await media.image('story.png', 40));
   const cropArea = A.getByTestId('story-editor').locator('.reactEasyCrop_Container');
   await expect(cropArea).toBeVisible();

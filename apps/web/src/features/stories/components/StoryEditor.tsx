@@ -422,12 +422,12 @@ export function StoryEditor() {
                 </>
               )}
 
-              <label htmlFor={captionId} className={styles.label}>
-                {s.caption}
+              <div className={styles.label}>
+                <label htmlFor={captionId}>{s.caption}</label>
                 <span className={styles.counter} aria-live="polite">
                   {s.counter(captionLength, StoryLimits.caption)}
                 </span>
-              </label>
+              </div>
               <textarea
                 id={captionId}
                 className={styles.caption}
