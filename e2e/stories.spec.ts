@@ -122,7 +122,7 @@ test('stories: edit and publish, live strip, viewer with progress, views, likes,
   await expect
     .poll(async () => fill.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a))
     .toBeGreaterThan(0.05);
-  await expect.poll(() => shownStory(B), { timeout: 20_000 }).toBe(second);
+  await expect.poll(() => shownStory(B), { timeout: 40_000 }).toBe(second);
   await expect(viewer(B)).toHaveCount(0, { timeout: 10_000 });
   await expect(B.getByRole('button', { name: /^Истории Алиса/ })).toHaveAttribute('data-unviewed', 'false');
   await B.reload();

@@ -132,13 +132,18 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   // Progress ticks every 50 ms (§9); a video's progress follows its clock.
   useEffect(() => {
     if (!story || paused) return;
+    // Ticks every 50 ms but adds the time that really passed, so a busy main thread does not slow the story.
+    let last = performance.now();
     const timer = window.setInterval(() => {
       const video = videoRef.current;
       if (story.media_type === 'video' && video) {
         setElapsed(video.currentTime * 1000);
         return;
       }
-      setElapsed((e) => e + STORY_UI.tickMs);
+      const now = performance.now();
+      const delta = now - last;
+      last = now;
+      setElapsed((e) => e + delta);
     }, STORY_UI.tickMs);
     return () => window.clearInterval(timer);
   }, [story, paused]);
