@@ -51,7 +51,7 @@ test('stories: edit and publish, live strip, viewer with progress, views, likes,
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const a = await registerViaApi(request, uniqueUsername('sa'), 'Алиса');
   const b = await registerViaApi(request, uniqueUsername('sb'), 'Борис');
   await follow(request, a, b);
@@ -94,7 +94,7 @@ test('stories: edit and publish, live strip, viewer with progress, views, likes,
   await expect(A.getByTestId('story-editor')).toHaveCount(0);
 
   // B: A appears in the strip with an unviewed ring, without a reload, once the story is ready.
-  await expect(ringOfA).toBeVisible({ timeout: 20_000 });
+  await expect(ringOfA).toBeVisible({ timeout: 60_000 });
   await expect(ringOfA).toHaveAttribute('data-unviewed', 'true');
 
   // A second, short story follows the first.
