@@ -12,8 +12,8 @@ import {
 } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../app-types.ts';
+import type { Database } from '../../db/schema.ts';
 import { errors } from '../../lib/errors.ts';
 import type { FeedViewer } from '../media/feed-ranking.ts';
 import { probe } from '../media/processing/ffmpeg.ts';
