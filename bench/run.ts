@@ -12,6 +12,8 @@ import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
 import { socketsBench } from './sockets.bench.ts';
+import { storiesFeedBench } from './stories-feed.bench.ts';
+import { storyNextBench } from './story-next.bench.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -41,6 +43,18 @@ if (wanted('feed')) {
     '\n## GET /api/v1/media/feed (15 posts/page) vs bare Fastify (autocannon, 50 conns 8 s; p99 also at 100 conns)',
   );
   for (const line of await feedBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('stories-feed')) {
+  console.log(
+    '\n## GET /api/v1/stories/feed?limit=20 (following 200 people × 3 stories) vs bare Fastify (autocannon, 50 conns 8 s; p99 also at 100 conns)',
+  );
+  for (const line of await storiesFeedBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('story-next')) {
+  console.log(
+    '\n## Story viewer in Chromium: tap next → next story shown, preloaded (20 taps) vs a cold start',
+  );
+  for (const line of await storyNextBench()) console.log(line);
 }
 if (wanted('processing')) {
   console.log('\n## Processing a generated 30 s 720p video, as a fraction of its duration (aim < 1.0)');

@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { createTestApp, registerUser, tempDir, testDatabase } from '../apps/server/test/helpers.ts';
+import { seedStories } from './stories-seed.ts';
 
 export interface BenchTarget {
   appUrl: string;
@@ -46,6 +47,8 @@ async function main() {
     headers: { authorization: `Bearer ${viewer.access_token}` },
   });
   const appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const storyAuthors = Number(process.env.BENCH_STORY_AUTHORS ?? 0);
+  if (storyAuthors > 0) await seedStories(database.db.kysely, viewer.user.id, storyAuthors);
 
   if (seedTokens > 0) {
     // Idle-socket bench: many users with one session each, inserted directly (argon2 per user would take minutes).

@@ -12,3 +12,4 @@ export * from './media/tags.ts';
 export { API_PREFIX } from './paths.ts';
 export { rooms, SOCKET_PATH } from './realtime.ts';
 export { type Endpoint, type EndpointRoute, fillPath } from './route.ts';
+export * from './stories/constants.ts';

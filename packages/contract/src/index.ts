@@ -28,4 +28,7 @@ export * from './profile/routes.ts';
 export * from './profile/schemas.ts';
 export * from './realtime.ts';
 export * from './route.ts';
+export * from './stories/constants.ts';
+export * from './stories/events.ts';
+export * from './stories/schemas.ts';
 export * from './users.ts';

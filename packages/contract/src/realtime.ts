@@ -4,6 +4,7 @@ import type { GroupServerEvents } from './groups/events.ts';
 import type { LiveStreamClientEvents, LiveStreamServerEvents } from './livestreams/events.ts';
 import type { MediaServerEvents } from './media/events.ts';
 import type { MessengerClientEvents, MessengerServerEvents } from './messenger/events.ts';
+import type { StoryServerEvents } from './stories/events.ts';
 
 /**
  * Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. Each
@@ -23,7 +24,8 @@ export interface ServerToClientEvents
     CallsServerToClientEvents,
     LiveStreamServerEvents,
     GroupServerEvents,
-    ChannelServerEvents {
+    ChannelServerEvents,
+    StoryServerEvents {
   online: (event: OnlineEvent) => void;
 }
 

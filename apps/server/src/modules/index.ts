@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { authModule } from './auth/module.ts';
+import { storiesModule } from './stories/module.ts';
 import { callsModule } from './calls/module.ts';
 import { channelsModule } from './channels/module.ts';
 import { groupsModule } from './groups/module.ts';
@@ -26,6 +27,7 @@ export const serverModules: readonly ServerModule[] = [
   mediaModule,
   mediaPipelineModule,
   messengerModule,
+  storiesModule,
   groupsModule,
   channelsModule,
   livestreamsModule,

@@ -1,4 +1,5 @@
 import { authFeature } from '../features/auth/feature.ts';
+import { storiesFeature } from '../features/stories/feature.ts';
 import { callsFeature } from '../features/calls/feature.ts';
 import { groupsFeature } from '../features/groups/feature.ts';
 import { livestreamsFeature } from '../features/livestreams/feature.ts';
@@ -21,6 +22,7 @@ export const features: readonly Feature[] = [
   settingsFeature,
   mediaFeature,
   messengerFeature,
+  storiesFeature,
   groupsFeature,
   livestreamsFeature,
   callsFeature,

@@ -85,6 +85,16 @@ export type ReplyPreview = Static<typeof ReplyPreview>;
  * A message as the reader sees it. `is_read`/`is_delivered` describe the recipient's state
  * (for one's own messages: has the peer read / received it; for favorites: always true).
  */
+/** The story a message replies to (a story reply); `expired` once the story is gone (24 h, deleted). */
+export const MessageStoryRef = Type.Object({
+  id: Type.Integer(),
+  media_type: Type.Union([Type.Literal('video'), Type.Literal('photo')]),
+  media_url: Nullable(Type.String()),
+  thumbnail_url: Nullable(Type.String()),
+  expired: Type.Boolean(),
+});
+export type MessageStoryRef = Static<typeof MessageStoryRef>;
+
 export const Message = Type.Object({
   id: Type.Integer(),
   sender_id: Type.Integer(),
@@ -105,6 +115,8 @@ export const Message = Type.Object({
   forwarded_from_username: Nullable(Type.String()),
   files: Type.Array(MessageFile),
   message_type: MessageType,
+  /** Set on a reply to a story. */
+  story: Type.Optional(MessageStoryRef),
   /** The client's temporary id, echoed to the sender's own devices only. */
   temp_id: Type.Optional(Type.String()),
   /** The message this one answers (any chat kind); `is_deleted` when the original was deleted for everyone. */

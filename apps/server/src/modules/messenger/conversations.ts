@@ -1,4 +1,4 @@
-import { ErrorText, type Message, rooms, type ServerToClientEvents } from '@kadr/contract';
+import { ErrorText, type Message, type MessageStoryRef, rooms, type ServerToClientEvents } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { pairUserIds } from './facts-cache.ts';
@@ -48,7 +48,12 @@ export function pairMembers(conversation: ConversationRow): MemberRow[] {
  * Shared steps of the messenger services: resolving a chat the way the API names it, checking
  * membership, turning rows into messages and fanning events out to every member's devices.
  */
+/** Story id → its preview in a reply; supplied by the stories module (absent ids are expired). */
+export type StoryPreviews = (ids: number[]) => Promise<Map<number, MessageStoryRef>>;
+
 export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
+  let storyPreviews: StoryPreviews | null = null;
+
   async function requireUser(id: number) {
     const user = await repo.findUser(id);
     if (!user) throw errors.notFound(ErrorText.userNotFound);
@@ -57,6 +62,10 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
 
   return {
     requireUser,
+
+    setStoryPreviews(resolve: StoryPreviews) {
+      storyPreviews = resolve;
+    },
 
     /** The chat of `userId` with `otherUserId` (favorites when equal), if it exists; 404 for unknown users. */
     async findChat(userId: number, otherUserId: number): Promise<Loaded | null> {
@@ -108,19 +117,32 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
     ): Promise<Message[]> {
       const media = rows.filter((r) => r.message_type === 'media').map((r) => r.id);
       const replyIds = [...new Set(rows.flatMap((r) => (r.reply_to_id ? [r.reply_to_id] : [])))];
-      const [files, replies] = await Promise.all([
+      const storyIds = [...new Set(rows.flatMap((r) => (r.story_id ? [r.story_id] : [])))];
+      const [files, replies, stories] = await Promise.all([
         media.length > 0 ? repo.filesOf(media) : Promise.resolve([]),
         replyIds.length > 0 ? repo.replyPreviews(replyIds) : Promise.resolve([]),
+        storyIds.length > 0 && storyPreviews
+          ? storyPreviews(storyIds)
+          : Promise.resolve(new Map<number, MessageStoryRef>()),
       ]);
-      return rows.map((r) =>
-        toMessage(
+      return rows.map((r) => {
+        const message = toMessage(
           r,
           files,
           members.filter((m) => m.conversation_id === r.conversation_id),
           { withTempId: r.sender_id === viewerId, withViews: kind === 'channel' },
           replies,
-        ),
-      );
+        );
+        if (r.story_id)
+          message.story = stories.get(r.story_id) ?? {
+            id: r.story_id,
+            media_type: 'photo',
+            media_url: null,
+            thumbnail_url: null,
+            expired: true,
+          };
+        return message;
+      });
     },
 
     /**

@@ -37,6 +37,8 @@ export interface MessageRow {
   forwarded_from_username: string | null;
   reply_to_id: number | null;
   views_count: number;
+  /** Set on a story reply (the stories module adds the column). */
+  story_id?: number | null;
 }
 
 /** A member's place in a group or channel: role and channel rights. */
@@ -83,6 +85,7 @@ function queries(db: Kysely<Database>) {
         'm.created_at',
         'm.edited_at',
         'm.deleted_at',
+        'm.story_id',
         's.username as sender_username',
         's.name as sender_name',
         's.avatar_url as sender_avatar_url',
@@ -279,6 +282,7 @@ function queries(db: Kysely<Database>) {
       is_forwarded?: boolean;
       forwarded_from_id?: number | null;
       reply_to_id?: number | null;
+      story_id?: number | null;
     }): Promise<number | null> {
       const row = await db
         .insertInto('messages')

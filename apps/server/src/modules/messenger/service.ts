@@ -229,7 +229,8 @@ export function messagesService(deps: {
       return (await repo.roomChat(id, kind, userId)) ?? null;
     },
 
-    async send(userId: number, body: SendMessageBody): Promise<Message> {
+    /** `extra.storyId`: a reply to that story (the stories module checks it exists and who may reply). */
+    async send(userId: number, body: SendMessageBody, extra: { storyId?: number } = {}): Promise<Message> {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
@@ -244,7 +245,12 @@ export function messagesService(deps: {
       const room = target.kind === 'personal' ? null : await writableRoom(userId, target.kind, target.id);
       let conversation: ConversationRow;
       let row: MessageRow | null;
-      if (attachmentIds.length === 0 && target.kind === 'personal' && body.reply_to_id === undefined) {
+      if (
+        attachmentIds.length === 0 &&
+        target.kind === 'personal' &&
+        body.reply_to_id === undefined &&
+        extra.storyId === undefined
+      ) {
         // Plain text: no lookup when the pair is cached, and one INSERT (with the sender) per batch.
         ({ conversation, row } = await insertText(userId, target.otherUserId, content, body.temp_id, null));
       } else {
@@ -258,13 +264,20 @@ export function messagesService(deps: {
           temp_id: body.temp_id,
           reply_to_id: replyTo,
         };
-        if (attachmentIds.length === 0) {
+        if (attachmentIds.length === 0 && extra.storyId === undefined) {
           row = await texts.push(values);
         } else {
           const id = await repo.transaction(async (tx) => {
-            const inserted = await tx.insertMessage({ ...values, message_type: 'media' });
+            const inserted = await tx.insertMessage({
+              ...values,
+              message_type: attachmentIds.length > 0 ? 'media' : 'text',
+              ...(extra.storyId !== undefined ? { story_id: extra.storyId } : {}),
+            });
             if (inserted === null) return null;
-            if ((await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length)
+            if (
+              attachmentIds.length > 0 &&
+              (await tx.attachFiles(inserted, userId, attachmentIds)) !== attachmentIds.length
+            )
               throw errors.validation(
                 { attachment_ids: ErrorText.attachmentNotFound },
                 ErrorText.attachmentNotFound,

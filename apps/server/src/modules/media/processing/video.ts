@@ -29,22 +29,44 @@ export async function processVideo(
   bins: FfmpegBinaries,
   input: string,
   workDir: string,
-  options: { cover?: string | Buffer | null; threads?: number; signal?: AbortSignal } = {},
+  options: {
+    cover?: string | Buffer | null;
+    threads?: number;
+    signal?: AbortSignal;
+    /** Keep only this part of the input (seconds); the output starts at `start`. */
+    segment?: { start: number; duration: number };
+    /** Fit the picture into this aspect (width / height), padding the rest (stories: 9 / 16). */
+    aspect?: number;
+  } = {},
 ): Promise<ProcessedVideo> {
   const info = await probe(bins, input, options.signal);
   if (!info.video || !info.duration) throw new Error('not a video with a duration');
   const rotated = info.video.rotation === 90 || info.video.rotation === 270;
   const srcW = rotated ? info.video.height : info.video.width;
   const srcH = rotated ? info.video.width : info.video.height;
-  const scale = Math.min(1, VIDEO_MAX_SIDE / Math.max(srcW, srcH));
-  const width = even(srcW * scale);
-  const height = even(srcH * scale);
+  let boxW = srcW;
+  let boxH = srcH;
+  if (options.aspect) {
+    // The smallest box of that aspect holding the whole picture.
+    if (srcW / srcH > options.aspect) boxH = srcW / options.aspect;
+    else boxW = srcH * options.aspect;
+  }
+  const scale = Math.min(1, VIDEO_MAX_SIDE / Math.max(boxW, boxH));
+  const width = even(boxW * scale);
+  const height = even(boxH * scale);
   const file = path.join(workDir, 'video.mp4');
-  const args = ['-hide_banner', '-y', '-i', input, '-map', '0:v:0'];
+  const args = ['-hide_banner', '-y'];
+  // Seeking before the input is frame-accurate when transcoding, and skips decoding what is cut away.
+  if (options.segment)
+    args.push('-ss', String(options.segment.start), '-t', String(options.segment.duration));
+  args.push('-i', input, '-map', '0:v:0');
   if (info.hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  const fit = options.aspect
+    ? `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`
+    : `scale=${width}:${height}`;
   args.push(
     '-vf',
-    `scale=${width}:${height},format=yuv420p`,
+    `${fit},format=yuv420p`,
     '-c:v',
     'libx264',
     '-preset',

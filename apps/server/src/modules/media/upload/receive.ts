@@ -20,6 +20,15 @@ export interface ReceivedUpload {
   thumbnail: ReceivedFile | null;
   caption: string;
   mediaType: string | null;
+  /** Values of the extra text fields the caller asked for (`ReceiveOptions.fields`). */
+  fields: Record<string, string>;
+}
+
+/** For other upload routes on the same pipeline (stories): another file field name, extra text fields. */
+export interface ReceiveOptions {
+  /** Read as `files` (default `files`). */
+  fileField?: string;
+  fields?: readonly string[];
 }
 
 export interface UploadLimits {
@@ -38,6 +47,7 @@ export async function receiveUpload(
   req: FastifyRequest,
   tmpRoot: string,
   limits: UploadLimits,
+  options: ReceiveOptions = {},
 ): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw errors.unsupportedMedia(ErrorText.uploadNoFiles);
   // A declared body larger than any accepted upload is refused before a byte is written.
@@ -47,7 +57,15 @@ export async function receiveUpload(
   if (Number(req.headers['content-length'] ?? 0) > total) throw tooLarge();
   const dir = path.join(tmpRoot, `upload-${randomUUID()}`);
   await fs.mkdir(dir, { recursive: true });
-  const upload: ReceivedUpload = { dir, files: [], thumbnail: null, caption: '', mediaType: null };
+  const upload: ReceivedUpload = {
+    dir,
+    files: [],
+    thumbnail: null,
+    caption: '',
+    mediaType: null,
+    fields: {},
+  };
+  const fileField = options.fileField ?? 'files';
   try {
     const parts = req.parts({
       limits: {
@@ -64,9 +82,15 @@ export async function receiveUpload(
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.fieldname === UploadFields.caption) upload.caption = value;
         else if (part.fieldname === UploadFields.mediaType) upload.mediaType = value;
+        else if (options.fields?.includes(part.fieldname)) upload.fields[part.fieldname] = value;
         continue;
       }
-      const field = part.fieldname === UploadFields.thumbnail ? 'thumbnail' : part.fieldname;
+      const field =
+        part.fieldname === UploadFields.thumbnail
+          ? 'thumbnail'
+          : part.fieldname === fileField
+            ? 'files'
+            : part.fieldname;
       if (field !== 'files' && field !== 'thumbnail') {
         part.file.resume();
         continue;

@@ -1,6 +1,7 @@
 import { Check, CheckCheck, CircleAlert, Clock, type LucideIcon, PhoneCall } from 'lucide-react';
 import { createElement, memo } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { StoryReplyPreview } from '../../stories/components/StoryReplyPreview.tsx';
 import { extractPostIds } from '../lib/media-links.ts';
 import type { DisplayMessage, MessageStatus } from '../lib/message-status.ts';
 import { Markdown } from './Markdown.tsx';
@@ -72,6 +73,7 @@ export const MessageBubble = memo(function MessageBubble({
             </span>
           </button>
         ) : null}
+        {message.story ? <StoryReplyPreview story={message.story} /> : null}
         {message.files.length > 0 ? (
           <MessageFiles files={message.files} onOpen={(index) => onOpenMedia(item, index)} />
         ) : null}

@@ -1,16 +1,17 @@
-import { ru } from '../../../shared/i18n/ru.ts';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { LiveStripEntries } from '../../livestreams/components/LiveStripEntries.tsx';
-import styles from './views.module.css';
+
+// The home page lives with stories (strip, viewer, editor); its code loads when /home is first shown.
+// Live streams fill the strip's leading slot.
+const HomePage = lazy(() =>
+  import('../../stories/components/HomePage.tsx').then((m) => ({ default: m.HomePage })),
+);
 
 export function HomeView() {
   return (
-    <section className={styles.view} aria-labelledby="home-title">
-      {/* Until the stories strip lands with its `leading` slot, live entries open the home view. */}
-      <LiveStripEntries />
-      <h1 id="home-title" className={styles.title}>
-        {ru.home.title}
-      </h1>
-      <p className={styles.text}>{ru.home.feedTitle}</p>
-    </section>
+    <Suspense fallback={<Spinner />}>
+      <HomePage leading={<LiveStripEntries />} />
+    </Suspense>
   );
 }

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { ru } from '../../../../shared/i18n/ru.ts';
 import { livestreamsStrings } from '../../../livestreams/strings.ts';
 import { registerShellCommand } from '../../../shell/lib/shell-commands.ts';
+import { useStoriesUi } from '../../../stories/stories-ui-store.ts';
+import { storiesStrings } from '../../../stories/strings.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
 
@@ -21,6 +23,14 @@ export function CreateContentHost() {
 
   const entries: CreateEntry[] = [
     { id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') },
+    {
+      id: 'story',
+      label: storiesStrings.createStory,
+      onSelect: () => {
+        close();
+        useStoriesUi.getState().openEditor();
+      },
+    },
     {
       id: 'live',
       label: livestreamsStrings.createEntry,

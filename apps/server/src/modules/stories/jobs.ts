@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { JobHandler } from '../../jobs/queue.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { FfmpegBinaries } from '../media/processing/ffmpeg.ts';
+import { storeBuffer, storeFile } from '../media/processing/store.ts';
+import { processVideo } from '../media/processing/video.ts';
+import { imageSignals, videoSignals } from '../media/tagger/signals.ts';
+import type { Tagger } from '../media/tagger/tagger.ts';
+import type { StoriesRepository } from './repository.ts';
+
+export const PROCESS_JOB = 'stories.process';
+/** Periodic: removes expired stories with their files, then schedules its next run. */
+export const EXPIRE_JOB = 'stories.expire';
+
+export interface ProcessPayload {
+  storyId: number;
+  /** The upload's directory under DATA_DIR/tmp; removed when done or given up. */
+  dir: string;
+  file: string;
+  kind: 'video' | 'image';
+  /** Video: the chosen segment, seconds (already clamped). */
+  start: number;
+  duration: number;
+}
+
+/** 9:16 output box: the image is cut to it (centre), at most 1080×1920. */
+const STORY_W = 1080;
+const STORY_H = 1920;
+const ASPECT = 9 / 16;
+
+/** An image → a 9:16 webp without metadata (EXIF, GPS) and its thumbnail. */
+export async function storyImage(input: string) {
+  const base = sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+  const meta = await sharp(await base.clone().toBuffer()).metadata();
+  const srcW = meta.width ?? STORY_W;
+  const srcH = meta.height ?? STORY_H;
+  // The largest 9:16 box inside the picture, never enlarged past the source or 1080×1920.
+  const height = Math.max(16, Math.min(STORY_H, srcH, Math.floor(srcW / ASPECT)));
+  const width = Math.max(9, Math.round(height * ASPECT));
+  const image = await base
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .webp({ quality: 90 })
+    .toBuffer();
+  const thumbnail = await sharp(image).resize(270, 480, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
+  return { image, thumbnail, width, height };
+}
+
+export interface ProcessDeps {
+  repo: StoriesRepository;
+  storage: Storage;
+  ffmpeg: FfmpegBinaries;
+  tagger: Tagger;
+  onFinished(storyId: number, userId: number, status: 'ready' | 'failed'): Promise<void>;
+}
+
+/** Makes the story's output with the post pipeline's pieces, tags it, marks it ready. Safe to run again. */
+export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
+  const { repo, storage } = deps;
+  return {
+    async run({ payload }) {
+      const story = await repo.byId(payload.storyId);
+      if (story?.status !== 'processing') {
+        await fs.rm(payload.dir, { recursive: true, force: true });
+        return;
+      }
+      const keys: string[] = [];
+      let fields: { file_url: string; thumbnail_url: string; duration: number; ai_tags: string[] };
+      let analysed: Awaited<ReturnType<typeof imageSignals>>;
+      if (payload.kind === 'video') {
+        const work = path.join(payload.dir, 'work');
+        await fs.mkdir(work, { recursive: true });
+        const out = await processVideo(deps.ffmpeg, payload.file, work, {
+          segment: { start: payload.start, duration: payload.duration },
+          aspect: ASPECT,
+        });
+        const fileKey = await storeFile(storage, 'stories', out.file, 'mp4');
+        const posterKey = await storeBuffer(storage, 'stories', out.poster, 'webp');
+        keys.push(fileKey, posterKey);
+        fields = {
+          file_url: storage.publicUrl(fileKey),
+          thumbnail_url: storage.publicUrl(posterKey),
+          duration: out.duration,
+          ai_tags: [],
+        };
+        analysed = await videoSignals(deps.ffmpeg, out.file, out.duration);
+      } else {
+        const img = await storyImage(payload.file);
+        const fileKey = await storeBuffer(storage, 'stories', img.image, 'webp');
+        const thumbKey = await storeBuffer(storage, 'stories', img.thumbnail, 'webp');
+        keys.push(fileKey, thumbKey);
+        fields = {
+          file_url: storage.publicUrl(fileKey),
+          thumbnail_url: storage.publicUrl(thumbKey),
+          duration: payload.duration,
+          ai_tags: [],
+        };
+        analysed = await imageSignals([img.image]);
+      }
+      const tagged = await deps.tagger.tag({ ...analysed, caption: story.caption });
+      const tags: string[] = tagged.tags.filter((t) => t !== 'for_sleep');
+      if (tagged.forSleep) tags.unshift('for_sleep');
+      fields.ai_tags = tags;
+      const finished = await repo.finish(story.id, fields);
+      if (!finished) {
+        // Deleted meanwhile: drop what this run stored unless another story uses the same bytes.
+        for (const key of keys)
+          if (!(await repo.isUrlInUse(storage.publicUrl(key)))) await storage.delete(key);
+      }
+      await fs.rm(payload.dir, { recursive: true, force: true });
+      if (finished) await deps.onFinished(story.id, story.user_id, 'ready');
+    },
+
+    async onGiveUp({ payload }) {
+      const userId = await repo.fail(payload.storyId);
+      await fs.rm(payload.dir, { recursive: true, force: true });
+      if (userId !== null) await deps.onFinished(payload.storyId, userId, 'failed');
+    },
+  };
+}

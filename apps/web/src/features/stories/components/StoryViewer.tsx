@@ -1,0 +1,545 @@
+import type { Story, StoryGroup, StoryReportReason } from '@kadr/contract';
+import { STORY_REPORT_REASONS } from '@kadr/contract/browser';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Eye,
+  EyeOff,
+  Heart,
+  Link2,
+  MoreHorizontal,
+  Send,
+  Share2,
+  Trash2,
+  TriangleAlert,
+  X,
+} from 'lucide-react';
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { useCurrentUser } from '../../auth/auth-store.ts';
+import {
+  storiesKeys,
+  useDeleteStory,
+  useMarkViewed,
+  useStoryLike,
+  useStoryReply,
+  useStoryReport,
+  useStoryViewers,
+} from '../api/stories-queries.ts';
+import { storyLink } from '../lib/story-link.ts';
+import { useStoriesUi, type ViewerState } from '../stories-ui-store.ts';
+import { STORY_UI, storiesStrings as s } from '../strings.ts';
+import styles from './StoryViewer.module.css';
+
+type Sheet = null | 'menu' | 'report' | 'viewers';
+
+/** The next position after (g, i), or null after the last story of the last group. */
+function step(groups: StoryGroup[], g: number, i: number, dir: 1 | -1): [number, number] | null {
+  const count = groups[g]?.stories.length ?? 0;
+  if (dir === 1) {
+    if (i + 1 < count) return [g, i + 1];
+    return g + 1 < groups.length ? [g + 1, 0] : null;
+  }
+  if (i > 0) return [g, i - 1];
+  if (g > 0) return [g - 1, Math.max(0, (groups[g - 1]?.stories.length ?? 1) - 1)];
+  return [g, 0];
+}
+
+function Preload({ story }: { story: Story | undefined }) {
+  if (!story?.file_url) return null;
+  // Rendered hidden so the browser fetches (and for video, buffers) the next story before it is shown.
+  return story.media_type === 'video' ? (
+    <video
+      className={styles.preload}
+      src={story.file_url}
+      preload="auto"
+      muted
+      playsInline
+      tabIndex={-1}
+      aria-hidden="true"
+    />
+  ) : (
+    <img className={styles.preload} src={story.file_url} alt="" aria-hidden="true" />
+  );
+}
+
+/** The story viewer overlay (spec §4.10). */
+export function StoryViewer({ viewer }: { viewer: ViewerState }) {
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const moveTo = useStoriesUi((st) => st.moveTo);
+  const closeViewer = useStoriesUi((st) => st.closeViewer);
+  const { groups, groupIndex, storyIndex } = viewer;
+  const group = groups[groupIndex];
+  const story = group?.stories[storyIndex];
+  const own = story !== undefined && story.user_id === me?.id;
+
+  const [elapsed, setElapsed] = useState(0);
+  const [held, setHeld] = useState(false);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [replyFocused, setReplyFocused] = useState(false);
+  const [reply, setReply] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState<Set<number>>(new Set());
+  const [broken, setBroken] = useState<Set<number>>(new Set());
+  const [ready, setReady] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ x: number; y: number; t: number; timer: number; holding: boolean } | null>(null);
+
+  const markViewed = useMarkViewed();
+  const like = useStoryLike();
+  const remove = useDeleteStory();
+  const sendReply = useStoryReply();
+  const report = useStoryReport();
+  const viewers = useStoryViewers(story?.id ?? 0, own && sheet === 'viewers');
+
+  const filtered = story?.is_filtered === true && !revealed.has(story.id);
+  const paused = held || sheet !== null || replyFocused || filtered || !ready;
+  const durationMs =
+    story?.media_type === 'video'
+      ? Math.max(1000, (videoRef.current?.duration || story.duration) * 1000)
+      : (story?.duration || 15) * 1000;
+
+  const close = useCallback(() => {
+    closeViewer();
+    void queryClient.invalidateQueries({ queryKey: storiesKeys.feed() });
+  }, [closeViewer, queryClient]);
+
+  const go = useCallback(
+    (dir: 1 | -1) => {
+      const next = step(groups, groupIndex, storyIndex, dir);
+      if (!next) close();
+      else moveTo(next[0], next[1]);
+    },
+    [groups, groupIndex, storyIndex, moveTo, close],
+  );
+
+  // A new story starts from zero and counts as viewed once it is shown (latest values read through a ref,
+  // so a like or a view count arriving does not restart it).
+  const latest = useRef({ story, markViewed, me: me?.id ?? null });
+  latest.current = { story, markViewed, me: me?.id ?? null };
+  const storyId = story?.id;
+  useEffect(() => {
+    if (storyId === undefined) return;
+    setElapsed(0);
+    setReady(false);
+    setReply('');
+    setSheet(null);
+    const current = latest.current;
+    if (current.story?.status === 'ready') current.markViewed(current.story, current.me);
+  }, [storyId]);
+
+  // Progress ticks every 50 ms (§9); a video's progress follows its clock.
+  useEffect(() => {
+    if (!story || paused) return;
+    // Ticks every 50 ms but adds the time that really passed, so a busy main thread does not slow the story.
+    let last = performance.now();
+    const timer = window.setInterval(() => {
+      const video = videoRef.current;
+      if (story.media_type === 'video' && video) {
+        setElapsed(video.currentTime * 1000);
+        return;
+      }
+      const now = performance.now();
+      const delta = now - last;
+      last = now;
+      setElapsed((e) => e + delta);
+    }, STORY_UI.tickMs);
+    return () => window.clearInterval(timer);
+  }, [story, paused]);
+
+  useEffect(() => {
+    if (story && story.media_type !== 'video' && elapsed >= durationMs) go(1);
+  }, [elapsed, durationMs, story, go]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new story's video element needs the same call.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (paused && ready) video.pause();
+    else if (!paused)
+      void video
+        .play()
+        .catch(() => {
+          // Autoplay with sound refused: play muted rather than stall the story.
+          video.muted = true;
+          return video.play();
+        })
+        .catch(() => undefined);
+  }, [paused, ready, story?.id]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) {
+        if (e.key === 'Escape') (e.target as HTMLElement).blur();
+        return;
+      }
+      if (e.key === 'Escape') {
+        if (sheet) setSheet(null);
+        else close();
+      } else if (e.key === 'ArrowRight') go(1);
+      else if (e.key === 'ArrowLeft') go(-1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, close, sheet]);
+
+  useEffect(() => {
+    dialogRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!notice) return;
+    const t = window.setTimeout(() => setNotice(null), 2000);
+    return () => window.clearTimeout(t);
+  }, [notice]);
+
+  if (!group || !story) return null;
+  const next = step(groups, groupIndex, storyIndex, 1);
+  const nextStory = next ? groups[next[0]]?.stories[next[1]] : undefined;
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const third = (e.clientX - rect.left) / rect.width;
+    const timer = window.setTimeout(() => {
+      if (pointer.current && third > 1 / 3 && third < 2 / 3) {
+        pointer.current.holding = true;
+        setHeld(true);
+      }
+    }, STORY_UI.holdMs);
+    pointer.current = { x: e.clientX, y: e.clientY, t: Date.now(), timer, holding: false };
+  };
+
+  // A finger that moves is swiping, not holding.
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const p = pointer.current;
+    if (!p || p.holding) return;
+    if (Math.abs(e.clientX - p.x) > 10 || Math.abs(e.clientY - p.y) > 10) window.clearTimeout(p.timer);
+  };
+
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const p = pointer.current;
+    pointer.current = null;
+    if (!p) return;
+    window.clearTimeout(p.timer);
+    if (p.holding) {
+      setHeld(false);
+      return;
+    }
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    if (dy > STORY_UI.swipeDown && Math.abs(dy) > Math.abs(dx)) return close();
+    if (Math.abs(dx) > STORY_UI.swipeX && Math.abs(dx) > Math.abs(dy)) return go(dx < 0 ? 1 : -1);
+    if (Math.abs(dx) > 10 || Math.abs(dy) > 10) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const third = (e.clientX - rect.left) / rect.width;
+    if (third < 1 / 3) go(-1);
+    else if (third > 2 / 3) go(1);
+  };
+
+  const onPointerCancel = () => {
+    if (pointer.current) window.clearTimeout(pointer.current.timer);
+    pointer.current = null;
+    setHeld(false);
+  };
+
+  const link = storyLink(story.id);
+  const share = async () => {
+    setSheet(null);
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: s.viewer(group.user.display_name), url: link });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    await copy();
+  };
+  const copy = async () => {
+    setSheet(null);
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // Clipboard refused (insecure context or permissions): the notice still names the link's purpose.
+    }
+    setNotice(s.copied);
+  };
+
+  const progressOf = (i: number) =>
+    i < storyIndex ? 1 : i > storyIndex ? 0 : Math.min(1, elapsed / durationMs);
+
+  return (
+    <div
+      ref={dialogRef}
+      className={styles.overlay}
+      role="dialog"
+      aria-modal="true"
+      aria-label={s.viewer(group.user.display_name)}
+      tabIndex={-1}
+      data-story-id={story.id}
+      data-testid="story-viewer"
+    >
+      <div className={styles.frame} data-chrome-hidden={held}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the tap/hold/swipe surface; arrow keys and Escape do the same from the keyboard. */}
+        <div
+          className={styles.stage}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
+          onContextMenu={(e) => e.preventDefault()}
+          data-testid="story-stage"
+        >
+          {broken.has(story.id) ? (
+            <div className={styles.broken} role="alert">
+              <TriangleAlert size={28} aria-hidden="true" />
+              <span>{s.brokenImage}</span>
+            </div>
+          ) : story.media_type === 'video' ? (
+            // biome-ignore lint/a11y/useMediaCaption: stories carry no caption tracks; the caption text is shown over the video.
+            <video
+              key={story.id}
+              ref={videoRef}
+              className={styles.media}
+              src={story.file_url ?? undefined}
+              poster={story.thumbnail_url ?? undefined}
+              playsInline
+              autoPlay
+              onLoadedData={() => setReady(true)}
+              onEnded={() => go(1)}
+              onError={() => {
+                setReady(true);
+                setBroken((b) => new Set(b).add(story.id));
+              }}
+              data-testid="story-media"
+            />
+          ) : (
+            <img
+              key={story.id}
+              className={styles.media}
+              src={story.file_url ?? undefined}
+              alt={story.caption}
+              draggable={false}
+              onLoad={() => setReady(true)}
+              onError={() => {
+                setReady(true);
+                setBroken((b) => new Set(b).add(story.id));
+              }}
+              data-testid="story-media"
+            />
+          )}
+          {filtered ? (
+            <div className={styles.filtered}>
+              <EyeOff size={28} aria-hidden="true" />
+              <p>{s.filtered}</p>
+              <button
+                type="button"
+                className={styles.pill}
+                onPointerDown={(e) => e.stopPropagation()}
+                onPointerUp={(e) => e.stopPropagation()}
+                onClick={() => setRevealed((r) => new Set(r).add(story.id))}
+              >
+                {s.reveal}
+              </button>
+            </div>
+          ) : null}
+          {story.caption ? <p className={styles.caption}>{story.caption}</p> : null}
+        </div>
+
+        <div className={styles.top}>
+          <div className={styles.segments} aria-hidden="true">
+            {group.stories.map((st, i) => (
+              <span key={st.id} className={styles.segment}>
+                <span className={styles.fill} style={{ transform: `scaleX(${progressOf(i)})` }} />
+              </span>
+            ))}
+          </div>
+          <div className={styles.header}>
+            <Avatar name={group.user.display_name} url={group.user.avatar_url} size={36} />
+            <div className={styles.who}>
+              <span className={styles.author}>{group.user.display_name}</span>
+              <span className={styles.time}>{s.timeAgo(story.created_at, Date.now())}</span>
+            </div>
+            <button
+              type="button"
+              className={styles.icon}
+              aria-label={s.options}
+              onClick={() => setSheet('menu')}
+            >
+              <MoreHorizontal size={22} aria-hidden="true" />
+            </button>
+            <button type="button" className={styles.icon} aria-label={s.close} onClick={close}>
+              <X size={24} aria-hidden="true" />
+            </button>
+          </div>
+        </div>
+
+        <div className={styles.bottom}>
+          {own ? (
+            <div className={styles.ownBar}>
+              <button type="button" className={styles.pill} onClick={() => setSheet('viewers')}>
+                <Eye size={18} aria-hidden="true" />
+                {s.views(story.views_count)}
+              </button>
+              <button
+                type="button"
+                className={`${styles.icon} ${styles.danger}`}
+                aria-label={s.delete}
+                onClick={() => {
+                  if (!window.confirm(s.deleteConfirm)) return;
+                  remove.mutate(story.id, { onSuccess: () => go(1) });
+                }}
+              >
+                <Trash2 size={20} aria-hidden="true" />
+              </button>
+            </div>
+          ) : (
+            <form
+              className={styles.replyBar}
+              onSubmit={(e) => {
+                e.preventDefault();
+                const content = reply.trim();
+                if (!content) return;
+                sendReply.mutate(
+                  { storyId: story.id, content },
+                  {
+                    onSuccess: () => {
+                      setReply('');
+                      setNotice(s.replySent);
+                      (document.activeElement as HTMLElement | null)?.blur();
+                    },
+                  },
+                );
+              }}
+            >
+              <input
+                className={styles.replyInput}
+                value={reply}
+                onChange={(e) => setReply(e.target.value)}
+                onFocus={() => setReplyFocused(true)}
+                onBlur={() => setReplyFocused(false)}
+                placeholder={s.replyPlaceholder}
+                aria-label={s.replyPlaceholder}
+                maxLength={4096}
+              />
+              {reply.trim() ? (
+                <button
+                  type="submit"
+                  className={styles.icon}
+                  aria-label={s.send}
+                  disabled={sendReply.isPending}
+                >
+                  <Send size={20} aria-hidden="true" />
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className={styles.like}
+                aria-label={story.is_liked ? s.unlike : s.like}
+                aria-pressed={story.is_liked}
+                onClick={() => like.mutate({ story, like: !story.is_liked })}
+                data-testid="story-like"
+              >
+                <Heart
+                  size={24}
+                  aria-hidden="true"
+                  fill={story.is_liked ? 'currentColor' : 'none'}
+                  className={story.is_liked ? styles.liked : undefined}
+                />
+                <span data-testid="story-likes">{s.likes(story.likes_count)}</span>
+              </button>
+            </form>
+          )}
+        </div>
+
+        {notice ? (
+          <div className={styles.notice} role="status">
+            {notice}
+          </div>
+        ) : null}
+
+        {sheet ? (
+          <div className={styles.sheetBackdrop}>
+            <button
+              type="button"
+              className={styles.sheetDismiss}
+              aria-label={s.close}
+              onClick={() => setSheet(null)}
+            />
+            <div
+              className={styles.sheet}
+              role="dialog"
+              aria-label={
+                sheet === 'viewers' ? s.viewersTitle : sheet === 'report' ? s.reportTitle : s.options
+              }
+            >
+              {sheet === 'menu' ? (
+                <div className={styles.menu} role="menu">
+                  <button type="button" role="menuitem" onClick={share}>
+                    <Share2 size={18} aria-hidden="true" /> {s.share}
+                  </button>
+                  <button type="button" role="menuitem" onClick={copy}>
+                    <Link2 size={18} aria-hidden="true" /> {s.copyLink}
+                  </button>
+                  {own ? null : (
+                    <button type="button" role="menuitem" onClick={() => setSheet('report')}>
+                      <TriangleAlert size={18} aria-hidden="true" /> {s.report}
+                    </button>
+                  )}
+                </div>
+              ) : sheet === 'report' ? (
+                <>
+                  <h2 className={styles.sheetTitle}>{s.reportTitle}</h2>
+                  <ul className={styles.menu}>
+                    {STORY_REPORT_REASONS.map((reason: StoryReportReason) => (
+                      <li key={reason}>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            report.mutate(
+                              { storyId: story.id, reason },
+                              {
+                                onSuccess: () => {
+                                  setNotice(s.reported);
+                                  go(1);
+                                },
+                              },
+                            )
+                          }
+                        >
+                          {s.reasons[reason]}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <>
+                  <h2 className={styles.sheetTitle}>{s.viewersTitle}</h2>
+                  {viewers.isPending ? null : (viewers.data?.viewers.length ?? 0) === 0 ? (
+                    <p className={styles.muted}>{s.empty}</p>
+                  ) : (
+                    <ul className={styles.viewers} data-testid="story-viewers">
+                      {viewers.data?.viewers.map((v) => (
+                        <li key={v.id}>
+                          <Avatar name={v.user.display_name} url={v.user.avatar_url} size={36} />
+                          <span>
+                            <strong>{v.user.display_name}</strong>
+                            <span className={styles.muted}>@{v.user.username}</span>
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              )}
+            </div>
+          </div>
+        ) : null}
+      </div>
+      <Preload story={nextStory} />
+    </div>
+  );
+}

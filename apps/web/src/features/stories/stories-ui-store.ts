@@ -1,0 +1,67 @@
+import type { Story, StoryGroup } from '@kadr/contract';
+import { create } from 'zustand';
+
+export interface ViewerState {
+  /** The groups as they were when the viewer opened, so the order does not move under the person. */
+  groups: StoryGroup[];
+  groupIndex: number;
+  storyIndex: number;
+}
+
+export interface PendingStory {
+  key: string;
+  /** An object URL of what is being sent, for the placeholder. */
+  previewUrl: string | null;
+  progress: number;
+  status: 'uploading' | 'processing' | 'failed';
+  storyId?: number;
+}
+
+interface StoriesUi {
+  viewer: ViewerState | null;
+  editorOpen: boolean;
+  pending: PendingStory[];
+  openViewer(groups: StoryGroup[], groupIndex: number, storyIndex?: number): void;
+  closeViewer(): void;
+  moveTo(groupIndex: number, storyIndex: number): void;
+  patchStory(storyId: number, patch: Partial<Story>): void;
+  openEditor(): void;
+  closeEditor(): void;
+  setPending(key: string, patch: Partial<PendingStory> | null): void;
+}
+
+export const useStoriesUi = create<StoriesUi>((set) => ({
+  viewer: null,
+  editorOpen: false,
+  pending: [],
+  openViewer: (groups, groupIndex, storyIndex = 0) => set({ viewer: { groups, groupIndex, storyIndex } }),
+  closeViewer: () => set({ viewer: null }),
+  moveTo: (groupIndex, storyIndex) =>
+    set((s) => (s.viewer ? { viewer: { ...s.viewer, groupIndex, storyIndex } } : s)),
+  patchStory: (storyId, patch) =>
+    set((s) =>
+      s.viewer
+        ? {
+            viewer: {
+              ...s.viewer,
+              groups: s.viewer.groups.map((g) => ({
+                ...g,
+                stories: g.stories.map((st) => (st.id === storyId ? { ...st, ...patch } : st)),
+              })),
+            },
+          }
+        : s,
+    ),
+  openEditor: () => set({ editorOpen: true }),
+  closeEditor: () => set({ editorOpen: false }),
+  setPending: (key, patch) =>
+    set((s) => {
+      if (patch === null) return { pending: s.pending.filter((p) => p.key !== key) };
+      const found = s.pending.find((p) => p.key === key);
+      if (!found)
+        return {
+          pending: [...s.pending, { key, previewUrl: null, progress: 0, status: 'uploading', ...patch }],
+        };
+      return { pending: s.pending.map((p) => (p.key === key ? { ...p, ...patch } : p)) };
+    }),
+}));
