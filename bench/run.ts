@@ -8,6 +8,7 @@ import { messengerBench } from './messenger.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
 import { socketsBench } from './sockets.bench.ts';
+import { taggerBench } from './tagger.bench.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -45,4 +46,10 @@ if (wanted('sockets')) {
 if (wanted('chat-switch')) {
   console.log('\n## Messenger in Chromium: chat switch (10,000 messages), history scroll, 5,000-chat list');
   for (const line of await chatSwitchBench()) console.log(line);
+}
+if (wanted('tagger')) {
+  console.log(
+    '\n## Tagger on real photographs and clips with known content: per-tag precision and recall, time per file',
+  );
+  for (const line of await taggerBench()) console.log(line);
 }
