@@ -14,6 +14,7 @@ import { profileBench } from './profile.bench.ts';
 import { socketsBench } from './sockets.bench.ts';
 import { storiesFeedBench } from './stories-feed.bench.ts';
 import { storyNextBench } from './story-next.bench.ts';
+import { taggerBench } from './tagger.bench.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -85,4 +86,9 @@ if (wanted('groups')) {
     '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
   );
   for (const line of await groupsBench(['pglite', 'postgres'])) console.log(line);
+if (wanted('tagger')) {
+  console.log(
+    '\n## Tagger on real photographs and clips with known content: per-tag precision and recall, time per file',
+  );
+  for (const line of await taggerBench()) console.log(line);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run seed:demo`: creates demo users and posts from generated media (ffmpeg test videos, sharp images),
+// `npm run seed:demo`: demo users, real photographs and videos made from them, likes, comments and chats,
 // processed through the real upload pipeline and job worker. Uses the same DATA_DIR / DATABASE_URL as `npm start`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -1,105 +1,199 @@
-// The demo seeder: builds the real app from the environment, registers users through the API, uploads
-// generated media through POST /media/upload and waits for the worker. Running it again reuses the users and adds
-// another set of posts.
+// The demo seeder: real photographs and videos made from them, Russian captions, people who follow,
+// like, comment and write to each other — all through the public API, so everything goes through the
+// real upload pipeline and job worker. When a Kadr server already answers on PORT it talks to that
+// server over HTTP (a second process must never open the same data directory); otherwise it builds
+// the app in-process on the same DATA_DIR / DATABASE_URL as `npm start`. Running it again reuses the
+// users and adds the posts again.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../apps/server/src/config.ts';
-import {
-  brightImage,
-  generateVideo,
-  nightImage,
-  personImage,
-} from '../apps/server/src/modules/media/demo/generate.ts';
 import { findFfmpeg } from '../apps/server/src/modules/media/processing/ffmpeg.ts';
+import { DEMO_FOLLOWS, DEMO_MESSAGES, DEMO_POSTS, DEMO_USERS } from './demo/content.ts';
+import { kenBurnsVideo } from './demo/ken-burns.ts';
 
-const PASSWORD = 'demo-password';
+const PASSWORD = 'demo-password-2024';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const photos = path.join(root, 'apps/server/test/fixtures/eval-photos');
 const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JOBS_POLL_MS: '100' });
-const app = await buildApp(config);
-await app.ready();
-const bins = findFfmpeg();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-demo-'));
 
-async function session(username: string, name: string): Promise<string> {
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { username, name, password: PASSWORD },
-  });
-  if (reg.statusCode === 201) return reg.json().access_token;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { username, password: PASSWORD },
-  });
-  if (login.statusCode !== 200) throw new Error(`cannot sign in ${username}: ${login.body}`);
-  return login.json().access_token;
+interface Answer {
+  status: number;
+  json(): unknown;
+}
+type Send = (
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+) => Promise<Answer>;
+
+async function connect(): Promise<{
+  send: Send;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+  where: string;
+}> {
+  const base = `http://127.0.0.1:${config.port}`;
+  const running = await fetch(`${base}/api/v1/health`, { signal: AbortSignal.timeout(1000) })
+    .then((r) => r.ok)
+    .catch(() => false);
+  if (running) {
+    return {
+      where: `the running server at ${base}`,
+      async send(method, url, headers, body) {
+        const res = await fetch(`${base}${url}`, { method, headers, body });
+        const text = await res.text();
+        return { status: res.status, json: () => (text ? JSON.parse(text) : null) };
+      },
+      idle: async () => undefined,
+      close: async () => undefined,
+    };
+  }
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    where: `an in-process server on ${config.dataDir}`,
+    async send(method, url, headers, body) {
+      const res = await app.inject({ method: method as 'GET', url, headers, payload: body });
+      return { status: res.statusCode, json: () => res.json() };
+    },
+    idle: () => app.ctx.media.jobs.idle(),
+    close: () => app.close(),
+  };
 }
 
-function form(caption: string, files: { name: string; data: Buffer }[]) {
-  const boundary = `----kadrdemo${Date.now()}`;
-  const parts: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\n${caption}\r\n`),
-  ];
+function multipart(fields: Record<string, string>, files: { field: string; name: string; data: Buffer }[]) {
+  const boundary = `----kadrdemo${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
   for (const f of files) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function post(token: string, caption: string, files: { name: string; data: Buffer }[]) {
-  const body = form(caption, files);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/media/upload',
-    headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 202) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
-  console.log(`  post ${res.json().post.id}: ${caption}`);
+const api = await connect();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-demo-'));
+const tokens = new Map<string, string>();
+const ids = new Map<string, number>();
+const auth = (username: string) => ({ authorization: `Bearer ${tokens.get(username)}` });
+const json = { 'content-type': 'application/json' };
+
+async function call(method: string, url: string, username: string | null, body?: unknown) {
+  const res = await api.send(
+    method,
+    url,
+    { ...(username ? auth(username) : {}), ...(body === undefined ? {} : json) },
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.json())}`);
+  return res.json() as Record<string, unknown>;
 }
 
 try {
-  const video = (file: string, look?: 'dark-calm', seconds = 6) =>
-    generateVideo(bins, path.join(dir, file), { seconds, look }).then((p) => fs.readFileSync(p));
-  const anna = await session('demo_anna', 'Анна');
-  const boris = await session('demo_boris', 'Борис');
-  const vera = await session('demo_vera', 'Вера');
-  await app.inject({
-    method: 'POST',
-    url: '/api/v1/profile/demo_anna/follow',
-    headers: { authorization: `Bearer ${boris}` },
-  });
-  console.log('Uploading generated media…');
-  await post(anna, 'Тихая ночь перед сном #сон', [
-    { name: 'night.mp4', data: await video('night.mp4', 'dark-calm', 8) },
-  ]);
-  await post(boris, 'Настроечная таблица в движении #музыка', [
-    { name: 'test.mp4', data: await video('test.mp4') },
-  ]);
-  await post(vera, 'Звёздное небо', [{ name: 'night.jpg', data: await nightImage() }]);
-  await post(anna, 'Прогулка в солнечный день #природа', [
-    { name: 'a.jpg', data: await brightImage(1) },
-    { name: 'b.jpg', data: await brightImage(2) },
-    { name: 'c.jpg', data: await brightImage(3) },
-  ]);
-  await post(boris, 'Портрет', [{ name: 'person.png', data: await personImage() }]);
+  console.log(`Seeding through ${api.where}…`);
+  for (const user of DEMO_USERS) {
+    const reg = await api.send(
+      'POST',
+      '/api/v1/auth/register',
+      json,
+      JSON.stringify({ username: user.username, name: user.name, password: PASSWORD }),
+    );
+    const session =
+      reg.status === 201
+        ? reg.json()
+        : await call('POST', '/api/v1/auth/login', null, { username: user.username, password: PASSWORD });
+    const s = session as { access_token: string; user: { id: number } };
+    tokens.set(user.username, s.access_token);
+    ids.set(user.username, s.user.id);
+    await call('PATCH', '/api/v1/profile', user.username, { name: user.name, bio: user.bio });
+    const avatar = multipart({}, [
+      { field: 'file', name: user.avatar, data: fs.readFileSync(path.join(photos, user.avatar)) },
+    ]);
+    const res = await api.send(
+      'POST',
+      '/api/v1/profile/avatar',
+      { ...auth(user.username), 'content-type': avatar.type },
+      avatar.body,
+    );
+    if (res.status !== 200) throw new Error(`avatar ${user.username}: ${res.status}`);
+  }
+  for (const [follower, followee] of DEMO_FOLLOWS)
+    await call('POST', `/api/v1/profile/${followee}/follow`, follower);
+
+  const { ffmpeg } = findFfmpeg();
+  const posted: { id: number; spec: (typeof DEMO_POSTS)[number] }[] = [];
+  for (const spec of DEMO_POSTS) {
+    let files: { field: string; name: string; data: Buffer }[];
+    if (spec.video) {
+      const out = path.join(work, `${path.parse(spec.video.photo).name}.mp4`);
+      await kenBurnsVideo(ffmpeg, path.join(photos, spec.video.photo), out, spec.video);
+      files = [{ field: 'files', name: path.basename(out), data: fs.readFileSync(out) }];
+    } else {
+      files = (spec.photos ?? []).map((p) => ({
+        field: 'files',
+        name: p,
+        data: fs.readFileSync(path.join(photos, p)),
+      }));
+    }
+    const form = multipart({ caption: spec.caption }, files);
+    const res = await api.send(
+      'POST',
+      '/api/v1/media/upload',
+      { ...auth(spec.author), 'content-type': form.type },
+      form.body,
+    );
+    if (res.status !== 202) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json())}`);
+    const id = (res.json() as { post: { id: number } }).post.id;
+    posted.push({ id, spec });
+    console.log(`  post ${id} by ${spec.author}: ${spec.caption}`);
+  }
+
   console.log('Processing (transcoding and tagging)…');
-  await app.ctx.media.jobs.idle();
-  const feed = (await app.inject({ method: 'GET', url: '/api/v1/media/feed?limit=50' })).json() as {
-    posts: { id: number; ai_tags: string[]; ai_description: string }[];
-  };
-  for (const p of feed.posts) console.log(`  #${p.id} [${p.ai_tags.join(', ')}] ${p.ai_description}`);
-  console.log(`Done. Sign in as demo_anna / demo_boris / demo_vera with password "${PASSWORD}".`);
+  await api.idle();
+  for (const { id } of posted) {
+    for (let i = 0; ; i += 1) {
+      const { post } = (await call('GET', `/api/v1/media/post/${id}`, DEMO_USERS[0]!.username)) as {
+        post: { status: string; ai_tags: string[]; ai_description: string };
+      };
+      if (post.status !== 'processing' && post.status !== 'uploading') {
+        console.log(`  #${id} ${post.status} [${post.ai_tags.join(', ')}] ${post.ai_description}`);
+        break;
+      }
+      if (i > 600) throw new Error(`post ${id} still processing after 5 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  for (const { id, spec } of posted) {
+    for (const user of spec.likedBy) await call('POST', `/api/v1/media/post/${id}/like`, user);
+    for (const [user, text] of spec.comments)
+      await call('POST', `/api/v1/media/post/${id}/comment`, user, { comment_text: text });
+  }
+  for (const [index, [from, to, text]] of DEMO_MESSAGES.entries()) {
+    await call('POST', '/api/v1/messages', from, {
+      other_user_id: ids.get(to),
+      content: text,
+      temp_id: `demo-${Date.now()}-${index}`,
+    });
+  }
+  console.log(
+    `Done. Sign in as ${DEMO_USERS.map((u) => u.username).join(' / ')} with the password "${PASSWORD}".`,
+  );
 } finally {
-  fs.rmSync(dir, { recursive: true, force: true });
-  await app.close();
+  fs.rmSync(work, { recursive: true, force: true });
+  await api.close();
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -44,6 +45,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: {
     outDir: 'dist',

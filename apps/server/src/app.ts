@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '@kadr/contract';
@@ -134,6 +136,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // JSON answers only (this scope): built assets are precompressed, media is already compressed.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+        zlibOptions: { level: 6 },
+      });
       for (const module of serverModules) {
         const handle = await module.register(api, ctx);
         ctx.modules[module.name] = handle.services;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { MEDIA_TAG_KEYS } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { createTagger } from '../src/modules/media/tagger/local-tagger.ts';
 import { parseRemoteAnswer } from '../src/modules/media/tagger/remote-labeler.ts';
 import { imageSignals, videoSignals } from '../src/modules/media/tagger/signals.ts';
 import type { Tagger } from '../src/modules/media/tagger/tagger.ts';
+import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
 import { type Fixtures, makeFixtures } from './media-helpers.ts';
 
 let fx: Fixtures;
@@ -32,8 +34,9 @@ describe('local tagger on the generated demo media', () => {
     expect(r.model).toMatch(/^human-\d+\.\d+\.\d+\//);
   }, 60_000);
 
-  it('a frame with a person gets the person tag', async () => {
-    const r = await tagger.tag({ ...(await imageSignals([fx.person])), caption: '' });
+  it('a photo of a person gets the person tag (a real photograph: drawn figures proved nothing)', async () => {
+    const photo = fs.readFileSync(path.join(EVAL_DIR, 'grace_hopper.jpg'));
+    const r = await tagger.tag({ ...(await imageSignals([photo])), caption: '' });
     expect(r.tags).toContain('person');
     expect(r.tags).not.toContain('for_sleep');
     expect(r.description).toContain('человек');

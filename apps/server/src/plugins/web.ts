@@ -5,6 +5,17 @@ import { API_PREFIX, ErrorCode, ErrorText, SOCKET_PATH } from '@kadr/contract';
 import type { App } from '../app-types.ts';
 import { FILES_PREFIX } from '../storage/storage.ts';
 
+/** Whether an Accept-Encoding header allows this encoding (q=0 refuses it). */
+export function accepts(header: string | string[] | undefined, encoding: string): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== encoding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 /** Uploaded media under /files/, and the built SPA with history fallback for every other GET. */
 export async function registerWeb(app: App) {
   const { config } = app.ctx;
@@ -30,6 +41,8 @@ export async function registerWeb(app: App) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {
@@ -43,6 +56,11 @@ export async function registerWeb(app: App) {
     app.log.warn({ webDist: config.webDist }, 'web app is not built; only the API is served');
   }
 
+  const indexVariants = (['br', 'gzip'] as const).map((encoding) => {
+    const file = `${indexHtml}.${encoding === 'br' ? 'br' : 'gz'}`;
+    return { encoding, file, available: hasWeb && fs.existsSync(file) };
+  });
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
     const isApi =
@@ -51,10 +69,17 @@ export async function registerWeb(app: App) {
       url.startsWith(SOCKET_PATH) ||
       url.startsWith(FILES_PREFIX);
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply
+      const variant = indexVariants.find(
+        (v) => v.available && accepts(req.headers['accept-encoding'], v.encoding),
+      );
+      reply
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(indexHtml));
+        .header('vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (variant) {
+        return reply.header('content-encoding', variant.encoding).send(fs.createReadStream(variant.file));
+      }
+      return reply.send(fs.createReadStream(indexHtml));
     }
     return reply.code(404).send({ error: ErrorText.notFound, code: ErrorCode.notFound });
   });

@@ -88,7 +88,9 @@ export function humanLabeler(): Labeler {
         filter: { enabled: false },
         face: {
           enabled: true,
-          detector: { rotation: false, maxDetected: 20, minConfidence: 0.3 },
+          // BlazeFace scores 0.3–0.55 on textures, fruit, documents and animal faces (0.83 on a cat) in the
+          // real-photo set; real human faces scored 0.74–0.90. Below 0.7 a "face" is noise.
+          detector: { rotation: false, maxDetected: 20, minConfidence: 0.7 },
           mesh: { enabled: false },
           iris: { enabled: false },
           description: { enabled: false },
