@@ -86,6 +86,7 @@ if (wanted('groups')) {
     '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
   );
   for (const line of await groupsBench(['pglite', 'postgres'])) console.log(line);
+}
 if (wanted('tagger')) {
   console.log(
     '\n## Tagger on real photographs and clips with known content: per-tag precision and recall, time per file',

@@ -1,6 +1,5 @@
 import type { Migration } from 'kysely/migration';
 import { authModule } from './auth/module.ts';
-import { storiesModule } from './stories/module.ts';
 import { callsModule } from './calls/module.ts';
 import { channelsModule } from './channels/module.ts';
 import { groupsModule } from './groups/module.ts';
@@ -13,6 +12,7 @@ import { messengerModule } from './messenger/module.ts';
 import type { ServerModule } from './module.ts';
 import { profileModule } from './profile/module.ts';
 import { sessionsModule } from './sessions/module.ts';
+import { storiesModule } from './stories/module.ts';
 
 /**
  * The one list of capability modules built by app.ts, in order: a module may use the services of

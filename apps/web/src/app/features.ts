@@ -1,5 +1,4 @@
 import { authFeature } from '../features/auth/feature.ts';
-import { storiesFeature } from '../features/stories/feature.ts';
 import { callsFeature } from '../features/calls/feature.ts';
 import { groupsFeature } from '../features/groups/feature.ts';
 import { livestreamsFeature } from '../features/livestreams/feature.ts';
@@ -9,6 +8,7 @@ import { profileFeature } from '../features/profile/feature.ts';
 import { settingsFeature } from '../features/settings/feature.ts';
 import { shellFeature } from '../features/shell/feature.ts';
 import type { ShellEntry } from '../features/shell/lib/nav-config.ts';
+import { storiesFeature } from '../features/stories/feature.ts';
 import type { Feature } from './feature.ts';
 
 /**

@@ -1,4 +1,10 @@
-import { ErrorText, type Message, type MessageStoryRef, rooms, type ServerToClientEvents } from '@kadr/contract';
+import {
+  ErrorText,
+  type Message,
+  type MessageStoryRef,
+  rooms,
+  type ServerToClientEvents,
+} from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { pairUserIds } from './facts-cache.ts';
