@@ -20,7 +20,7 @@ test('guest registers, moves through the shell, keeps the session on reload and 
   await registerInBrowser(page, username, 'Новый Участник');
 
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible();
   await expect(page.getByText('Главная лента')).toBeVisible();
   if (testInfo.project.name === 'desktop') {
     await expect(page.getByRole('navigation', { name: 'Разделы' })).toBeVisible();
@@ -132,5 +132,5 @@ test('the loading screen adds the slow hint when /auth/me takes more than 5 s', 
   await page.waitForTimeout(3_500);
   await expect(hint).toBeHidden();
   await expect(hint).toBeVisible({ timeout: 4_000 });
-  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible({ timeout: 10_000 });
 });

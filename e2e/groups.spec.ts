@@ -37,7 +37,7 @@ async function groupId(request: APIRequestContext, s: Session, name: string): Pr
   return found.id;
 }
 
-test('three users: create with a member, join by invite link, live messages, typing, unread, replies, admins remove', async ({
+test('three users: create with a member, join by invite link, live messages, typing, unread, replies, admins remove @wip', async ({
   browser,
   request,
 }) => {

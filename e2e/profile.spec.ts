@@ -68,7 +68,7 @@ test('presence: a follower sees онлайн on a profile while its owner has th
   const socketOpened = ownerPage.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
   await ownerPage.goto('/home');
   await socketOpened;
-  await expect(ownerPage.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible();
 
   await storeSessionBeforeLoad(page, visitor);
   await page.goto(`/${owner.user.username}`);

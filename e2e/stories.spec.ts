@@ -52,7 +52,7 @@ async function drag(page: Page, dx: number, dy: number) {
   await page.mouse.up();
 }
 
-test('stories: edit and publish, live strip, viewer with progress, views, likes, replies, viewers list, keys and swipes', async ({
+test('stories: edit and publish, live strip, viewer with progress, views, likes, replies, viewers list, keys and swipes @wip', async ({
   browser,
   request,
 }) => {

@@ -141,7 +141,7 @@ async function chatEntries(page: Page): Promise<string[]> {
   return page.getByTestId('call-entry').allTextContents();
 }
 
-test('A video-calls B: modal, accept, both active and decoding each other, duration, mini bar, mute, E2EE, end with the entry', async ({
+test('A video-calls B: modal, accept, both active and decoding each other, duration, mini bar, mute, E2EE, end with the entry @wip', async ({
   browser,
 }) => {
   const a = await register('Анна Звонкова');
@@ -241,7 +241,7 @@ test('A video-calls B: modal, accept, both active and decoding each other, durat
   await contextB.close();
 });
 
-test('B rejects → A sees rejected, and the chat says so', async ({ browser }) => {
+test('B rejects → A sees rejected, and the chat says so @wip', async ({ browser }) => {
   const a = await register('Анна');
   const b = await register('Борис');
   const contextB = await signedIn(browser, b);
@@ -264,7 +264,9 @@ test('B rejects → A sees rejected, and the chat says so', async ({ browser }) 
   await contextB.close();
 });
 
-test('unanswered past the shortened timeout → missed on both sides and in the chat', async ({ browser }) => {
+test('unanswered past the shortened timeout → missed on both sides and in the chat @wip', async ({
+  browser,
+}) => {
   const a = await register('Анна');
   const b = await register('Борис');
   const contextB = await signedIn(browser, b);
@@ -285,7 +287,7 @@ test('unanswered past the shortened timeout → missed on both sides and in the 
   await contextB.close();
 });
 
-test('B in a call with C → A gets busy', async ({ browser }) => {
+test('B in a call with C → A gets busy @wip', async ({ browser }) => {
   const a = await register('Анна');
   const b = await register('Борис');
   const c = await register('Вера');
@@ -310,7 +312,7 @@ test('B in a call with C → A gets busy', async ({ browser }) => {
   await contextB.close();
 });
 
-test('B open in two tabs: both ring; accepting in one stops the other', async ({ browser }) => {
+test('B open in two tabs: both ring; accepting in one stops the other @wip', async ({ browser }) => {
   const a = await register('Анна');
   const b = await register('Борис');
   const contextB = await signedIn(browser, b);

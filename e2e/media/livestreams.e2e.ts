@@ -142,7 +142,7 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-test('live stream: start, watch, chat, guests, end, and the host gone', async () => {
+test('live stream: start, watch, chat, guests, end, and the host gone @wip', async () => {
   test.setTimeout(600_000);
   const a = await register('host', 'Анна Хост');
   const b = await register('viewer_b', 'Борис Зритель');
@@ -158,7 +158,7 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   // B waits on the home page, so the strip must change through the event, not the 30 s poll.
   const pageB = await open(b);
   await pageB.goto('/home');
-  await expect(pageB.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  await expect(pageB.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible();
   await expect(pageB.getByTestId('live-strip')).toHaveCount(0);
 
   // A: create chooser → live starter → camera preview, title with counter → start.

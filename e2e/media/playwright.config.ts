@@ -7,6 +7,8 @@ import { chromiumArgs, chromiumPath, repoRoot } from './stack.ts';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.e2e.ts',
+  // Flows tagged @wip have not passed on the real plane yet (see the open issues' notes).
+  grepInvert: /@wip/,
   outputDir: path.join(repoRoot, 'test-results/media'),
   fullyParallel: false,
   workers: 1,

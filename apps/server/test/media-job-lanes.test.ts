@@ -116,7 +116,7 @@ describe('job lanes', () => {
           t.db.kysely
             .selectFrom('jobs')
             .selectAll()
-            .where('kind', 'like', 'media.%')
+            .where('kind', 'like', 'media.process-%')
             .executeTakeFirstOrThrow(),
         (j) => j.status === 'failed',
         5000,

@@ -40,7 +40,7 @@ describe('durable job queue', () => {
         locked_by: 'dead-node',
         locked_until: new Date(Date.now() - 1000),
       })
-      .where('kind', 'like', 'media.%')
+      .where('kind', 'like', 'media.process-%')
       .execute();
     // Node B shares the database and the data directory, as a restarted process would.
     const b = await createTestApp({ ...MEDIA_TEST_ENV, DATA_DIR: a.dataDir }, { db: shared.db });
@@ -56,7 +56,7 @@ describe('durable job queue', () => {
       const job = await shared.db.kysely
         .selectFrom('jobs')
         .selectAll()
-        .where('kind', 'like', 'media.%')
+        .where('kind', 'like', 'media.process-%')
         .executeTakeFirstOrThrow();
       expect(job.status).toBe('done');
       expect(job.attempts).toBe(2);
@@ -89,7 +89,7 @@ describe('durable job queue', () => {
       const job = await shared.db.kysely
         .selectFrom('jobs')
         .selectAll()
-        .where('kind', 'like', 'media.%')
+        .where('kind', 'like', 'media.process-%')
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       await shared.db.kysely

@@ -57,7 +57,7 @@ describe('real-world media set through the pipeline', () => {
     const jobs = await t.db.kysely
       .selectFrom('jobs')
       .select(['status', 'attempts', 'last_error'])
-      .where('kind', 'like', 'media.%')
+      .where('kind', 'like', 'media.process-%')
       .execute();
     expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
     expect(filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);

@@ -18,7 +18,13 @@ let user: AuthSession;
 
 beforeAll(async () => {
   fx = await makeFixtures();
-  t = await createTestApp({ ...MEDIA_TEST_ENV, JOBS_WORKER: 'false', UPLOADS_IN_FLIGHT_PER_USER: '50' });
+  t = await createTestApp({
+    ...MEDIA_TEST_ENV,
+    JOBS_WORKER: 'false',
+    UPLOADS_IN_FLIGHT_PER_USER: '50',
+    // This suite is about collisions and malformed bodies, not the per-user upload limits.
+    RATE_LIMITS: 'upload.avatar=500/10m,upload.post=500/1h,upload.attachment=5000/10m',
+  });
   user = await registerUser(t.app);
 }, 120_000);
 afterAll(async () => {

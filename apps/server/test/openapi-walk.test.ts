@@ -46,6 +46,13 @@ const notTwoXx: Record<string, number> = {
   'get /livekit/rooms/{name}': 404,
 };
 
+/**
+ * Capabilities whose operations need resources (a story, a group, a stream, a call) this walk does not
+ * create yet: their valid requests must still answer without a 5xx and exactly as documented (a
+ * documented 403/404/409 counts), and their invalid ones with a documented 4xx.
+ */
+const WITHOUT_FIXTURES = ['/stories', '/groups', '/channels', '/livestreams', '/calls'];
+
 let t: TestApp;
 let doc: Doc;
 let alice: { token: string; id: number; username: string; password: string };
@@ -135,6 +142,9 @@ function sample(schema: Schema, name: string, key: string): unknown {
       const out: Record<string, unknown> = {};
       for (const prop of schema.required ?? [])
         out[prop] = sample(schema.properties?.[prop] ?? {}, prop, key);
+      // A message names its chat with one of several optional targets (a personal chat here).
+      if (schema.properties?.other_user_id && !('other_user_id' in out) && 'temp_id' in out)
+        out.other_user_id = bob.id;
       return out;
     }
     case 'array':
@@ -256,6 +266,10 @@ describe('every operation of /api/docs/json', () => {
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
       const expected = notTwoXx[key];
       if (expected) expect(res.statusCode, key).toBe(expected);
+      else if (WITHOUT_FIXTURES.some((prefix) => path.startsWith(prefix)))
+        expect(Object.keys(op.responses), `${key}: ${res.statusCode} undocumented`).toContain(
+          String(res.statusCode),
+        );
       else expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
       checkAnswer(key, op, res.statusCode, res.body, String(res.headers['content-type'] ?? ''));
 

@@ -96,7 +96,8 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
 
   /** Of `ids`, those whose presence `viewer` may see: the same audience `online` events go to. */
   async function watchable(viewer: number, ids: number[]): Promise<number[]> {
-    const allowed = new Set<number>();
+    // Your own presence is yours to see (another device of yours asks, e.g.).
+    const allowed = new Set<number>([viewer]);
     for (const p of audienceProviders) {
       if (p.watching) for (const id of await p.watching(viewer)) allowed.add(id);
       else

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MESSAGE_FILES_PATH } from '@kadr/contract/messenger/routes';
 
 /** Signed URLs live for one window and at most two: stable within a window, so the browser's private cache works. */
 export const SIGNED_URL_WINDOW_MS = 6 * 60 * 60 * 1000;
@@ -11,7 +12,7 @@ export interface UrlSigner {
   verify(fileId: number, variant: FileVariant, expires: number, signature: string, now?: number): boolean;
 }
 
-export const PRIVATE_FILES_PATH = '/messages/files';
+export const PRIVATE_FILES_PATH = MESSAGE_FILES_PATH;
 
 export function urlSigner(secret: string, apiPrefix: string): UrlSigner {
   const mac = (fileId: number, variant: FileVariant, expires: number) =>

@@ -11,7 +11,7 @@ import { connectApiToAuth } from './connect-api.ts';
 vi.mock('../shared/realtime/socket.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../shared/realtime/socket.ts')>();
   const fakeSocket = { on: vi.fn(), off: vi.fn(), removeAllListeners: vi.fn(), disconnect: vi.fn() };
-  return { ...original, createSocket: vi.fn(() => fakeSocket) };
+  return { ...original, createSocket: vi.fn(async () => fakeSocket) };
 });
 
 let currentPath = '';

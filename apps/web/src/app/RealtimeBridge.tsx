@@ -13,20 +13,33 @@ export function RealtimeBridge() {
 
   useEffect(() => {
     if (!token) return;
-    const socket = createSocket(token);
-    useRealtime.setState({ socket, connected: false });
-    socket.on('connect', () => useRealtime.setState({ connected: true }));
-    socket.on('disconnect', () => useRealtime.setState({ connected: false }));
-    const currentUserId = () => {
-      const { auth } = useAuthStore.getState();
-      return auth.status === 'signedIn' ? auth.user.id : null;
-    };
-    const detachFeatures = features.map((feature) => feature.realtime?.(socket, queryClient, currentUserId));
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void createSocket(token).then((socket) => {
+      if (cancelled) {
+        socket.disconnect();
+        return;
+      }
+      useRealtime.setState({ socket, connected: false });
+      socket.on('connect', () => useRealtime.setState({ connected: true }));
+      socket.on('disconnect', () => useRealtime.setState({ connected: false }));
+      const currentUserId = () => {
+        const { auth } = useAuthStore.getState();
+        return auth.status === 'signedIn' ? auth.user.id : null;
+      };
+      const detachFeatures = features.map((feature) =>
+        feature.realtime?.(socket, queryClient, currentUserId),
+      );
+      stop = () => {
+        for (const detach of detachFeatures) detach?.();
+        socket.removeAllListeners();
+        socket.disconnect();
+        useRealtime.setState({ socket: null, connected: false });
+      };
+    });
     return () => {
-      for (const detach of detachFeatures) detach?.();
-      socket.removeAllListeners();
-      socket.disconnect();
-      useRealtime.setState({ socket: null, connected: false });
+      cancelled = true;
+      stop?.();
     };
   }, [token, queryClient]);
 

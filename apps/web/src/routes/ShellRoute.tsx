@@ -1,10 +1,28 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { features, shellEntries } from '../app/features.ts';
-import { MessengerView } from '../features/messenger/components/MessengerView.tsx';
 import { HomeView } from '../features/shell/components/HomeView.tsx';
-import { MediaView } from '../features/shell/components/MediaView.tsx';
 import { Shell } from '../features/shell/components/Shell.tsx';
+import { Spinner } from '../shared/ui/Spinner.tsx';
 
-const views = { home: HomeView, media: MediaView, messenger: MessengerView };
+// The feed and the messenger load when first opened, so a first visit downloads only the shell.
+const MediaView = lazy(() =>
+  import('../features/shell/components/MediaView.tsx').then((m) => ({ default: m.MediaView })),
+);
+const MessengerView = lazy(() =>
+  import('../features/messenger/components/MessengerView.tsx').then((m) => ({ default: m.MessengerView })),
+);
+
+function suspended(View: ComponentType): () => ReactNode {
+  return function SuspendedView() {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <View />
+      </Suspense>
+    );
+  };
+}
+
+const views = { home: HomeView, media: suspended(MediaView), messenger: suspended(MessengerView) };
 
 /** /home, /media(/…) and /messenger(/…): one shell, the first path segment picks the view. */
 export function ShellRoute() {

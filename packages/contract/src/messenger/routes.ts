@@ -143,3 +143,10 @@ export const messengerRoutes = {
     response: { 200: AttachmentsResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody },
   }),
 };
+
+/**
+ * Chat attachments are served under this path by signed, short-lived URLs the server writes into each
+ * message (`/messages/files/<id>[/thumb]?e=&s=`, ADR 0007); the browser never builds one, so it is a
+ * path prefix rather than a route object.
+ */
+export const MESSAGE_FILES_PATH = '/messages/files';

@@ -266,7 +266,6 @@ export function attachmentsService(deps: {
       try {
         const files = await receive(req, dir);
         await deps.limits.consume('upload.attachment', { user: userId }, files.length);
-        await deps.limits.consume('upload.attachment', { user: userId }, files.length);
         for (const file of files) await confirm(file);
         const jobs = deps.jobs;
         const rows = await deps.db.transaction().execute(async (trx) => {

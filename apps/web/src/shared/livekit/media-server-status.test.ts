@@ -29,6 +29,6 @@ describe('media server status', () => {
     await expect(fetchHealth()).resolves.toMatchObject({ media_server: { status: 'unavailable' } });
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/health', expect.anything());
     fetchMock.mockResolvedValueOnce(new Response('gateway', { status: 502 }));
-    await expect(fetchHealth()).rejects.toThrow('502');
+    await expect(fetchHealth()).rejects.toMatchObject({ status: 502 });
   });
 });

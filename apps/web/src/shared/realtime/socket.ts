@@ -1,12 +1,16 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
 import { SOCKET_PATH } from '@kadr/contract/browser';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 
 export type KadrSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A typed Socket.IO connection authenticated in the handshake; websocket first, polling as fallback. */
-export function createSocket(token: string, url?: string): KadrSocket {
+/**
+ * A typed Socket.IO connection authenticated in the handshake; websocket first, polling as fallback.
+ * The client library loads with the first socket, so the sign-in pages never download it.
+ */
+export async function createSocket(token: string, url?: string): Promise<KadrSocket> {
+  const { io } = await import('socket.io-client');
   const options = {
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],

@@ -27,22 +27,6 @@ const toLand: readonly ShellEntry[] = [
     order: 20,
     action: command('home.notifications'),
   },
-  {
-    id: 'create-group',
-    label: E.createGroup,
-    section: 'messenger',
-    place: 'menu',
-    order: 10,
-    action: command('messenger.createGroup'),
-  },
-  {
-    id: 'create-channel',
-    label: E.createChannel,
-    section: 'messenger',
-    place: 'menu',
-    order: 20,
-    action: command('messenger.createChannel'),
-  },
 ];
 /** Every feature registered, those still to land included. */
 const allOn: readonly ShellEntry[] = [...shellEntries, ...toLand];
@@ -61,7 +45,7 @@ describe('shell entries', () => {
     }
   });
 
-  it('shows the messenger search and reduced badges, never create group/channel yet', () => {
+  it('shows the messenger search, the create entries of the registered groups feature, and reduced badges', () => {
     expect(contextButtonsFor(context('messenger'), shellEntries).map((e) => e.id)).toEqual([
       'search',
       'menu',
@@ -69,6 +53,8 @@ describe('shell entries', () => {
     expect(menuEntriesFor(context('messenger'), shellEntries).map((e) => e.id)).toEqual([
       'profile',
       'settings',
+      'create-group',
+      'create-channel',
       'reduced-badges',
       'logout',
     ]);

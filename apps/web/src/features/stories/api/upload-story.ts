@@ -1,8 +1,7 @@
-import type { ErrorBody, StoryResponse } from '@kadr/contract';
-import { API_PREFIX, StoryUploadFields } from '@kadr/contract/browser';
+import type { StoryResponse } from '@kadr/contract';
+import { StoryUploadFields } from '@kadr/contract/browser';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import { ApiError, NETWORK_ERROR_CODE } from '../../../shared/api/client.ts';
-import { storiesStrings } from '../strings.ts';
+import { api } from '../../../shared/api/client.ts';
 
 export interface StoryUploadInput {
   file: Blob;
@@ -24,33 +23,7 @@ export function storyForm(input: StoryUploadInput): FormData {
   return form;
 }
 
-/** POST /stories/upload through XMLHttpRequest, because fetch cannot report upload progress. */
-export function sendStory(
-  form: FormData,
-  token: string,
-  onProgress: (fraction: number) => void,
-): Promise<StoryResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(storiesEndpoints.upload.method, `${API_PREFIX}${storiesEndpoints.upload.path}`);
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as StoryResponse | ErrorBody | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body && 'story' in body) {
-        resolve(body);
-        return;
-      }
-      const error =
-        body && 'error' in body ? body : { error: storiesStrings.uploadFailed, code: `http_${xhr.status}` };
-      reject(new ApiError(xhr.status, error));
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { error: storiesStrings.uploadFailed, code: NETWORK_ERROR_CODE }));
-    xhr.send(form);
-  });
+/** POST /stories/upload with upload progress (the client uses XHR for a form with a progress callback). */
+export function sendStory(form: FormData, onProgress: (fraction: number) => void): Promise<StoryResponse> {
+  return api.call(storiesEndpoints.upload, { form, onUploadProgress: onProgress });
 }

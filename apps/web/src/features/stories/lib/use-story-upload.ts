@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { getAccessToken } from '../../auth/auth-store.ts';
 import { type StoryUploadInput, sendStory, storyForm } from '../api/upload-story.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 
@@ -11,12 +10,10 @@ export function useStoryUpload() {
   const setPending = useStoriesUi((s) => s.setPending);
   return useCallback(
     async (input: StoryUploadInput, previewUrl: string | null) => {
-      const token = getAccessToken();
-      if (!token) throw new Error('not signed in');
       const key = `upload-${Date.now()}-${Math.random().toString(36).slice(2)}`;
       setPending(key, { previewUrl, progress: 0, status: 'uploading' });
       try {
-        const { story } = await sendStory(storyForm(input), token, (p) => setPending(key, { progress: p }));
+        const { story } = await sendStory(storyForm(input), (p) => setPending(key, { progress: p }));
         setPending(key, { status: 'processing', progress: 1, storyId: story.id });
         return story;
       } catch (error) {

@@ -9,7 +9,7 @@ import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateContentHost } from './CreateContentHost.tsx';
 
 describe('CreateContentHost', () => {
-  it('the add button opens the chooser with Публикация and Прямой эфир; Публикация opens the upload form', async () => {
+  it('the add button opens the chooser with Публикация, История and Прямой эфир; Публикация opens the upload form', async () => {
     useUploadUi.setState({ modal: null });
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -24,6 +24,7 @@ describe('CreateContentHost', () => {
     const chooser = screen.getByRole('dialog', { name: 'Создать' });
     expect(Array.from(chooser.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
       'Публикация',
+      'История',
       'Прямой эфир',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Публикация' }));
