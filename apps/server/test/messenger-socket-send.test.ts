@@ -139,7 +139,11 @@ describe('send-message over the socket', () => {
     // Ending the session disconnects its sockets (ARCHITECTURE: sessions end everywhere).
     await dropped;
     expect(a1.connected).toBe(false);
-    a1.emit('send-message', { other_user_id: b.user.id, content: 'после выхода', temp_id: 'gone-1' });
+    a1.emit(
+      'send-message',
+      { other_user_id: b.user.id, content: 'после выхода', temp_id: 'gone-1' },
+      () => undefined,
+    );
     expect(await storedCount()).toBe(before);
   });
 });
