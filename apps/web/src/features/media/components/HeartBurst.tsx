@@ -1,3 +1,4 @@
+import { Heart } from 'lucide-react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import styles from './FeedPost.module.css';
 
@@ -5,7 +6,7 @@ import styles from './FeedPost.module.css';
 export function HeartBurst({ onDone }: { onDone: () => void }) {
   return (
     <span className={styles.heart} role="img" aria-label={ru.feed.likedHeart} onAnimationEnd={onDone}>
-      ❤
+      <Heart size={96} fill="currentColor" strokeWidth={0} aria-hidden="true" />
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { Post } from '@kadr/contract';
+import { Bookmark, Heart, MessageCircle, Repeat2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
@@ -39,7 +40,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
           data-active={post.is_liked}
           onClick={() => onAction('like')}
         >
-          <span aria-hidden="true">❤</span>
+          <Heart size={28} aria-hidden="true" fill={post.is_liked ? 'currentColor' : 'none'} />
           <span data-testid="likes-count">{post.likes_count}</span>
         </button>
         <button
@@ -48,7 +49,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
           aria-label={ru.feed.comments}
           onClick={() => openComments(post.id)}
         >
-          <span aria-hidden="true">💬</span>
+          <MessageCircle size={28} aria-hidden="true" />
           <span data-testid="comments-count">{post.comments_count}</span>
         </button>
         <button
@@ -59,7 +60,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
           data-active={post.is_saved}
           onClick={() => onAction('save')}
         >
-          <span aria-hidden="true">🔖</span>
+          <Bookmark size={28} aria-hidden="true" fill={post.is_saved ? 'currentColor' : 'none'} />
         </button>
         <button
           type="button"
@@ -69,7 +70,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
           data-active={post.is_reposted}
           onClick={() => onAction('repost')}
         >
-          <span aria-hidden="true">↻</span>
+          <Repeat2 size={28} aria-hidden="true" />
           <span data-testid="reposts-count">{post.reposts_count}</span>
         </button>
         {showMute ? (
