@@ -11,6 +11,10 @@ import { chromium, type Page } from 'playwright-core';
 import { row } from './lib.ts';
 
 const HEAVY_CHATS = 10;
+/** One switch that has not painted its chat within this is a failure, not a figure (the bench once hung). */
+const SWITCH_TIMEOUT_MS = 15_000;
+/** The whole bench — seeding included — ends by itself within this (BENCH_CHAT_SWITCH_MAX_MS overrides). */
+const BENCH_MAX_MS = Number(process.env.BENCH_CHAT_SWITCH_MAX_MS ?? 15 * 60_000);
 const MESSAGES_PER_HEAVY = 10_000;
 const LIST_CHATS = 5_000;
 const repoRoot = path.join(import.meta.dirname, '..');
@@ -128,7 +132,10 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-/** Clicks a chat row and resolves with the ms until the chat's newest message is painted. */
+/**
+ * Clicks a chat row and resolves with the ms until the chat's newest message is painted; rejects when
+ * it is not painted within SWITCH_TIMEOUT_MS (a poll by animation frames would otherwise wait forever).
+ */
 async function switchInto(page: Page, name: string, newest: string): Promise<number> {
   const script = `new Promise((resolve, reject) => {
     const row = [...document.querySelectorAll('[data-testid="chat-row"]')].find((b) => b.textContent.includes(${JSON.stringify(name)}));
@@ -138,6 +145,7 @@ async function switchInto(page: Page, name: string, newest: string): Promise<num
     const check = () => {
       const list = document.querySelector('[data-testid="message-scroller"]');
       if (list && list.textContent.includes(${JSON.stringify(newest)})) requestAnimationFrame(() => resolve(performance.now() - t0));
+      else if (performance.now() - t0 > ${SWITCH_TIMEOUT_MS}) reject(new Error('${name} not painted within ${SWITCH_TIMEOUT_MS} ms'));
       else requestAnimationFrame(check);
     };
     check();
@@ -161,7 +169,31 @@ async function scrollFps(page: Page, seconds: number): Promise<{ fps: number; lo
   return (await page.evaluate(script)) as { fps: number; loaded: number };
 }
 
+/** Rejects after `ms` with what was running, so no step can hold the bench forever. */
+function deadline(ms: number, what: () => string): { promise: Promise<never>; clear: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`chat-switch bench: over ${ms} ms (${what()})`)), ms);
+  });
+  return { promise, clear: () => clearTimeout(timer) };
+}
+
 export async function chatSwitchBench(): Promise<string[]> {
+  let step = 'building';
+  const teardown: Array<() => void> = [];
+  const limit = deadline(BENCH_MAX_MS, () => step);
+  try {
+    return await Promise.race([measure((s) => (step = s), teardown), limit.promise]);
+  } catch (error) {
+    // Out of time: stop the browser and the server child so the process can end.
+    for (const stop of teardown) stop();
+    throw error;
+  } finally {
+    limit.clear();
+  }
+}
+
+async function measure(setStep: (step: string) => void, teardown: Array<() => void>): Promise<string[]> {
   // The bench measures the production build: rebuild it when the web or contract sources are newer.
   const index = path.join(repoRoot, 'apps/web/dist/index.html');
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
@@ -179,14 +211,18 @@ export async function chatSwitchBench(): Promise<string[]> {
     env: { ...process.env, KADR_CHAT_SWITCH_CHILD: '1', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  teardown.push(() => child.kill('SIGKILL'));
+  setStep('seeding 10 × 10,000 messages and 5,000 chats');
   const seeded = await new Promise<Seeded>((resolve, reject) => {
     child.once('message', (m: Seeded) => resolve(m));
     child.once('exit', (code) => reject(new Error(`chat-switch server exited with ${code}`)));
   });
+  setStep('opening the messenger');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
+  teardown.push(() => void browser.close());
   try {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
@@ -211,6 +247,7 @@ export async function chatSwitchBench(): Promise<string[]> {
     await page.waitForTimeout(300);
 
     // Baseline: switching into chats with one message each (found through the search field).
+    setStep('switching');
     const small: number[] = [];
     for (let i = 0; i < HEAVY_CHATS; i++) {
       const name = `Собеседник ${100 + i}`;
@@ -270,9 +307,12 @@ export async function chatSwitchBench(): Promise<string[]> {
     ];
   } finally {
     await browser.close();
+    // The server child stops on request; one that does not within 10 s is killed.
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.send({ type: 'stop' });
+    if (child.exitCode === null) child.send({ type: 'stop' });
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(kill);
   }
 }
 

@@ -31,7 +31,7 @@ interface Run {
 
 const newRun = (): Run => ({ sent: 0, answered: 0, failed: 0, received: 0, latencies: [], clientCpu: 0 });
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
@@ -39,7 +39,11 @@ const percentile = (sorted: number[], p: number) =>
 /** Receiver of sender i: a fixed spread so every user both sends and receives. */
 const peerOf = (i: number, users: number) => (i * 7 + 1) % users;
 
-async function inBatches<T>(count: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
+export async function inBatches<T>(
+  count: number,
+  batch: number,
+  make: (i: number) => Promise<T>,
+): Promise<T[]> {
   const out: T[] = [];
   for (let start = 0; start < count; start += batch)
     out.push(
@@ -50,7 +54,7 @@ async function inBatches<T>(count: number, batch: number, make: (i: number) => P
   return out;
 }
 
-function connected<S extends Socket>(s: S): Promise<S> {
+export function connected<S extends Socket>(s: S): Promise<S> {
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);

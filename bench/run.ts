@@ -6,12 +6,18 @@ import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
 import { groupsBench } from './groups.bench.ts';
+import { groupsFanoutBench } from './groups-fanout.ts';
+import { lighthouseBench } from './lighthouse.bench.ts';
 import { livestreamsChatBench } from './livestreams.bench.ts';
 import { markdownBench } from './markdown.bench.ts';
 import { messengerBench } from './messenger.bench.ts';
+import { notificationsBench } from './notifications.bench.ts';
 import { processingBench } from './processing.bench.ts';
 import { profileBench } from './profile.bench.ts';
+import { soakBench } from './soak.bench.ts';
 import { socketsBench } from './sockets.bench.ts';
+import { startupBench } from './startup.bench.ts';
+import { storageBench } from './storage.bench.ts';
 import { storiesFeedBench } from './stories-feed.bench.ts';
 import { storyNextBench } from './story-next.bench.ts';
 import { taggerBench } from './tagger.bench.ts';
@@ -19,9 +25,29 @@ import { taggerBench } from './tagger.bench.ts';
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 
+if (only.includes('calls-media')) {
+  // Browsers and livekit-server in the loopback-only namespace (root): not part of a plain `npm run bench`.
+  console.log(
+    '\n## Calls through the web app: press → incoming modal, accept → first decoded frame (loopback)',
+  );
+  const { spawnSync } = await import('node:child_process');
+  spawnSync(process.execPath, ['scripts/e2e-media.mjs', '--bench-calls'], { stdio: 'inherit' });
+}
 if (wanted('profile')) {
   console.log('\n## GET /api/v1/profile/{username} vs bare Fastify (autocannon, 50 connections, 8 s)');
   for (const line of await profileBench(['pglite', 'postgres'])) console.log(line);
+}
+if (wanted('startup')) {
+  console.log(
+    '\n## Server start-up (spawn → listening) and idle RSS: compiled bundle vs tsx, PGlite, no LiveKit (5 interleaved runs)',
+  );
+  for (const line of await startupBench()) console.log(line);
+}
+if (wanted('storage')) {
+  console.log(
+    '\n## Media on S3 (a MinIO from npm run setup:minio) vs the local disk: feed rps (aim ≥ 0.9), /files/ rps, RSS during a 200 MB video upload',
+  );
+  for (const line of await storageBench()) console.log(line);
 }
 if (wanted('markdown')) {
   console.log('\n## Chat markdown: parse time of adversarial 4 KB messages vs a plain 4 KB message');
@@ -57,6 +83,12 @@ if (wanted('story-next')) {
   );
   for (const line of await storyNextBench()) console.log(line);
 }
+if (wanted('lighthouse')) {
+  console.log(
+    '\n## Lighthouse mobile (simulated slow 4G, 4× CPU) on the six main pages, median of 3 runs (aim: performance ≥ 90, LCP ≤ 2.5 s, accessibility 100)',
+  );
+  for (const line of await lighthouseBench()) console.log(line);
+}
 if (wanted('processing')) {
   console.log('\n## Processing a generated 30 s 720p video, as a fraction of its duration (aim < 1.0)');
   for (const line of await processingBench()) console.log(line);
@@ -86,10 +118,27 @@ if (wanted('groups')) {
     '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
   );
   for (const line of await groupsBench(['pglite', 'postgres'])) console.log(line);
+  console.log(
+    '\n## Group of 1,000 connected members at 50 msg/s for 10 s (send → every other member; "last" = the last member) and a channel with 10,000 connected subscribers (one post → the last subscriber), each beside a bare Socket.IO room broadcast',
+  );
+  for (const line of await groupsFanoutBench(['pglite', 'postgres'])) console.log(line);
 }
 if (wanted('tagger')) {
   console.log(
     '\n## Tagger on real photographs and clips with known content: per-tag precision and recall, time per file',
   );
   for (const line of await taggerBench()) console.log(line);
+}
+if (wanted('notifications')) {
+  console.log(
+    '\n## Notifications: 200 likes/s on one post with notifications on vs off, and GET /notifications?limit=20 (10,000 stored) vs bare Fastify',
+  );
+  for (const line of await notificationsBench(['pglite', 'postgres'])) console.log(line);
+}
+if (only.includes('soak')) {
+  // Minutes per engine, so only when asked for by name.
+  console.log(
+    '\n## Soak (issue 17): RSS slope after warm-up and send → receive p99 without and with media processing',
+  );
+  for (const line of await soakBench()) console.log(line);
 }

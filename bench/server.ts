@@ -1,6 +1,7 @@
 // A benchmark target in its own process: the real Kadr app on the requested engine, plus a bare
 // Fastify route in the same process as the baseline. Reports its URLs to the parent over IPC.
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -22,7 +23,16 @@ export interface BenchTarget {
 
 export type BenchMessage =
   | { type: 'ready'; target: BenchTarget }
-  | { type: 'memory'; rss: number; heapUsed: number; sockets: number };
+  | {
+      type: 'memory';
+      rss: number;
+      heapUsed: number;
+      external: number;
+      sockets: number;
+      /** The main thread's event-loop delay since the last sample (ms): max and p99. */
+      loopMaxMs: number;
+      loopP99Ms: number;
+    };
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const seedTokens = Number(process.env.BENCH_SEED_TOKENS ?? 0);
@@ -34,7 +44,18 @@ async function main() {
   const database = await testDatabase();
   const dataDir = tempDir('kadr-bench-');
   const t = await createTestApp(
-    { AUTH_RATE_LIMIT_PER_IP: '1000000', DATA_DIR: dataDir },
+    {
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+      DATA_DIR: dataDir,
+      // The storage bench runs the app on a bucket (bench/storage.bench.ts).
+      ...Object.fromEntries(
+        Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('S3_') && !!e[1]),
+      ),
+      // The live chat bench has no host in the media room, so it lengthens the host timeout.
+      ...(process.env.LIVESTREAM_HOST_TIMEOUT_MS
+        ? { LIVESTREAM_HOST_TIMEOUT_MS: process.env.LIVESTREAM_HOST_TIMEOUT_MS }
+        : {}),
+    },
     { db: database.db },
   );
   void buildApp;
@@ -99,6 +120,8 @@ async function main() {
     bareSocketUrl = await echo.listen({ port: 0, host: '127.0.0.1' });
   }
 
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'memory') {
       globalThis.gc?.();
@@ -107,8 +130,12 @@ async function main() {
         type: 'memory',
         rss: m.rss,
         heapUsed: m.heapUsed,
+        external: m.external,
         sockets: t.app.ctx.gateway.io.engine.clientsCount,
+        loopMaxMs: loop.max / 1e6,
+        loopP99Ms: loop.percentile(99) / 1e6,
       } satisfies BenchMessage);
+      loop.reset();
     }
     if (msg.type === 'stop') {
       void (async () => {

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import {
   dragNavButton,
+  photoPostViaApi,
   registerInBrowser,
   registerViaApi,
   storeSessionBeforeLoad,
@@ -9,7 +11,16 @@ import {
 
 test('guest registers, moves through the shell, keeps the session on reload and logs out @desktop', async ({
   page,
+  request,
 }, testInfo) => {
+  // Registration, four views, a reload and a logout: over a minute on the shared, loaded machine.
+  test.setTimeout(150_000);
+  // This flow's own post, so the feed it opens has a known first post whatever ran before (workers: 1).
+  const author = await registerViaApi(request, uniqueUsername('shell'), 'Автор Ленты');
+  const photo = await sharp({ create: { width: 360, height: 480, channels: 3, background: '#3a5a8c' } })
+    .jpeg()
+    .toBuffer();
+  const postId = await photoPostViaApi(request, author, photo, 'Пост этого теста');
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
@@ -22,36 +33,41 @@ test('guest registers, moves through the shell, keeps the session on reload and 
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible();
   await expect(page.getByText('Главная лента')).toBeVisible();
-  if (testInfo.project.name === 'desktop') {
-    await expect(page.getByRole('navigation', { name: 'Разделы' })).toBeVisible();
+  const desktop = testInfo.project.name === 'desktop';
+  const rail = page.getByRole('navigation', { name: 'Разделы' });
+  if (desktop) {
+    // From 1024 px the side rail is the navigation and the bottom button is gone (ADR 0009).
+    await expect(rail).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Навигация/ })).toHaveCount(0);
+    await rail.getByRole('link', { name: 'Мессенджер' }).click();
+  } else {
+    // Below the 50 px threshold nothing changes; past it the button snaps right to the messenger.
+    await dragNavButton(page, 30);
+    await expect(page).toHaveURL(/\/home$/);
+    await dragNavButton(page, 90);
   }
-
-  // Below the 50 px threshold nothing changes; past it the button snaps right to the messenger.
-  await dragNavButton(page, 30);
-  await expect(page).toHaveURL(/\/home$/);
-  await dragNavButton(page, 90);
   await expect(page).toHaveURL(/\/messenger$/);
   await expect(page.getByRole('heading', { name: 'Мессенджер' })).toBeVisible();
   // A new account has only its favorites chat (synthesised by the client, spec §4.11).
   await expect(page.getByTestId('chat-row')).toHaveText([/Избранное/]);
   // Beside the list (wide screens only) the chat pane invites to pick a chat.
-  if (testInfo.project.name === 'desktop') {
+  if (desktop) {
     await expect(page.getByText('Выберите чат для начала общения')).toBeVisible();
+    await rail.getByRole('link', { name: 'Главная' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await rail.getByRole('link', { name: 'Медиа' }).click();
+  } else {
+    // Keyboard: arrows on the focused button move between the views.
+    await page.getByRole('button', { name: /^Навигация/ }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.keyboard.press('ArrowLeft');
   }
-
-  // Keyboard: arrows on the focused button move between the views.
-  await page.getByRole('button', { name: /^Навигация/ }).focus();
-  await page.keyboard.press('ArrowLeft');
-  await expect(page).toHaveURL(/\/home$/);
-  await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(/\/media$/);
-  // Other flows may have published by now: the feed shows its posts, or else the empty state.
-  await expect(
-    page
-      .getByText('Будьте первым, кто опубликует!')
-      .or(page.getByRole('button', { name: 'Нравится' }).first()),
-  ).toBeVisible();
-  await dragNavButton(page, 2 * 76);
+  // The newest post (this flow's own; a new account follows nobody, so newest first) is the current one.
+  await expect(page.locator('article[aria-current="true"]')).toHaveAttribute('data-post-id', String(postId));
+  if (desktop) await rail.getByRole('link', { name: 'Мессенджер' }).click();
+  else await dragNavButton(page, 2 * 76);
   await expect(page).toHaveURL(/\/messenger$/);
 
   await page.reload();
@@ -63,14 +79,18 @@ test('guest registers, moves through the shell, keeps the session on reload and 
   const before = await page.request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(before.status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Открыть меню', exact: true }).click();
+  // The phone's floating menu button, or the rail's 'Меню' on desktop.
+  const menuButton = desktop
+    ? rail.getByRole('button', { name: 'Меню', exact: true })
+    : page.getByRole('button', { name: 'Открыть меню', exact: true });
+  await menuButton.click();
   const menu = page.getByRole('menu', { name: 'Меню' });
   await expect(menu.getByRole('menuitem', { name: 'Профиль' })).toBeFocused();
   await expect(menu.getByRole('menuitem', { name: 'Настройки' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 
-  await page.getByRole('button', { name: 'Открыть меню', exact: true }).click();
+  await menuButton.click();
   await page.getByRole('menuitem', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('auth:accessToken'))).toBeNull();
@@ -121,16 +141,25 @@ test('sign-in with a wrong password shows the server message', async ({ page }) 
 test('the loading screen adds the slow hint when /auth/me takes more than 5 s', async ({ page }) => {
   const session = await registerViaApi(page.request, uniqueUsername('slow'));
   await storeSessionBeforeLoad(page, session);
+  // The page's clock is ours: the 5 s threshold is crossed by moving time, not by waiting for it.
+  const start = new Date('2026-01-05T09:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 10_000));
+  let answerMe: () => void = () => {};
+  const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
   await page.route('**/api/v1/auth/me', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    await meHeld;
     await route.continue();
   });
 
   const hint = page.getByText('Загрузка занимает больше времени, чем обычно...');
   await page.goto('/home');
   await expect(page.getByText('Загрузка...')).toBeVisible();
-  await page.waitForTimeout(3_500);
+  await page.clock.runFor(4_900);
   await expect(hint).toBeHidden();
-  await expect(hint).toBeVisible({ timeout: 4_000 });
+  await page.clock.runFor(200);
+  await expect(hint).toBeVisible();
+  answerMe();
+  await page.clock.resume();
   await expect(page.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible({ timeout: 10_000 });
 });

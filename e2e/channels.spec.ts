@@ -1,5 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+
+// Every wait is on a condition; the shared machine can take tens of seconds per step (PITFALLS.md).
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/groups';
 
@@ -26,7 +29,7 @@ test('a channel: preview by link, subscribe, live posts, admins-only input, post
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(600_000);
   const a = await registerViaApi(request, uniqueUsername('ca'), 'Анна');
   const b = await registerViaApi(request, uniqueUsername('cb'), 'Борис');
   const A = await signedInPage(browser, a, { width: 1440, height: 900 });
@@ -35,7 +38,7 @@ test('a channel: preview by link, subscribe, live posts, admins-only input, post
 
   // A creates the channel from the shell menu.
   await A.page.goto('/messenger');
-  await A.page.getByRole('button', { name: 'Открыть меню' }).click();
+  await A.page.getByRole('button', { name: 'Меню', exact: true }).click(); // the side rail's menu (ADR 0009)
   await A.page.getByRole('menuitem', { name: 'Создать канал' }).click();
   const dialog = A.page.getByRole('dialog', { name: 'Создать канал' });
   await dialog.getByLabel('Название').fill('Новости');

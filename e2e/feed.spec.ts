@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Dialog, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
 
@@ -119,17 +119,13 @@ test('upload a video and a carousel, swipe, like, comment, save, my actions, del
   await page.goto('/home');
   await page.getByRole('button', { name: 'Создать' }).click();
   await page.getByRole('button', { name: 'Публикация' }).click();
-  const alerts: string[] = [];
-  const onDialog = (dialog: Dialog) => {
-    alerts.push(dialog.message());
-    void dialog.dismiss();
-  };
-  page.on('dialog', onDialog);
+  // A wrong file is refused inside the form (never a browser alert).
   await page
     .getByLabel('Видео или изображения')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect.poll(() => alerts).toEqual(['Пожалуйста, выберите видео или изображения']);
-  page.off('dialog', onDialog);
+  await expect(page.getByRole('dialog', { name: 'Новая публикация' }).getByRole('alert')).toHaveText(
+    'Пожалуйста, выберите видео или изображения',
+  );
 
   await uploadThroughModal(page, [video], 'Тестовое видео');
   await uploadThroughModal(page, images, 'Три картинки');

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'secret-password-1';
 
@@ -55,4 +55,34 @@ export async function dragNavButton(page: Page, dx: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(x + dx, y, { steps: 12 });
   await page.mouse.up();
+}
+
+/** Uploads one JPEG as a photo post of `author` and waits until processing has finished; its id. */
+export async function photoPostViaApi(
+  request: APIRequestContext,
+  author: Session,
+  jpeg: Buffer,
+  caption: string,
+): Promise<number> {
+  const headers = { Authorization: `Bearer ${author.access_token}` };
+  const response = await request.post('/api/v1/media/upload', {
+    headers,
+    multipart: {
+      files: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      caption,
+      media_type: 'photo',
+    },
+  });
+  expect(response.status()).toBeLessThan(300);
+  const id = ((await response.json()) as { post: { id: number } }).post.id;
+  await expect
+    .poll(
+      async () => {
+        const r = await request.get(`/api/v1/media/post/${id}`, { headers });
+        return ((await r.json()) as { post: { status: string } }).post.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('done');
+  return id;
 }

@@ -39,6 +39,25 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
   const A = await signedInPage(browser, a);
   const B = await signedInPage(browser, b);
+  // Sends go over the socket with its ack (ADR 0005); HTTP only when the socket is down.
+  const httpSends: string[] = [];
+  const socketSends: string[] = [];
+  A.page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/messages') httpSends.push(r.url());
+  });
+  // While `socketCut` holds, A's socket cannot reach the server (the outbox step below).
+  let socketCut = false;
+  await A.context.routeWebSocket('**/socket.io/**', (ws) => {
+    if (socketCut) return void ws.close();
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      // A connection opened before the cut loses what the page sends during it.
+      if (socketCut) return;
+      if (String(frame).includes('"send-message"')) socketSends.push(String(frame));
+      server.send(frame);
+    });
+  });
+  await A.context.route('**/socket.io/**', (route) => (socketCut ? route.abort() : route.continue()));
 
   // A opens the chat by URL; B is not online yet, so the first message stays "sent".
   await A.page.goto(`/messenger/${b.user.username}`);
@@ -54,6 +73,8 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await expect(rowOfA).toContainText('Второе сообщение');
   await expect(rowOfA.getByTestId('unread-badge')).toHaveText('2');
   await expect(message(A.page, 'Второе сообщение')).toHaveAttribute('data-status', 'delivered');
+  expect(socketSends.some((f) => f.includes('Второе сообщение'))).toBe(true);
+  expect(httpSends).toEqual([]);
 
   // The reduced-badges toggle in the shell menu turns the counter into a dot.
   await B.page.getByRole('button', { name: 'Открыть меню' }).click();
@@ -121,11 +142,12 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await A.page.goto(`/messenger/${b.user.username}`);
   await expect(message(A.page, 'жирно')).toBeVisible();
   await A.context.setOffline(true);
+  // Sending (socket and HTTP) stays cut off from here until after the reload; the page itself comes back.
+  socketCut = true;
   await send(A.page, 'Офлайн один');
   await send(A.page, 'Офлайн два');
   await expect(message(A.page, 'Офлайн один')).toHaveAttribute('data-status', 'pending');
   await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', 'pending');
-  // The page must come back from the server, but sending stays cut off until after the reload.
   await A.context.route('**/api/v1/messages', (route) =>
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
   );
@@ -134,9 +156,12 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await expect(message(A.page, 'Офлайн один')).toHaveAttribute('data-status', 'pending');
   await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', 'pending');
   await expect(message(B.page, 'Офлайн')).toHaveCount(0);
+  socketCut = false;
   await A.context.unroute('**/api/v1/messages');
+  // The socket comes back on socket.io's reconnection backoff (up to 5 s, more on a busy machine), and the
+  // receipts with it.
   await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', /delivered|read/, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await expect(message(B.page, 'Офлайн один')).toHaveCount(1);
   await expect(message(B.page, 'Офлайн два')).toHaveCount(1);
@@ -150,10 +175,13 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await expect(message(B.page, 'Офлайн два')).toHaveCount(1);
   await expect(message(B.page, 'Офлайн один')).toHaveCount(1);
 
-  // Messaging oneself by URL redirects to /messenger; an unknown profile too.
+  // Messaging oneself by URL redirects to /messenger; an unknown user's chat says it is not found (#18 item 3)
+  // and leads back to the chats.
   await A.page.goto(`/messenger/${a.user.username}`);
   await expect(A.page).toHaveURL(/\/messenger$/);
   await A.page.goto('/messenger/nobody_is_called_this');
+  await expect(A.page.getByText('Чат не найден')).toBeVisible();
+  await A.page.getByRole('button', { name: 'К чатам' }).click();
   await expect(A.page).toHaveURL(/\/messenger$/);
 
   await A.context.close();
@@ -218,7 +246,8 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
     .setInputFiles({ name: 'p.png', mimeType: 'image/png', buffer: photo });
   await expect(page.getByText('p.png')).toBeVisible();
   await page.getByRole('button', { name: 'Отправить' }).click();
-  await page.getByRole('button', { name: 'Фото' }).click();
+  // In the message (the chat row names its last message 'Фото' too).
+  await page.getByTestId('message-scroller').getByRole('button', { name: 'Фото' }).click();
   const viewer = page.getByRole('dialog', { name: 'Просмотр медиа' });
   await expect(viewer).toBeVisible();
   const stage = await page.getByTestId('media-viewer-stage').boundingBox();
@@ -282,7 +311,7 @@ test('desktop: Enter sends, Alt+Arrow moves between chats with wrap-around, resi
   await expect(selected).toContainText('Борис');
   await input.press('Alt+ArrowDown');
   await expect(selected).toContainText('Избранное');
-  await page.waitForTimeout(100);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.keyboard.press('Alt+ArrowUp');
   await expect(selected).toContainText('Борис');
 
@@ -296,7 +325,8 @@ test('desktop: Enter sends, Alt+Arrow moves between chats with wrap-around, resi
   await expect(separator).toHaveAttribute('aria-valuenow', '20');
 
   // The compact profile panel opens beside the chat and is remembered.
-  await page.getByRole('button', { name: 'Профиль собеседника' }).click();
+  // The header's identity button is named by the name it shows; the hint is its title.
+  await page.getByTitle('Профиль собеседника').click();
   const panel = page.getByRole('complementary', { name: 'Профиль собеседника' });
   await expect(panel).toContainText(`@${b.user.username}`);
   await expect(page.evaluate(() => localStorage.getItem('messenger_compactProfileOpen'))).resolves.toBe(

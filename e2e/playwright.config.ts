@@ -31,6 +31,8 @@ export default defineConfig({
     baseURL,
     locale: 'ru-RU',
     trace: 'retain-on-failure',
+    // A click on something that never shows fails here, not after the whole flow's limit (up to 10 min).
+    actionTimeout: 90_000,
     launchOptions: chromium,
   },
   projects: [

@@ -14,7 +14,18 @@ const args = process.argv.slice(2);
 const bench = args.includes('--bench');
 // `--bench-live`: viewer join → first frame through the live-stream API (bench/livestreams-first-frame.ts).
 const benchLive = args.includes('--bench-live');
-const passThrough = args.filter((a) => a !== '--bench' && a !== '--bench-live');
+// `--bench-load`: 720p subscribers one LiveKit node sustains (bench/livestreams-load.ts, Go loader). The Go
+// SDK (server-sdk-go) builds pion's SettingEngine itself and pion leaves out loopback candidates by default,
+// so the loader is built against a copy of the SDK with one line added (SetIncludeLoopbackCandidate): the
+// namespace keeps only `lo`, like every other media run.
+const benchLoad = args.includes('--bench-load');
+// `--bench-calls`: call press → modal and accept → first frame through the web app (bench/calls-first-frame.ts).
+const benchCalls = args.includes('--bench-calls');
+const passThrough = args.filter(
+  (a) => a !== '--bench' && a !== '--bench-live' && a !== '--bench-load' && a !== '--bench-calls',
+);
+const SDK = 'github.com/livekit/server-sdk-go/v2';
+const SDK_VERSION = 'v2.13.0';
 const MARK = 'KADR_LOOPBACK_NETNS';
 
 function run(command, commandArgs, env = process.env) {
@@ -26,11 +37,116 @@ function run(command, commandArgs, env = process.env) {
   return res.status ?? 1;
 }
 
+/**
+ * Builds .tools/bin/kadr-livekit-load (bench/livekit-load) when missing or older than its sources, against a
+ * copy of server-sdk-go whose PeerConnections gather loopback candidates (one line in transport.go). The
+ * bench's own go.mod stays untouched: the build uses a generated go.mod with a `replace` (-modfile).
+ */
+function buildLoader() {
+  const goEnv = { ...process.env, GOFLAGS: '-mod=mod' };
+  const loader = path.join(root, '.tools/bin/kadr-livekit-load');
+  const src = path.join(root, 'bench/livekit-load');
+  const newest = Math.max(
+    ...['main.go', 'go.mod', 'go.sum'].map((f) => fs.statSync(path.join(src, f)).mtimeMs),
+    fs.statSync(import.meta.filename).mtimeMs,
+  );
+  if (fs.existsSync(loader) && fs.statSync(loader).mtimeMs > newest) return 0;
+  console.log(
+    `building the LiveKit load generator (bench/livekit-load, ${SDK}@${SDK_VERSION} with loopback ICE)`,
+  );
+  const download = spawnSync('go', ['mod', 'download', '-json', `${SDK}@${SDK_VERSION}`], {
+    cwd: src,
+    env: goEnv,
+    encoding: 'utf8',
+  });
+  if (download.status !== 0) {
+    console.error(download.stderr || download.stdout);
+    return download.status ?? 1;
+  }
+  const sdkDir = JSON.parse(download.stdout).Dir;
+  const work = path.join(root, '.tools/cache/livekit-load');
+  const patched = path.join(work, `server-sdk-go-${SDK_VERSION}-loopback`);
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  fs.cpSync(sdkDir, patched, { recursive: true });
+  // The module cache is read-only; the copy must be writable to patch it (and to remove it next time).
+  const chmod = (dir) => {
+    fs.chmodSync(dir, 0o755);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) chmod(p);
+      else fs.chmodSync(p, 0o644);
+    }
+  };
+  chmod(patched);
+  const transport = path.join(patched, 'transport.go');
+  const before = fs.readFileSync(transport, 'utf8');
+  const line = '\tse := webrtc.SettingEngine{}\n';
+  if (!before.includes(line)) {
+    console.error(`${transport}: the SettingEngine line to patch was not found (SDK changed?)`);
+    return 1;
+  }
+  fs.writeFileSync(transport, before.replace(line, `${line}\tse.SetIncludeLoopbackCandidate(true)\n`));
+  fs.writeFileSync(
+    path.join(work, 'go.mod'),
+    `${fs.readFileSync(path.join(src, 'go.mod'), 'utf8')}\nreplace ${SDK} => ${patched}\n`,
+  );
+  fs.copyFileSync(path.join(src, 'go.sum'), path.join(work, 'go.sum'));
+  fs.mkdirSync(path.dirname(loader), { recursive: true });
+  const res = spawnSync(
+    'go',
+    ['build', `-modfile=${path.join(work, 'go.mod')}`, '-o', `${loader}.partial`, '.'],
+    {
+      cwd: src,
+      stdio: 'inherit',
+      env: goEnv,
+    },
+  );
+  if (res.status !== 0) return res.status ?? 1;
+  fs.renameSync(`${loader}.partial`, loader);
+  return 0;
+}
+
 if (process.env[MARK] !== '1') {
   if (!fs.existsSync(path.join(root, '.tools/bin/livekit-server'))) {
     console.log('livekit-server is not installed yet; running npm run setup:livekit');
     const status = run(process.execPath, [path.join(root, 'scripts/setup-livekit.mjs')]);
     if (status !== 0) process.exit(status);
+  }
+  if (benchLoad) {
+    const status = buildLoader();
+    if (status !== 0) process.exit(status);
+    const clip = path.join(root, '.tools/cache/load-720p.ivf');
+    if (!fs.existsSync(clip)) {
+      console.log('encoding the 720p VP8 clip (12 s, looped by the loader; 1.5 Mbit/s)');
+      fs.mkdirSync(path.dirname(clip), { recursive: true });
+      const status = run('ffmpeg', [
+        ...[
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=size=1280x720:rate=30',
+        ],
+        ...['-t', '12', '-c:v', 'libvpx', '-b:v', '1500k', '-minrate', '1500k', '-maxrate', '1500k'],
+        ...[
+          '-deadline',
+          'realtime',
+          '-cpu-used',
+          '8',
+          '-g',
+          '90',
+          '-auto-alt-ref',
+          '0',
+          `${clip}.partial.ivf`,
+        ],
+      ]);
+      if (status !== 0) process.exit(status);
+      fs.renameSync(`${clip}.partial.ivf`, clip);
+    }
   }
   if (process.getuid?.() !== 0) {
     console.error(
@@ -76,14 +192,18 @@ console.log('Running in a network namespace with only loopback.');
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 process.exit(
-  benchLive
-    ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/livestreams-first-frame.ts')])
-    : bench
-      ? run(process.execPath, [
-          '--import',
-          'tsx',
-          path.join(root, 'bench/media-first-frame.ts'),
-          ...passThrough,
-        ])
-      : run(bin('playwright'), ['test', '-c', 'e2e/media/playwright.config.ts', ...passThrough]),
+  benchCalls
+    ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/calls-first-frame.ts')])
+    : benchLoad
+      ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/livestreams-load.ts')])
+      : benchLive
+        ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/livestreams-first-frame.ts')])
+        : bench
+          ? run(process.execPath, [
+              '--import',
+              'tsx',
+              path.join(root, 'bench/media-first-frame.ts'),
+              ...passThrough,
+            ])
+          : run(bin('playwright'), ['test', '-c', 'e2e/media/playwright.config.ts', ...passThrough]),
 );

@@ -32,8 +32,14 @@ if (!existsSync(chromium)) {
 
 // Build first (outside the isolated network), so the server started by Playwright finds a fresh build.
 if (run('npm', ['run', 'build', '-w', '@kadr/web']) !== 0) process.exit(1);
+if (run(process.execPath, [join(root, 'scripts/build-server.mjs')]) !== 0) process.exit(1);
+// `npm start` runs the server on Node 22+; on an older Node it fetches the pinned Node 24 from the npm registry,
+// which must happen here, outside the isolated network (scripts/node-provision.mjs).
+if (run(process.execPath, [join(root, 'scripts/setup-node.mjs')]) !== 0) process.exit(1);
 
-const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+// The isolated network cannot fetch Go modules: `npm start` must not try to build LiveKit in there
+// (CI and `npm run setup:livekit` provision it beforehand).
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', KADR_SKIP_LIVEKIT_SETUP: '1' };
 const playwright = ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)];
 
 // Browser tests run in a private network namespace with only loopback, so no packet leaves the machine.

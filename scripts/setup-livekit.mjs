@@ -8,19 +8,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { binaryVersion, LIVEKIT_VERSION, livekitTarget } from './livekit-provision.mjs';
 
-const VERSION = '1.13.5';
+const VERSION = LIVEKIT_VERSION;
 const MODULE = 'github.com/livekit/livekit-server';
 const root = path.resolve(import.meta.dirname, '..');
-const target = path.join(root, '.tools/bin/livekit-server');
+const target = livekitTarget;
 const force = process.argv.includes('--force');
 
-function installedVersion() {
-  if (!fs.existsSync(target)) return null;
-  const res = spawnSync(target, ['--version'], { encoding: 'utf8' });
-  const match = /version\s+(\S+)/.exec(`${res.stdout}${res.stderr}`);
-  return match ? match[1] : null;
-}
+const installedVersion = () => binaryVersion(target);
 
 const current = installedVersion();
 if (current === VERSION && !force) {

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: install dependencies when missing, build the web app when its sources changed,
-// then run the server (which migrates the database and serves everything on one port).
+// `npm start`: install dependencies when missing, build the web app and compile the server when their
+// sources changed, then run the compiled server (which migrates the database and serves everything on one
+// port). With NODE_ENV=production the install still includes the build tools (npm would omit them), so a
+// fresh clone starts; see the README's "Production" section for building first and running without them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBundle } from './build-server.mjs';
+import { binaryVersion, goVersion, livekitPlan, livekitTarget, NO_GO_MESSAGE } from './livekit-provision.mjs';
+import { serverNode } from './node-provision.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -30,6 +35,8 @@ if (!fs.existsSync(path.join(root, 'node_modules'))) {
   console.log('Installing dependencies (npm ci)…');
   run(npm, [
     fs.existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install',
+    // The web build (vite) and the server build (esbuild) are development dependencies.
+    '--include=dev',
     '--no-audit',
     '--no-fund',
   ]);
@@ -42,14 +49,55 @@ const sourcesAt = Math.max(
   newestMtime(path.join(root, 'packages/contract/src')),
 );
 if (builtAt < sourcesAt) {
+  if (!fs.existsSync(path.join(root, 'node_modules/.bin/vite'))) {
+    console.error(
+      'The web app is not built (or older than its sources) and the build tools are not installed: run `npm ci --include=dev` (or `npm run build` before pruning them).',
+    );
+    process.exit(1);
+  }
   console.log('Building the web app…');
   run(npm, ['run', 'build', '-w', '@kadr/web']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+// The media server: built once from the pinned source when Go is there (as `npm run setup:livekit`).
+const plan = livekitPlan(process.env, {
+  installedVersion: binaryVersion(livekitTarget),
+  goVersion: process.env.LIVEKIT_URL ? null : goVersion(),
+});
+if (plan === 'build') {
+  const setup = spawnSync(process.execPath, [path.join(root, 'scripts/setup-livekit.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (setup.status !== 0)
+    console.error('The LiveKit server could not be built; Kadr starts without streams and calls.');
+} else if (plan === 'no-go') {
+  console.warn(NO_GO_MESSAGE);
+}
+
+try {
+  await buildServer();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+
+// glibc gives each thread that allocates an arena of its own (up to 8 per core); libvips, libuv's pool and the
+// labeler's worker thread then leave freed memory spread over many arenas and RSS only climbs (issue 17,
+// docs/operations.md "Memory"). Two arenas keep it bounded; glibc reads this once, at process start.
+const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+// Node 22+ runs the server; on an older Node the pinned Node 24 from the npm registry does (scripts/node-provision.mjs).
+let node;
+try {
+  node = serverNode();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+const server = spawn(node, ['--enable-source-maps', serverBundle], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -31,6 +31,8 @@ export default defineConfig({
         // Only hashed build assets are precached; HTML, API answers and media are never served stale.
         globPatterns: ['assets/**/*.{js,css,woff2,svg}', 'icon.svg'],
         navigateFallback: null,
+        // Web push: showing a notification and opening its URL on click (public/sw-push.js).
+        importScripts: ['/sw-push.js'],
         inlineWorkboxRuntime: true,
         cleanupOutdatedCaches: true,
         clientsClaim: false,

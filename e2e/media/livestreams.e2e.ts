@@ -142,7 +142,7 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-test('live stream: start, watch, chat, guests, end, and the host gone @wip', async () => {
+test('live stream: start, watch, chat, guests, end, and the host gone', async () => {
   test.setTimeout(600_000);
   const a = await register('host', 'Анна Хост');
   const b = await register('viewer_b', 'Борис Зритель');
@@ -297,4 +297,114 @@ test('live stream: start, watch, chat, guests, end, and the host gone @wip', asy
   await expect(pageC.getByTestId('live-ended')).toBeVisible({ timeout: MEDIA_MS });
   await expect(pageB.getByRole('link', { name: `Эфир: ${a.user.name}` })).toHaveCount(0, { timeout: 5000 });
   expect((await call(c, 'GET', `/livestreams/${secondId}`)).body).toMatchObject({ status: 'ended' });
+});
+
+/** Video frames decoded from the stream's camera track by the current media room (0 when none). */
+function videoFramesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const room = window.__kadrLive?.room.livekitRoom;
+    let frames = 0;
+    for (const participant of room?.remoteParticipants.values() ?? []) {
+      for (const pub of participant.videoTrackPublications.values()) {
+        const receiver = (pub.track as { receiver?: RTCRtpReceiver } | undefined)?.receiver;
+        const report = await receiver?.getStats();
+        report?.forEach((s: { type: string; framesDecoded?: number }) => {
+          if (s.type === 'inbound-rtp') frames += s.framesDecoded ?? 0;
+        });
+      }
+    }
+    return frames;
+  });
+}
+
+/** Resolves with the number of frames the stage <video> presented within `ms` (stops at 5). */
+function framesPresented(page: Page, ms: number): Promise<number> {
+  return page.getByTestId('live-video').evaluate(
+    (v, within) =>
+      new Promise<number>((resolve) => {
+        const video = v as HTMLVideoElement;
+        let count = 0;
+        const timer = setTimeout(() => resolve(count), within);
+        const onFrame = () => {
+          count += 1;
+          if (count >= 5) {
+            clearTimeout(timer);
+            resolve(count);
+          } else video.requestVideoFrameCallback(onFrame);
+        };
+        video.requestVideoFrameCallback(onFrame);
+      }),
+    ms,
+  );
+}
+
+/**
+ * Waits until the viewer's stage shows live video again after a drop: the banner is gone, the media room
+ * decodes new frames of the host's camera and the <video> element presents them. Prints how long it took.
+ */
+async function expectVideoBack(page: Page, what: string, droppedAt: number) {
+  const banner = page.getByRole('alert').filter({ hasText: 'Подключение к эфиру потеряно' });
+  await expect(banner).toBeHidden({ timeout: MEDIA_MS });
+  const hiddenAt = Date.now();
+  const before = await videoFramesDecoded(page);
+  await expect.poll(() => videoFramesDecoded(page), { timeout: MEDIA_MS }).toBeGreaterThan(before);
+  await expect.poll(() => framesPresented(page, 5000), { timeout: MEDIA_MS }).toBeGreaterThanOrEqual(5);
+  expect(await videoWidth(page)).toBeGreaterThan(0);
+  console.log(
+    `${what}: banner hidden ${hiddenAt - droppedAt} ms after the drop, new frames shown after ${Date.now() - droppedAt} ms`,
+  );
+}
+
+test("live stream: a viewer's dropped connection comes back with video @wip", async () => {
+  test.setTimeout(600_000);
+  const a = await register('rc_host', 'Анна Хост');
+  const b = await register('rc_viewer', 'Борис Зритель');
+  const rooms = new RoomServiceClient(
+    stack.livekitUrl.replace('ws://', 'http://'),
+    stack.apiKey,
+    stack.apiSecret,
+  );
+
+  // Started from the starter, so the host connects at once (a stream whose host has not joined within
+  // 30 s ends by itself, and a cold page took longer than that on the loaded machine).
+  const pageA = await open(a);
+  await pageA.goto('/live/new');
+  await pageA.getByLabel('Название эфира').fill('Переподключение');
+  await pageA.getByRole('button', { name: 'Начать эфир' }).click();
+  await expect(pageA).toHaveURL(/\/live\/\d+$/, { timeout: MEDIA_MS });
+  const streamId = Number(new URL(pageA.url()).pathname.split('/').pop());
+  await expect(pageA.getByTestId('live-screen')).toHaveAttribute('data-role', 'host', { timeout: MEDIA_MS });
+  await expect.poll(() => videoWidth(pageA), { timeout: MEDIA_MS }).toBeGreaterThan(0);
+  const pageB = await open(b);
+  await pageB.goto(`/live/${streamId}`);
+  await expect(pageB.getByTestId('live-screen')).toHaveAttribute('data-role', 'viewer', {
+    timeout: MEDIA_MS,
+  });
+  await expect.poll(() => videoWidth(pageB), { timeout: MEDIA_MS }).toBeGreaterThan(0);
+  await expect.poll(() => videoFramesDecoded(pageB), { timeout: MEDIA_MS }).toBeGreaterThan(0);
+  const banner = pageB.getByRole('alert').filter({ hasText: 'Подключение к эфиру потеряно' });
+  await expect(banner).toBeHidden();
+
+  // 1. The tab goes offline: the banner shows; back online, the video plays again and the banner goes.
+  await pageB.context().setOffline(true);
+  const offlineAt = Date.now();
+  await expect(banner).toBeVisible({ timeout: MEDIA_MS });
+  console.log(`offline: banner shown after ${Date.now() - offlineAt} ms`);
+  await shot(pageB, 'viewer-reconnecting');
+  await pageB.context().setOffline(false);
+  await expectVideoBack(pageB, 'offline', offlineAt);
+
+  // 2. LiveKit cuts the viewer's connection from its side (the participant is removed from the room):
+  //    the app connects again on its own with a fresh token.
+  const roomName = `stream-${streamId}`;
+  const identityB = `user-${b.user.id}`;
+  const roomBefore = await pageB.evaluate(() => window.__kadrLive?.room.livekitRoom.name ?? null);
+  expect(roomBefore).toBe(roomName);
+  await rooms.removeParticipant(roomName, identityB);
+  const cutAt = Date.now();
+  await expect(banner).toBeVisible({ timeout: MEDIA_MS });
+  console.log(`server cut: banner shown after ${Date.now() - cutAt} ms`);
+  await expectVideoBack(pageB, 'server cut', cutAt);
+  const listed = await rooms.listParticipants(roomName);
+  expect(listed.filter((p) => p.identity === identityB)).toHaveLength(1);
 });

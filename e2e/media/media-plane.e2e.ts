@@ -24,18 +24,19 @@ async function openHarness(page: Page) {
   await page.waitForFunction(() => typeof window.harness === 'object');
 }
 
-async function signIn(): Promise<string> {
+async function signIn(): Promise<{ bearer: string; id: number }> {
   const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      username: `media_${Date.now() % 1_000_000_000}`,
+      username: `media_${Date.now() % 1_000_000_000}${Math.random().toString(36).slice(2, 6)}`,
       name: 'Медиа Тест',
       password: 'correct horse',
     }),
   });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { access_token: string }).access_token;
+  const session = (await res.json()) as { access_token: string; user: { id: number } };
+  return { bearer: session.access_token, id: session.user.id };
 }
 
 async function participantCount(roomName: string, bearer: string): Promise<number | null> {
@@ -51,9 +52,19 @@ test('host publishes camera and microphone; viewer receives both, chats back, ca
 }) => {
   const streamId = 1000 + Math.floor(Math.random() * 1_000_000);
   const roomName = `stream-${streamId}`;
-  const bearer = await signIn();
-  const host = await tokens.issue({ kind: 'stream', streamId }, 'host', { userId: 1, name: 'Ведущий' });
-  const viewer = await tokens.issue({ kind: 'stream', streamId }, 'viewer', { userId: 2, name: 'Зритель' });
+  // The room's state is shown to its participants only: the host reads it, an outsider gets 404.
+  const [hostUser, viewerUser, outsider] = [await signIn(), await signIn(), await signIn()];
+  const bearer = hostUser.bearer;
+  const hostIdentity = `user-${hostUser.id}`;
+  const viewerIdentity = `user-${viewerUser.id}`;
+  const host = await tokens.issue({ kind: 'stream', streamId }, 'host', {
+    userId: hostUser.id,
+    name: 'Ведущий',
+  });
+  const viewer = await tokens.issue({ kind: 'stream', streamId }, 'viewer', {
+    userId: viewerUser.id,
+    name: 'Зритель',
+  });
 
   const pageA = await (await browser.newContext()).newPage();
   const pageB = await (await browser.newContext()).newPage();
@@ -96,6 +107,7 @@ test('host publishes camera and microphone; viewer receives both, chats back, ca
 
   // Both are in the room, as the webhooks told the Kadr server.
   await expect.poll(() => participantCount(roomName, bearer)).toBe(2);
+  expect(await participantCount(roomName, outsider.bearer)).toBeNull();
 
   // B → A on the live-chat data topic.
   const message = {
@@ -107,7 +119,7 @@ test('host publishes camera and microphone; viewer receives both, chats back, ca
   await pageB.evaluate((data) => window.harness.sendChat(data), message);
   await expect
     .poll(() => pageA.evaluate(() => window.harness.chatMessages()))
-    .toEqual([{ topic: `live-chat:${roomName}`, from: 'user-2', data: message }]);
+    .toEqual([{ topic: `live-chat:${roomName}`, from: viewerIdentity, data: message }]);
 
   // B may not publish: the wrapper refuses with the Russian text, and a client that skips the check is
   // refused by LiveKit itself — the server lists no track for B and A never receives one.
@@ -120,10 +132,10 @@ test('host publishes camera and microphone; viewer receives both, chats back, ca
   const forced = await pageB.evaluate(() => window.harness.publishCameraIgnoringClientCheck(8000));
   expect(forced).not.toBe('published');
   const listed = await rooms.listParticipants(roomName);
-  const viewerInfo = listed.find((p) => p.identity === 'user-2');
+  const viewerInfo = listed.find((p) => p.identity === viewerIdentity);
   expect(viewerInfo?.permission?.canPublish).toBe(false);
   expect(viewerInfo?.tracks).toEqual([]);
-  expect(listed.find((p) => p.identity === 'user-1')?.tracks.length).toBe(2);
+  expect(listed.find((p) => p.identity === hostIdentity)?.tracks.length).toBe(2);
   expect(await pageA.evaluate(() => window.harness.videoStats())).toEqual([]);
 
   // B leaves: LiveKit's participant_left webhook brings the count to 1.

@@ -174,8 +174,9 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
         const body = (await res.json()) as { media_server: { status: string } };
         return body.media_server.status === 'ok' ? true : null;
       },
-      // Generous: on a loaded shared machine the server's first start (transpile, migrations) took 2–3 min.
-      300_000,
+      // Generous: on a loaded shared machine the server's first start (transpile, migrations) took 2–3 min,
+      // and more than 5 min at a load average of 50–70 on 2 cores.
+      600_000,
       server,
     );
   } catch (error) {

@@ -144,3 +144,99 @@ export const DEMO_MESSAGES: [string, string, string][] = [
   ['demo_gleb', 'demo_boris', 'Запуск переносят на завтра, смотрим вместе?'],
   ['demo_boris', 'demo_gleb', 'Конечно, приходи к восьми'],
 ];
+
+/** A group chat: members, a photo from the set as its avatar, and a conversation (a photo where named). */
+export interface DemoGroup {
+  owner: string;
+  name: string;
+  /** Public groups have an address and are found by chat search. */
+  slug: string | null;
+  description: string;
+  avatar: string;
+  members: string[];
+  messages: { from: string; text: string; photo?: string }[];
+}
+
+export const DEMO_GROUPS: DemoGroup[] = [
+  {
+    owner: 'demo_anna',
+    name: 'Фотопрогулки',
+    slug: 'photowalks',
+    description: 'Гуляем по городу с камерой и делимся кадрами',
+    avatar: 'home.jpg',
+    members: ['demo_vera', 'demo_boris', 'demo_gleb'],
+    messages: [
+      { from: 'demo_anna', text: 'Всем привет! В субботу идём в парк, сбор у входа в 11:00' },
+      { from: 'demo_vera', text: 'Я буду! Возьму макрообъектив' },
+      { from: 'demo_boris', text: 'Могу подвезти двоих, пишите' },
+      { from: 'demo_vera', text: 'Вот что получилось в прошлый раз', photo: 'flower.jpg' },
+      { from: 'demo_gleb', text: 'Если не будет дождя — я с вами' },
+      { from: 'demo_anna', text: '**Не забудьте** запасные аккумуляторы, гуляем до вечера' },
+    ],
+  },
+  {
+    owner: 'demo_gleb',
+    name: 'Космос по вечерам',
+    slug: null,
+    description: 'Смотрим запуски и спорим о чёрных дырах',
+    avatar: 'astronaut.jpg',
+    members: ['demo_boris', 'demo_vera'],
+    messages: [
+      { from: 'demo_gleb', text: 'Запуск в 21:40 по Москве, трансляция уже идёт' },
+      { from: 'demo_boris', text: 'Смотрю! Погода на площадке отличная' },
+      { from: 'demo_gleb', text: 'Так выглядела ракета утром', photo: 'rocket.jpg' },
+      { from: 'demo_vera', text: 'Красота. А потом — на луну в телескоп?' },
+    ],
+  },
+];
+
+/** A channel: its owner posts, the others subscribe. */
+export interface DemoChannel {
+  owner: string;
+  name: string;
+  slug: string;
+  description: string;
+  subscribers: string[];
+  posts: { text: string; photo?: string }[];
+}
+
+export const DEMO_CHANNELS: DemoChannel[] = [
+  {
+    owner: 'demo_vera',
+    name: 'Звёздное небо',
+    slug: 'starry_sky',
+    description: 'Что видно над городом сегодня ночью',
+    subscribers: ['demo_anna', 'demo_boris', 'demo_gleb'],
+    posts: [
+      {
+        text: 'Полнолуние в среду: лучшее время смотреть на кратеры — за пару дней до него',
+        photo: 'moon.jpg',
+      },
+      {
+        text: 'Глубокое поле Хаббла: около 3 000 галактик в крошечном кусочке неба',
+        photo: 'hubble_deep_field.jpg',
+      },
+      { text: 'На этой неделе Юпитер виден после полуночи на юго-востоке. **Бинокля хватит!**' },
+    ],
+  },
+  {
+    owner: 'demo_boris',
+    name: 'Мотодневник',
+    slug: 'motodiary',
+    description: 'Ремонт, поездки и маршруты выходного дня',
+    subscribers: ['demo_gleb', 'demo_anna'],
+    posts: [
+      { text: 'Сезон открыт! Первая поездка — 120 км по области', photo: 'motorcycle_left.jpg' },
+      { text: 'Маршрут на субботу: вдоль реки до старой мельницы и обратно. Кто со мной?' },
+    ],
+  },
+];
+
+/** Stories of the last day: a photo of the set (cropped 9:16 by the server) with a caption. */
+export const DEMO_STORIES: { author: string; photo: string; caption: string }[] = [
+  { author: 'demo_vera', photo: 'chelsea.jpg', caption: 'Доброе утро от Челси' },
+  { author: 'demo_anna', photo: 'coffee.jpg', caption: 'Кофе перед прогулкой' },
+  { author: 'demo_anna', photo: 'flower.jpg', caption: 'Георгины в парке' },
+  { author: 'demo_boris', photo: 'motorcycle_left.jpg', caption: 'Готов к выезду' },
+  { author: 'demo_gleb', photo: 'rocket.jpg', caption: 'Сегодня старт!' },
+];

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Bus } from './lib/bus.ts';
+import type { Events } from './lib/events.ts';
 import type { RateLimits } from './lib/limits.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Gateway } from './realtime/gateway.ts';
@@ -24,6 +25,8 @@ export interface SharedParts {
   db: Db;
   redis: { client: Redis; subscriber: Redis } | null;
   bus: Bus;
+  /** In-process domain events (lib/events.ts): a like, a follow, a message — for notifications and push. */
+  events: Events;
   limiter: RateLimiter;
   /** The named rate limits every service consumes (lib/limits.ts); shared through Redis when configured. */
   limits: RateLimits;

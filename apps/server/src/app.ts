@@ -10,6 +10,7 @@ import type { App, AppContext, SharedParts } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { memoryBus, redisBus } from './lib/bus.ts';
+import { createEvents } from './lib/events.ts';
 import { createLimits } from './lib/limits.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { moduleMigrations, serverModules } from './modules/index.ts';
@@ -22,6 +23,8 @@ import { frameworkErrors, registerValidation } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createGateway } from './realtime/gateway.ts';
 import { memoryPresence, redisPresence } from './realtime/presence.ts';
+import { type DataDirLock, lockDataDir } from './storage/data-dir-lock.ts';
+import { s3Storage } from './storage/s3.ts';
 import { localStorage } from './storage/storage.ts';
 
 export interface BuildOptions {
@@ -31,6 +34,8 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Pretty logs for a terminal. */
   prettyLogs?: boolean;
+  /** The embedded data directory's lock when the caller already took it (main.ts, before LiveKit starts). */
+  dataDirLock?: DataDirLock;
 }
 
 async function connectRedis(url: string) {
@@ -73,9 +78,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     // Long enough for any parameter a URL can carry, so the route's schema answers 400, not Fastify's 414.
     maxParamLength: 16_384,
+    // Fastify's 10 s default fails a start on a loaded machine (a plugin such as swagger-ui waiting for
+    // the CPU); a plugin that really hangs still fails the start, after two minutes.
+    pluginTimeout: 120_000,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // One process per embedded database (PGlite has no locking of its own); released when the app closes.
+  const dataDirLock =
+    !options.db && !config.databaseUrl ? (options.dataDirLock ?? lockDataDir(config.dataDir)) : null;
   const db =
     options.db ??
     (await openDatabase({
@@ -95,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'auth.login-failure': { count: authPerUsername, windowMs },
     ...config.rateLimits,
   });
-  const storage = localStorage(path.join(config.dataDir, 'media'));
+  const storage = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'media'));
   const gateway = createGateway(app.server, {
     // Sockets connect only once the server listens, after every module is registered.
     resolveToken: (token) => ctx.auth.resolveToken(token),
@@ -107,7 +118,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
 
-  const shared: SharedParts = { config, db, redis, bus, limiter, limits, storage, gateway, log: app.log };
+  const events = createEvents((name, error) =>
+    app.log.error({ err: error, event: name }, 'domain event listener failed'),
+  );
+  const shared: SharedParts = {
+    config,
+    db,
+    redis,
+    bus,
+    events,
+    limiter,
+    limits,
+    storage,
+    gateway,
+    log: app.log,
+  };
   // The modules fill in their services (ctx.auth, ctx.profiles, …) in list order as they register.
   const ctx = { ...shared, modules: {} } as AppContext;
   app.decorate('ctx', ctx);
@@ -115,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('preClose', async () => {
     for (const close of closers.reverse()) await close();
+    await events.idle();
     await gateway.close();
   });
   app.addHook('onClose', async () => {
@@ -122,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await bus.close();
     if (redis) await Promise.all([redis.client.quit(), redis.subscriber.quit()]).catch(() => undefined);
     if (!options.db) await db.close();
+    dataDirLock?.release();
   });
 
   registerErrorHandling(app);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseLimitOverrides } from './lib/limits.ts';
+import type { S3Config } from './storage/s3.ts';
 
 /** Environment schema, parsed once at start. A wrong value stops the process with a clear message. */
 export interface Config {
@@ -43,14 +44,25 @@ export interface Config {
   /** Longest progressive delay of a login for a username with many recent wrong passwords (AUTH_LOGIN_DELAY_MAX_MS). */
   loginDelayMaxMs: number;
   profileCacheTtlMs: number;
+  /**
+   * Web push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): without keys a pair is generated at
+   * first start and kept in the database, so every node signs with the same one.
+   */
+  push: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string };
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
   feedCacheTtlMs: number;
   livekit: LivekitConfig;
   /**
    * Live streams (LIVESTREAM_HOST_TIMEOUT_MS: a stream whose host left the room this long ago ends by
-   * itself; LIVE_CHAT_RATE_LIMIT messages per user per LIVE_CHAT_RATE_WINDOW_MS).
+   * itself; LIVESTREAM_HOST_JOIN_TIMEOUT_MS: one whose host never joined, this long after the start, at
+   * least the host timeout; LIVE_CHAT_RATE_LIMIT messages per user per LIVE_CHAT_RATE_WINDOW_MS).
    */
-  livestreams: { hostTimeoutMs: number; chatRateLimit: number; chatRateWindowMs: number };
+  livestreams: {
+    hostTimeoutMs: number;
+    hostJoinTimeoutMs: number;
+    chatRateLimit: number;
+    chatRateWindowMs: number;
+  };
   /** Post upload limits (MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_CAROUSEL_IMAGES). */
   media: { maxVideoBytes: number; maxImageBytes: number; maxCarouselImages: number };
   /** One-to-one calls (CALL_RING_TIMEOUT_MS, CALL_RECONNECT_GRACE_MS, CALL_CONNECT_TIMEOUT_MS, CALL_SWEEP_MS). */
@@ -84,6 +96,12 @@ export interface Config {
     backoffMs: number;
     maxBackoffMs: number;
   };
+  /**
+   * S3-compatible object storage for media (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_KEY_PREFIX, S3_PUBLIC_ENDPOINT, S3_PRESIGN_TTL_S); null keeps
+   * media on the local disk under DATA_DIR/media.
+   */
+  s3: S3Config | null;
   /** Optional remote OpenAI-compatible vision tagger (AI_TAGGER_URL, AI_TAGGER_MODEL, AI_TAGGER_API_KEY). */
   aiTagger: { url: string | null; model: string; apiKey: string | null };
 }
@@ -180,6 +198,43 @@ function aiTagger(env: Env): Config['aiTagger'] {
   return { url: taggerUrl, model, apiKey: env.AI_TAGGER_API_KEY || null };
 }
 
+function s3Config(env: Env): S3Config | null {
+  const bucket = env.S3_BUCKET || '';
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((n) => env[n]);
+    if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} set, so S3_BUCKET must be set too`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, . or -), got "${bucket}"`,
+    );
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', ['http', 'https']);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+  const keyPrefix = env.S3_KEY_PREFIX || '';
+  if (keyPrefix && !/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/$/.test(keyPrefix)) {
+    throw new ConfigError(`S3_KEY_PREFIX must be folder names ending in /, like kadr/, got "${keyPrefix}"`);
+  }
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // An S3-compatible endpoint (MinIO) usually has no domain per bucket; AWS itself prefers virtual hosts.
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    keyPrefix,
+    publicEndpoint: url(env, 'S3_PUBLIC_ENDPOINT', ['http', 'https']),
+    // Presigned URLs live at most 7 days; a URL is reused for one TTL window and valid for two.
+    presignTtlSeconds: int(env, 'S3_PRESIGN_TTL_S', 3600, 60, 3 * 24 * 3600),
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function rootVersion(): string {
@@ -264,10 +319,16 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     loginDelayMaxMs: int(env, 'AUTH_LOGIN_DELAY_MAX_MS', 5000, 0, 60_000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY ? env.VAPID_PUBLIC_KEY : null,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : null,
+      vapidSubject: env.VAPID_SUBJECT ? env.VAPID_SUBJECT : 'mailto:admin@kadr.local',
+    },
     feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
     livekit: livekitConfig(env),
     livestreams: {
       hostTimeoutMs: int(env, 'LIVESTREAM_HOST_TIMEOUT_MS', 60_000, 100, 24 * 60 * 60 * 1000),
+      hostJoinTimeoutMs: int(env, 'LIVESTREAM_HOST_JOIN_TIMEOUT_MS', 30_000, 100, 24 * 60 * 60 * 1000),
       chatRateLimit: int(env, 'LIVE_CHAT_RATE_LIMIT', 20, 1, 1_000_000),
       chatRateWindowMs: int(env, 'LIVE_CHAT_RATE_WINDOW_MS', 10_000, 100, 60 * 60 * 1000),
     },
@@ -301,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
       backoffMs: int(env, 'JOBS_BACKOFF_MS', 5000, 10, 60 * 60 * 1000),
       maxBackoffMs: int(env, 'JOBS_MAX_BACKOFF_MS', 10 * 60 * 1000, 10, 24 * 60 * 60 * 1000),
     },
+    s3: s3Config(env),
     aiTagger: aiTagger(env),
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { loadEnvFile } from './env-file.ts';
 import { withEmbeddedLivekit } from './modules/livekit/embedded-server.ts';
+import { type DataDirLock, DataDirLockedError, lockDataDir } from './storage/data-dir-lock.ts';
 
 /** A free TCP port, so an embedded LiveKit knows where to post webhooks before we listen (PORT=0). */
 function freePort(host: string): Promise<number> {
@@ -33,13 +34,27 @@ async function main() {
     throw err;
   }
 
+  // Refuse at once, before starting anything, when another process holds the embedded data directory.
+  let dataDirLock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    try {
+      dataDirLock = lockDataDir(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+
   if (config.port === 0 && !config.livekit.url) config = { ...config, port: await freePort(config.host) };
   const media = await withEmbeddedLivekit(config, (line) => process.stdout.write(`${line}\n`));
   config = media.config;
   // A crash must not leave the child holding its ports.
   process.once('exit', () => media.embedded?.kill());
 
-  const app = await buildApp(config, { prettyLogs: process.stdout.isTTY });
+  const app = await buildApp(config, { prettyLogs: process.stdout.isTTY, dataDirLock });
   app.addHook('onClose', async () => {
     await media.embedded?.stop();
   });
@@ -67,6 +82,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
+  dataDirLock?.announce(`http://${wildcard ? '127.0.0.1' : config.host}:${port}`);
   const url =
     config.publicUrl.replace(/:\d+$/, '') === 'http://localhost'
       ? `http://localhost:${port}`

@@ -59,7 +59,16 @@ describe('calls: the state machine in the database', () => {
     const b2 = await device(b!.access_token);
     const ring1 = nextIncoming(b1);
     const ring2 = nextIncoming(b2);
+    const domain: unknown[] = [];
+    const stop = t.app.ctx.events.on('call.incoming', (event) => {
+      if (event.calleeId === b!.user.id) domain.push(event);
+    });
     const call = await startCall(t.app, a!, b!, { socket_id: a1.id, public_key: KEY_A });
+    stop();
+    // The domain event for web push: exactly one, when the call starts ringing.
+    expect(domain).toEqual([
+      { callId: call.id, callerId: a!.user.id, calleeId: b!.user.id, callerName: a!.user.name, video: true },
+    ]);
     expect(call).toMatchObject({
       state: 'ringing',
       kind: 'video',

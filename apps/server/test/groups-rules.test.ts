@@ -1,8 +1,10 @@
 import type { AuthSession, ChatListItem, Group, Message } from '@kadr/contract';
 import { ErrorText } from '@kadr/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
-import { createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { multipart } from './media-helpers.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof chats>;
@@ -290,5 +292,40 @@ describe('group messages through the messenger send path', () => {
     expect((await c.call(x.access_token, 'POST', '/messages/chat-pin', { group_id: g.id })).statusCode).toBe(
       403,
     );
+  });
+
+  it('group avatar: admins upload an image (checked by content); members and text files are refused', async () => {
+    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const upload = (token: string, data: Buffer, filename: string, contentType: string) => {
+      const body = multipart([{ field: 'file', filename, contentType, data }]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/groups/${g.id}/avatar`,
+        headers: { ...body.headers, ...bearer(token) },
+        payload: body.payload,
+      });
+    };
+    const avatarOf = async () => (await c.call(a.access_token, 'GET', `/groups/${g.id}`)).json().avatar_url;
+
+    const byMember = await upload(b.access_token, png, 'a.png', 'image/png');
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json()).toMatchObject({ code: expect.any(String) });
+    const text = await upload(a.access_token, Buffer.from('not an image at all'), 'a.png', 'image/png');
+    expect(text.statusCode).toBe(400); // as the profile avatar: not an image by content
+    expect(await avatarOf()).toBeNull();
+
+    const ok = await upload(a.access_token, png, 'a.png', 'image/png');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const url = ok.json().avatar_url as string;
+    expect(url).toMatch(/\.webp$/);
+    expect(await avatarOf()).toBe(url);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    // The chat list shows it.
+    const row = (await c.list(b.access_token)).find((r) => r.group_id === g.id);
+    expect(row?.avatar_url).toBe(url);
   });
 });

@@ -62,7 +62,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     expect(stored.messages).toHaveLength(allowed);
     // Another sender is not affected.
     expect((await sendsOn(two).send(b.access_token, a.user.id, 'reply')).statusCode).toBe(200);
-  });
+  }, 120_000);
 
   it('counts every message a forward creates; a forward that would pass the limit creates nothing', async () => {
     const a = await registerUser(one.app);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MediaErrorCode } from '@kadr/contract';
+import { type AuthSession, MediaErrorCode } from '@kadr/contract';
 import { AccessToken } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -36,14 +36,21 @@ function event(type: string, room: string, participant?: { sid: string; identity
 
 describe('LiveKit webhook', () => {
   let t: TestApp;
+  /** Joins the rooms below (its identity is user-<id>), so it may read their state. */
+  let member: AuthSession;
+  /** Signed in, never in any room. */
+  let outsider: AuthSession;
   let token: string;
+  const identity = (s: AuthSession) => `user-${s.user.id}`;
   beforeAll(async () => {
     t = await createTestApp({
       LIVEKIT_URL: 'ws://127.0.0.1:7880',
       LIVEKIT_API_KEY: KEY,
       LIVEKIT_API_SECRET: SECRET,
     });
-    token = (await registerUser(t.app)).access_token;
+    member = await registerUser(t.app);
+    outsider = await registerUser(t.app);
+    token = member.access_token;
   });
   afterAll(() => t.close());
 
@@ -59,11 +66,11 @@ describe('LiveKit webhook', () => {
     const res = await post(body, await sign(body));
     expect(res.statusCode, res.body).toBe(200);
   }
-  async function room(name: string) {
+  async function room(name: string, as = token) {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/v1/livekit/rooms/${name}`,
-      headers: bearer(token),
+      headers: bearer(as),
     });
     return { status: res.statusCode, body: res.json() };
   }
@@ -71,11 +78,10 @@ describe('LiveKit webhook', () => {
   it('keeps the participant count through a signed join/leave sequence, idempotent by participant sid', async () => {
     const name = 'stream-101';
     await deliver(event('room_started', name));
-    expect((await room(name)).body).toMatchObject({ name, status: 'active', participant_count: 0 });
-
-    const host = { sid: 'PA_host', identity: 'user-1', role: 'host' };
-    const viewer = { sid: 'PA_viewer', identity: 'user-2', role: 'viewer' };
+    const host = { sid: 'PA_host', identity: identity(member), role: 'host' };
+    const viewer = { sid: 'PA_viewer', identity: identity(outsider), role: 'viewer' };
     await deliver(event('participant_joined', name, host));
+    expect((await room(name)).body).toMatchObject({ name, status: 'active', participant_count: 1 });
     await deliver(event('participant_joined', name, viewer));
     expect((await room(name)).body.participant_count).toBe(2);
     expect(await t.app.ctx.mediaPlane.countPresent(name, 'viewer')).toBe(1);
@@ -98,8 +104,8 @@ describe('LiveKit webhook', () => {
 
   it('counts a leave that arrives before its join once, and ignores the late join', async () => {
     const name = 'call-7';
-    const p = { sid: 'PA_early_leave', identity: 'user-3' };
-    await deliver(event('participant_joined', name, { sid: 'PA_other', identity: 'user-4' }));
+    const p = { sid: 'PA_early_leave', identity: 'user-999003' };
+    await deliver(event('participant_joined', name, { sid: 'PA_other', identity: identity(member) }));
     await deliver(event('participant_left', name, p));
     await deliver(event('participant_joined', name, p));
     expect((await room(name)).body).toMatchObject({ status: 'active', participant_count: 1 });
@@ -107,15 +113,18 @@ describe('LiveKit webhook', () => {
 
   it('answers 401 { error, code } to unsigned, forged and tampered webhooks and changes nothing', async () => {
     const name = 'voice-1-2';
-    await deliver(event('participant_joined', name, { sid: 'PA_v1', identity: 'user-5' }));
+    await deliver(event('participant_joined', name, { sid: 'PA_v1', identity: identity(member) }));
     const before = (await room(name)).body;
 
-    const join = event('participant_joined', name, { sid: 'PA_intruder', identity: 'user-6' });
+    const join = event('participant_joined', name, { sid: 'PA_intruder', identity: 'user-999006' });
     const attempts = [
       await post(join),
       await post(join, await sign(join, KEY, 'a-different-secret-that-is-32-characters')),
       await post(join, await sign(join, 'other_key', SECRET)),
-      await post(join, await sign(event('participant_joined', name, { sid: 'PA_v1', identity: 'user-5' }))),
+      await post(
+        join,
+        await sign(event('participant_joined', name, { sid: 'PA_v1', identity: identity(member) })),
+      ),
       await post(join, `Bearer ${await sign(join)}x`),
       await post(join, await sign(join), 'application/json'),
     ];
@@ -136,6 +145,39 @@ describe('LiveKit webhook', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/livekit/rooms/stream-101' });
     expect(anonymous.statusCode).toBe(401);
     expect((await room('stream-999999')).status).toBe(404);
+  });
+
+  it('shows a room only to its participants: an outsider gets the same 404 as for no room', async () => {
+    const name = 'voice-77';
+    await deliver(event('room_started', name));
+    await deliver(event('participant_joined', name, { sid: 'PA_m77', identity: identity(member) }));
+    expect(await room(name)).toMatchObject({ status: 200, body: { participant_count: 1 } });
+    const stranger = await room(name, outsider.access_token);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual(
+      await room('voice-does-not-exist', outsider.access_token).then((r) => r.body),
+    );
+
+    // A participant who left still sees the session they were in, until a new one starts without them.
+    await deliver(event('participant_left', name, { sid: 'PA_m77', identity: identity(member) }));
+    expect((await room(name)).body.participant_count).toBe(0);
+    await deliver(event('room_finished', name));
+    expect((await room(name)).body.status).toBe('finished');
+    const next = JSON.stringify({
+      ...JSON.parse(event('room_started', name)),
+      room: { sid: 'RM_voice-77-b', name },
+    });
+    await deliver(next);
+    expect((await room(name)).status).toBe(404);
+    // An outsider who joins the new session sees it.
+    const joined = JSON.parse(
+      event('participant_joined', name, { sid: 'PA_o77', identity: identity(outsider) }),
+    );
+    await deliver(JSON.stringify({ ...joined, room: { sid: 'RM_voice-77-b', name } }));
+    expect(await room(name, outsider.access_token)).toMatchObject({
+      status: 200,
+      body: { participant_count: 1 },
+    });
   });
 });
 

@@ -129,7 +129,8 @@ describe('live streams: realtime', () => {
     } finally {
       await limited.close();
     }
-  });
+    // A second app is started here: on a loaded machine that alone took 25 s.
+  }, 120_000);
 
   it('keeps viewer_count from LiveKit webhooks and tells the watchers', async () => {
     const s = (await as(0).post('/livestreams', { title: 'Счёт' })).json() as LiveStream;

@@ -1,6 +1,6 @@
 import type { Post } from '@kadr/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEED_CANDIDATES } from '../src/modules/media/cache/feed-cache.ts';
 import { FEED_WINDOW, FOLLOWED_BOOST_SECONDS } from '../src/modules/media/feed-ranking.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -12,7 +12,8 @@ import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts'
 
 let t: TestApp;
 const users: { id: number; token: string }[] = [];
-const POSTS = FEED_CANDIDATES + 200;
+// Enough that the finished ones (12 of 13) outnumber the cached window, so the deep page lies beyond it.
+const POSTS = FEED_CANDIDATES + 800;
 
 /** The documented ranking, as the database computes it: ids of one page (limit + 1, as the service asks). */
 async function sqlFeed(viewer: number, offset: number, limit: number): Promise<number[]> {
@@ -105,7 +106,26 @@ describe('the feed ranked from the read cache equals the documented SQL ranking'
     60_000,
   );
 
-  it('the deep page really is beyond the cached window', () => {
-    expect(POSTS - 700 + 16 + FEED_WINDOW).toBeGreaterThan(FEED_CANDIDATES);
+  it('the deep page really is beyond the cached window: it is ranked from a read of its own', async () => {
+    const cached = t.app.ctx.media.cache.newest;
+    const get = vi.spyOn(cached, 'get');
+    try {
+      // A shallow page is ranked from the cached newest posts…
+      await apiFeed(users[3]!.token, 0, 15);
+      expect(get).toHaveBeenCalledTimes(1);
+      const cachedWindow = await cached.get('newest', () => Promise.reject(new Error('cached above')));
+      expect(cachedWindow).toHaveLength(FEED_CANDIDATES);
+      // …the deep one needs more posts than the cache holds, so it does not touch it.
+      get.mockClear();
+      const offset = POSTS - 700;
+      const page = await apiFeed(users[3]!.token, offset, 15);
+      expect(get).not.toHaveBeenCalled();
+      expect(page.posts.map((p) => p.id)).toEqual((await sqlFeed(users[3]!.id, offset, 15)).slice(0, 15));
+      // And it holds posts the cached window lacks.
+      const inWindow = new Set(cachedWindow.map((c) => c.id));
+      expect(page.posts.some((p) => !inWindow.has(p.id))).toBe(true);
+    } finally {
+      get.mockRestore();
+    }
   });
 });

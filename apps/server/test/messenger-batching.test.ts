@@ -18,10 +18,31 @@ afterEach(() => {
 
 const device = (base: string, token: string) => openSocket(base, token, open);
 
-function collect<E extends 'new-message' | 'message-delivered'>(s: ClientSocket, event: E, windowMs = 500) {
+/**
+ * The `event`s a socket receives: once `expected` have arrived (then a short grace that would catch a
+ * duplicate), or, with no count, what arrived within `windowMs` (to show that nothing does).
+ */
+function collect<E extends 'new-message' | 'message-delivered'>(
+  s: ClientSocket,
+  event: E,
+  { expected, windowMs = 500 }: { expected?: number; windowMs?: number } = {},
+) {
   const got: Array<E extends 'new-message' ? MessageEvent : MessageDeliveredEvent> = [];
-  s.on(event, ((e: never) => got.push(e)) as never);
-  return new Promise<typeof got>((resolve) => setTimeout(() => resolve(got), windowMs));
+  return new Promise<typeof got>((resolve) => {
+    const done = () => setTimeout(() => resolve(got), windowMs);
+    const deadline = setTimeout(() => resolve(got), 20_000);
+    s.on(event, ((e: never) => {
+      got.push(e);
+      if (got.length === expected) {
+        clearTimeout(deadline);
+        done();
+      }
+    }) as never);
+    if (expected === undefined) {
+      clearTimeout(deadline);
+      done();
+    }
+  });
 }
 
 const users = (n: number) => Promise.all(Array.from({ length: n }, () => registerUser(t.app)));
@@ -31,8 +52,8 @@ describe('batched sends', () => {
     const [a, b, c] = (await users(3)) as [AuthSession, AuthSession, AuthSession];
     const svc = t.app.ctx.messenger.messages;
     const [b1, c1] = await Promise.all([device(url, b.access_token), device(url, c.access_token)]);
-    const atB = collect(b1, 'new-message');
-    const atC = collect(c1, 'new-message');
+    const atB = collect(b1, 'new-message', { expected: 10 });
+    const atC = collect(c1, 'new-message', { expected: 10 });
     const sends = Array.from({ length: 20 }, (_, i) =>
       svc.send(a.user.id, {
         other_user_id: i % 2 === 0 ? b.user.id : c.user.id,
@@ -79,7 +100,7 @@ describe('coalesced delivery acks', () => {
         await svc.send(a.user.id, { other_user_id: b.user.id, content: `м${i}`, temp_id: `ack-${i}` }),
       );
     const a1 = await device(url, a.access_token);
-    const atA = collect(a1, 'message-delivered');
+    const atA = collect(a1, 'message-delivered', { expected: 1 });
     const acks = await Promise.allSettled([
       ...sent.map((x) => svc.delivered(b.user.id, [x.id])),
       svc.delivered(c.user.id, [sent[0]!.id]),
@@ -96,7 +117,7 @@ describe('coalesced delivery acks', () => {
       .executeTakeFirstOrThrow();
     expect(member.last_delivered_id).toBe(sent[4]!.id);
     // An older ack afterwards changes nothing and announces nothing.
-    const late = collect(a1, 'message-delivered', 300);
+    const late = collect(a1, 'message-delivered', { windowMs: 300 });
     await svc.delivered(b.user.id, [sent[1]!.id]);
     expect(await late).toEqual([]);
   });

@@ -44,6 +44,12 @@ const notTwoXx: Record<string, number> = {
   'post /livekit/webhook': 401,
   // No room exists until LiveKit reports one.
   'get /livekit/rooms/{name}': 404,
+  // Deleting the walk's own account would end the walk: a wrong password, answered 403.
+  'post /settings/account/delete': 403,
+  // Ending the walk's own session would end the walk: no such session.
+  'delete /settings/sessions/{id}': 404,
+  // The walk's user has no notification (its id stands in): read answers 404, as documented.
+  'post /notifications/{id}/read': 404,
 };
 
 /**
@@ -57,6 +63,8 @@ let t: TestApp;
 let doc: Doc;
 let alice: { token: string; id: number; username: string; password: string };
 let bob: { token: string; id: number; username: string };
+/** Blocked and unblocked by the walk (blocking Bob would refuse the messages it sends him). */
+let carol = '';
 let postId = 0;
 let ownMessageId = 0;
 let receivedMessageId = 0;
@@ -80,6 +88,7 @@ beforeAll(async () => {
   const b = await registerUser(t.app, uniqueUsername('walk_b'));
   alice = { token: a.access_token, id: a.user.id, username: a.user.username, password };
   bob = { token: b.access_token, id: b.user.id, username: b.user.username };
+  carol = (await registerUser(t.app, uniqueUsername('walk_c'))).user.username;
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7a8' } })
     .png()
     .toBuffer();
@@ -120,7 +129,11 @@ function sample(schema: Schema, name: string, key: string): unknown {
     comment_text: 'хорошо',
     tag: 'for_sleep',
     q: 'a',
-    password: alice.password,
+    password: key === 'post /settings/account/delete' ? 'not the password' : alice.password,
+    current_password: alice.password,
+    new_password: alice.password,
+    // A push service on loopback that is not there (nothing leaves the machine).
+    endpoint: 'http://127.0.0.1:9/walk-push',
     name: 'Алиса',
     username: key === 'post /auth/register' ? uniqueUsername('walk_n') : alice.username,
     for_sleep: true,
@@ -162,9 +175,11 @@ function sample(schema: Schema, name: string, key: string): unknown {
 }
 
 function pathValue(name: string, path: string): string | number {
+  if (name === 'id' && path.startsWith('/settings/sessions/')) return 2_000_000_000;
   if (name === 'id') return path.startsWith('/messages/') ? ownMessageId : postId;
-  if (name === 'username') return bob.username;
+  if (name === 'username') return path.startsWith('/settings/blocked/') ? carol : bob.username;
   if (name === 'tag') return 'for_sleep';
+  if (name === 'reaction') return 'heart';
   return 'walk-room';
 }
 
@@ -212,10 +227,16 @@ function checkAnswer(key: string, op: Operation, status: number, body: string, c
 }
 
 function operations(): [string, string, Operation][] {
+  // Deletes last, and those that remove a fixture others use (a message, then its chat, the post) after them.
+  const lateDeletes: Record<string, number> = {
+    '/messages/{id}': 2,
+    '/messages/chat': 3,
+    '/media/post/{id}': 3,
+  };
   const rank = (method: string, path: string) =>
     (path === '/auth/logout' ? 10 : 0) +
     (method === 'get' ? 0 : method === 'delete' ? 2 : 1) +
-    (method === 'delete' && (path === '/media/post/{id}' || path === '/messages/chat') ? 3 : 0);
+    (method === 'delete' ? (lateDeletes[path] ?? 0) : 0);
   return Object.entries(doc.paths)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => [method, path, op] as [string, string, Operation]),

@@ -57,4 +57,22 @@ describe('the built web app', () => {
       expect(existsSync(path.join(outDir, 'assets', `${asset}.gz`)), `${asset}.gz`).toBe(true);
     }
   });
+
+  it('leaves the performance helper out of production (spec §4.12: outside production only)', () => {
+    const files = readdirSync(path.join(outDir, 'assets')).filter(
+      (f) => /\.(js|map)$/.test(f) && !f.endsWith('.map'),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(path.join(outDir, 'assets', file), 'utf8');
+      expect(text.includes('kadr-perf-helper'), file).toBe(false);
+      expect(text.includes('startPerfHelper'), file).toBe(false);
+    }
+  });
+
+  it('the service worker imports the push handlers, which are shipped', () => {
+    const sw = readFileSync(path.join(outDir, 'sw.js'), 'utf8');
+    expect(sw).toContain('sw-push.js');
+    expect(readFileSync(path.join(outDir, 'sw-push.js'), 'utf8')).toContain("addEventListener('push'");
+  });
 });

@@ -6,10 +6,12 @@ import { installGlobalErrorHandlers } from './app/errors/error-log.ts';
 import { registerServiceWorker, shouldRegisterServiceWorker } from './app/service-worker.ts';
 import { useAuthStore } from './features/auth/auth-store.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
+import { applyStoredAppearance } from './shared/lib/appearance.ts';
 import { ensureDataVersion } from './shared/storage/data-version.ts';
 import './shared/styles/global.css';
 
 installGlobalErrorHandlers();
+applyStoredAppearance();
 ensureDataVersion();
 useAuthStore.getState().hydrate();
 
@@ -30,4 +32,10 @@ if (shouldRegisterServiceWorker()) {
       console.warn('Service worker registration failed', error),
     );
   });
+}
+
+// The performance helper (spec §4.12, §9) exists only outside production: the production build (mode
+// 'production') drops this branch and the helper's chunk (web bundle test).
+if (import.meta.env.MODE !== 'production') {
+  void import('./app/perf/perf-helper.ts').then((m) => m.startPerfHelper());
 }

@@ -15,6 +15,12 @@ export const ErrorCode = {
   cannotDeleteFavorites: 'cannot_delete_favorites',
   slugTaken: 'slug_taken',
   inviteInvalid: 'invite_invalid',
+  /** Settings (privacy enforced on the server): why a message or a call was refused. */
+  messagesRestricted: 'messages_restricted',
+  callsRestricted: 'calls_restricted',
+  blocked: 'blocked',
+  blockedByMe: 'blocked_by_me',
+  wrongPassword: 'wrong_password',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -28,6 +34,7 @@ export const ErrorText = {
   invalidCredentials: 'Неверное имя пользователя или пароль',
   forbidden: 'Недостаточно прав',
   notFound: 'Не найдено',
+  notificationNotFound: 'Уведомление не найдено',
   userNotFound: 'Пользователь не найден',
   usernameTaken: 'Это имя пользователя уже занято',
   rateLimited: 'Слишком много попыток. Попробуйте позже',
@@ -56,9 +63,21 @@ export const ErrorText = {
   commentEmpty: 'Комментарий не может быть пустым',
   commentTooLong: 'Комментарий: не более 500 символов',
   commentFailed: 'Не удалось отправить комментарий',
+  commentParentNotFound: 'Комментарий, на который вы отвечаете, не найден',
   unknownTag: 'Такого тега нет',
   // Messenger (spec §4.11, §6, §8).
   chatUnavailable: 'Чат недоступен',
+  // Settings: privacy refusals (403) and the account section.
+  messagesRestricted: 'Пользователь принимает сообщения только от тех, на кого подписан',
+  callsRestricted: 'Пользователь принимает звонки только от тех, на кого подписан',
+  blockedMessage: 'Пользователь ограничил вам отправку сообщений',
+  blockedCall: 'Пользователь ограничил вам звонки',
+  blockedByMeMessage: 'Вы заблокировали этого пользователя. Разблокируйте его, чтобы написать',
+  blockedByMeCall: 'Вы заблокировали этого пользователя. Разблокируйте его, чтобы позвонить',
+  wrongPassword: 'Неверный текущий пароль',
+  cannotBlockSelf: 'Нельзя заблокировать самого себя',
+  sessionNotFound: 'Сеанс не найден',
+  pushSubscriptionInvalid: 'Некорректная подписка на уведомления',
   chatNotFound: 'Чат не найден',
   messageNotFound: 'Сообщение не найдено',
   messageEmpty: 'Сообщение не может быть пустым',

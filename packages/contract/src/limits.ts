@@ -13,6 +13,8 @@ export const Limits = {
   guestsPerStream: 5,
   activeStreams: 20,
   notificationsPage: 20,
+  /** Desktop notifications panel, px (spec §2.3, §9). */
+  notificationPanelWidth: { min: 300, max: 600, default: 400 },
   myActionsPage: 9,
   mediaListPage: 50,
   feedPage: 15,

@@ -4,7 +4,9 @@ import type { GroupServerEvents } from './groups/events.ts';
 import type { LiveStreamClientEvents, LiveStreamServerEvents } from './livestreams/events.ts';
 import type { MediaServerEvents } from './media/events.ts';
 import type { MessengerClientEvents, MessengerServerEvents } from './messenger/events.ts';
+import type { NotificationServerEvents } from './notifications/events.ts';
 import type { StoryServerEvents } from './stories/events.ts';
+import type { VoiceServerEvents } from './voice/events.ts';
 
 /**
  * Socket.IO event maps (spec §3 "Realtime events", §7.6). Both apps type their sockets with these. Each
@@ -25,7 +27,9 @@ export interface ServerToClientEvents
     LiveStreamServerEvents,
     GroupServerEvents,
     ChannelServerEvents,
-    StoryServerEvents {
+    StoryServerEvents,
+    VoiceServerEvents,
+    NotificationServerEvents {
   online: (event: OnlineEvent) => void;
 }
 

@@ -138,7 +138,7 @@ export interface MessageFilesTable {
   uploader_id: number;
   message_id: number | null;
   position: Generated<number>;
-  file_type: 'photo' | 'image' | 'gif' | 'video' | 'document';
+  file_type: 'photo' | 'image' | 'gif' | 'video' | 'document' | 'voice';
   file_url: string;
   thumbnail_url: string | null;
   width: number | null;
@@ -146,6 +146,8 @@ export interface MessageFilesTable {
   duration: number | null;
   file_size: number;
   file_name: string | null;
+  /** Voice messages: JSON array of bar heights 0–100 (migration 0111-messenger-voice). */
+  waveform: string | null;
   created_at: Generated<Date>;
 }
 

@@ -10,9 +10,12 @@ import { mediaModule } from './media/module.ts';
 import { mediaPipelineModule } from './media/pipeline-module.ts';
 import { messengerModule } from './messenger/module.ts';
 import type { ServerModule } from './module.ts';
+import { notificationsModule } from './notifications/module.ts';
 import { profileModule } from './profile/module.ts';
 import { sessionsModule } from './sessions/module.ts';
+import { settingsModule } from './settings/module.ts';
 import { storiesModule } from './stories/module.ts';
+import { voiceModule } from './voice/module.ts';
 
 /**
  * The one list of capability modules built by app.ts, in order: a module may use the services of
@@ -22,6 +25,7 @@ export const serverModules: readonly ServerModule[] = [
   authModule,
   sessionsModule,
   profileModule,
+  settingsModule,
   livekitModule,
   healthModule,
   mediaModule,
@@ -32,6 +36,8 @@ export const serverModules: readonly ServerModule[] = [
   channelsModule,
   livestreamsModule,
   callsModule,
+  voiceModule,
+  notificationsModule,
 ];
 
 /** Every module's migrations, for the migrator (app start and the test databases). */

@@ -8,15 +8,21 @@ import type { Config } from '../config.ts';
 export function securityHeaders(config: Config): Record<string, string> {
   const https = config.publicUrl.startsWith('https:');
   const mediaServer = config.livekit.publicUrl ? [config.livekit.publicUrl.replace(/^ws/, 'http')] : [];
+  // With S3 storage, /files/ redirects to presigned bucket URLs: the browser loads media from the bucket's origin.
+  const s3 = config.s3;
+  const bucketUrl = s3
+    ? (s3.publicEndpoint ?? s3.endpoint ?? `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`)
+    : null;
+  const bucket = bucketUrl ? [new URL(bucketUrl).origin] : [];
   const csp = [
     "default-src 'self'",
     "base-uri 'self'",
     "font-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    `connect-src ${["'self'", 'ws:', 'wss:', ...mediaServer].join(' ')}`,
+    `img-src ${["'self'", 'data:', 'blob:', ...bucket].join(' ')}`,
+    `media-src ${["'self'", 'blob:', ...bucket].join(' ')}`,
+    `connect-src ${["'self'", 'ws:', 'wss:', ...mediaServer, ...bucket].join(' ')}`,
     "object-src 'none'",
     "script-src 'self'",
     "script-src-attr 'none'",

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, ErrorCode, ErrorText, SOCKET_PATH } from '@kadr/contract';
 import type { App } from '../app-types.ts';
+import { isS3Storage } from '../storage/s3.ts';
 import { FILES_PREFIX } from '../storage/storage.ts';
 
 /** Whether an Accept-Encoding header allows this encoding (q=0 refuses it). */
@@ -18,20 +19,35 @@ export function accepts(header: string | string[] | undefined, encoding: string)
 
 /** Uploaded media under /files/, and the built SPA with history fallback for every other GET. */
 export async function registerWeb(app: App) {
-  const { config } = app.ctx;
-  const mediaRoot = path.join(config.dataDir, 'media');
-  fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: FILES_PREFIX,
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    acceptRanges: true,
-    index: false,
-    // Chat attachments are private: only signed URLs reach them (modules/media/private-files.ts, ADR 0007).
-    allowedPath: (pathName) => !/^\/?messages\//.test(pathName),
-  });
+  const { config, storage } = app.ctx;
+  // Chat attachments are private: only signed URLs reach them (modules/media/private-files.ts, ADR 0007).
+  const isPrivate = (key: string) => /^\/?messages\//.test(key);
+  if (isS3Storage(storage)) {
+    // Media bytes never pass through the app: a redirect to a presigned bucket URL (docs/adr/0016-s3-storage.md). The URL is
+    // stable for a TTL window, so the redirect is cached for a while and the bytes for as long as the browser likes.
+    const cacheSeconds = Math.floor(config.s3!.presignTtlSeconds / 2);
+    app.get(`${FILES_PREFIX}*`, async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (!key || isPrivate(key) || key.split('/').some((p) => p === '..' || p === '.' || p === '')) {
+        return reply.code(404).send({ error: ErrorText.notFound, code: ErrorCode.notFound });
+      }
+      const target = await storage.signedUrl(key);
+      return reply.header('cache-control', `public, max-age=${cacheSeconds}`).redirect(target, 302);
+    });
+  } else {
+    const mediaRoot = path.join(config.dataDir, 'media');
+    fs.mkdirSync(mediaRoot, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaRoot,
+      prefix: FILES_PREFIX,
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      acceptRanges: true,
+      index: false,
+      allowedPath: (pathName) => !isPrivate(pathName),
+    });
+  }
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -35,6 +35,11 @@ export type KadrSocket = Socket<
 /** The user ids who should hear about a user's presence (followers; chat peers once the messenger adds them). */
 export type AudienceProvider = (userId: number) => Promise<number[]>;
 
+export interface PresenceFilter {
+  audience(owner: number, viewers: number[]): Promise<number[]>;
+  visible(viewer: number, owners: number[]): Promise<number[]>;
+}
+
 export interface GatewayDeps {
   resolveToken(token: string): Promise<number | null>;
   /** The session a token belongs to; its sockets share the room `session:<id>`. */
@@ -59,6 +64,11 @@ export interface Gateway {
    */
   addAudienceProvider(provider: AudienceProvider, watching?: AudienceProvider): void;
   onlineAmong(userIds: number[]): Promise<number[]>;
+  /**
+   * Privacy on top of the audiences (settings module): `audience(owner, viewers)` keeps those who may
+   * hear owner's `online`/`offline`; `visible(viewer, owners)` keeps the owners `presence:query` may report.
+   */
+  setPresenceFilter(filter: PresenceFilter): void;
   /** Disconnects this node's sockets of an ended session (every node is told; see AuthService.onSessionEnded). */
   endSession(sessionId: string): void;
   close(): Promise<void>;
@@ -80,6 +90,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   if (adapterClients.length === 2)
     io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
   const audienceProviders: { audience: AudienceProvider; watching?: AudienceProvider }[] = [];
+  let presenceFilter: PresenceFilter | null = null;
   // Presence work still running, so shutdown can wait for it before Redis and the database close.
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -104,11 +115,13 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
         for (const id of ids)
           if (!allowed.has(id) && (await p.audience(id)).includes(viewer)) allowed.add(id);
     }
-    return ids.filter((id) => allowed.has(id));
+    const watched = ids.filter((id) => allowed.has(id));
+    return presenceFilter ? presenceFilter.visible(viewer, watched) : watched;
   }
 
   async function announce(userId: number, event: OnlineEvent) {
-    const ids = await audience(userId);
+    let ids = await audience(userId);
+    if (presenceFilter && ids.length > 0) ids = await presenceFilter.audience(userId, ids);
     if (ids.length > 0) io.to(ids.map(rooms.user)).emit('online', event);
   }
 
@@ -168,6 +181,9 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       audienceProviders.push({ audience, ...(watching ? { watching } : {}) });
     },
     onlineAmong: (ids) => deps.presence.onlineAmong(ids),
+    setPresenceFilter(filter) {
+      presenceFilter = filter;
+    },
     endSession(sessionId) {
       io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
     },

@@ -5,8 +5,8 @@ import type { Storage } from './storage.ts';
 /**
  * Every column that holds a URL of a stored file. Content-addressed files are shared (the same photo in two
  * posts, a forwarded attachment, an avatar reused); a file goes when no row here names it any more. Counting
- * by query instead of keeping counters means a count can never drift from the rows. Stories, voice messages
- * and the like add their columns with `addFileReference` when they land.
+ * by query instead of keeping counters means a count can never drift from the rows. A module storing URLs in
+ * a new column adds it here (or with `addFileReference`), else the sweep removes its files.
  */
 const REFERENCES: { table: string; column: string }[] = [
   { table: 'post_files', column: 'file_url' },
@@ -15,7 +15,14 @@ const REFERENCES: { table: string; column: string }[] = [
   { table: 'message_files', column: 'thumbnail_url' },
   { table: 'users', column: 'avatar_url' },
   { table: 'users', column: 'avatar_thumbnail_url' },
+  // Group and channel avatars live under avatars/ too: without these the sweep would take them.
+  { table: 'conversations', column: 'avatar_url' },
+  { table: 'stories', column: 'file_url' },
+  { table: 'stories', column: 'thumbnail_url' },
 ];
+
+/** Every folder of content-addressed files the orphan sweep walks. */
+export const SWEPT_FOLDERS = ['media/', 'messages/', 'avatars/', 'stories/'];
 
 export function addFileReference(table: string, column: string) {
   if (!REFERENCES.some((r) => r.table === table && r.column === column)) REFERENCES.push({ table, column });
@@ -63,7 +70,7 @@ export async function sweepOrphans(
 ): Promise<string[]> {
   const removed: string[] = [];
   const cutoff = Date.now() - options.graceMs;
-  for (const prefix of options.prefixes ?? ['media/', 'messages/', 'avatars/']) {
+  for (const prefix of options.prefixes ?? SWEPT_FOLDERS) {
     let batch: string[] = [];
     const flush = async () => {
       const urls = batch.map((k) => storage.publicUrl(k));

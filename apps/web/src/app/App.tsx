@@ -1,8 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { Toast } from '../shared/ui/Toast.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { AuthBootstrap } from './AuthBootstrap.tsx';
 import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
+import { PageTitle } from './PageTitle.tsx';
 import { RealtimeBridge } from './RealtimeBridge.tsx';
 
 /** Everything inside the router: error boundary, server state, session check, socket, routes. */
@@ -10,9 +12,11 @@ export function AppContent({ queryClient }: { queryClient: QueryClient }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        <PageTitle />
         <AuthBootstrap />
         <RealtimeBridge />
         <AppRoutes />
+        <Toast />
       </QueryClientProvider>
     </ErrorBoundary>
   );

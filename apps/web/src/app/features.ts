@@ -4,11 +4,13 @@ import { groupsFeature } from '../features/groups/feature.ts';
 import { livestreamsFeature } from '../features/livestreams/feature.ts';
 import { mediaFeature } from '../features/media/feature.ts';
 import { messengerFeature } from '../features/messenger/feature.ts';
+import { notificationsFeature } from '../features/notifications/feature.ts';
 import { profileFeature } from '../features/profile/feature.ts';
 import { settingsFeature } from '../features/settings/feature.ts';
 import { shellFeature } from '../features/shell/feature.ts';
 import type { ShellEntry } from '../features/shell/lib/nav-config.ts';
 import { storiesFeature } from '../features/stories/feature.ts';
+import { voiceFeature } from '../features/voice/feature.ts';
 import type { Feature } from './feature.ts';
 
 /**
@@ -26,6 +28,8 @@ export const features: readonly Feature[] = [
   groupsFeature,
   livestreamsFeature,
   callsFeature,
+  voiceFeature,
+  notificationsFeature,
 ];
 
 /** Every registered feature's shell entries (context buttons and page-menu entries). */

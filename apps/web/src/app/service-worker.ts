@@ -22,6 +22,7 @@ interface Options {
  * on yes the new worker takes over and the page reloads once control changes.
  */
 export async function registerServiceWorker({
+  // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
   confirmUpdate = (message) => window.confirm(message),
   reload = () => window.location.reload(),
   container = navigator.serviceWorker,

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth-store.ts';
 import { useProfileQuery } from '../features/profile/api/profile-queries.ts';
-import { ProfileCard } from '../features/profile/components/ProfileCard.tsx';
+import { profileSeed } from '../features/profile/api/profile-seed.ts';
+import { ProfileCard, ProfileSeedHeader } from '../features/profile/components/ProfileCard.tsx';
 import { ProfilePosts } from '../features/profile/components/ProfilePosts.tsx';
 import { isApiError } from '../shared/api/client.ts';
 import { ru } from '../shared/i18n/ru.ts';
@@ -34,6 +35,17 @@ export default function ProfileRoute() {
           </Button>
         )}
       </div>
+    );
+  } else if (profileSeed(username)) {
+    // The header at once from what the app already knows; counts, bio and the grid follow.
+    const seed = profileSeed(username)!;
+    body = (
+      <>
+        <ProfileSeedHeader seed={seed} />
+        <div className={styles.centered} role="status" aria-label={ru.app.loading}>
+          <Spinner />
+        </div>
+      </>
     );
   } else {
     body = (

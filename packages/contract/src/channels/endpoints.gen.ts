@@ -6,6 +6,7 @@ export const channelsEndpoints = {
   list: endpoint<(typeof channelsRoutes)['list']>('GET', '/channels'),
   create: endpoint<(typeof channelsRoutes)['create']>('POST', '/channels'),
   get: endpoint<(typeof channelsRoutes)['get']>('GET', '/channels/:id'),
+  search: endpoint<(typeof channelsRoutes)['search']>('GET', '/channels/search'),
   bySlug: endpoint<(typeof channelsRoutes)['bySlug']>('GET', '/channels/by-slug/:slug'),
   remove: endpoint<(typeof channelsRoutes)['remove']>('DELETE', '/channels/:id'),
   subscribe: endpoint<(typeof channelsRoutes)['subscribe']>('POST', '/channels/:id/subscribe'),

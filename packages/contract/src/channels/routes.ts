@@ -1,5 +1,5 @@
 import { ErrorBody } from '../errors.ts';
-import { OkResponse, ReadResponse, SlugParams } from '../groups/schemas.ts';
+import { OkResponse, ReadResponse, RoomSearchQuery, SlugParams } from '../groups/schemas.ts';
 import { defineRoute } from '../route.ts';
 import {
   AddAdminBody,
@@ -40,6 +40,15 @@ export const channelsRoutes = {
     who: 'subscribers; anyone for a public channel',
     params: ChannelIdParams,
     response: { 200: Channel, ...errors },
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/channels/search',
+    access: 'user',
+    summary:
+      'Public channels whose name or address contains `q` (chat search), at most 20, most followed first',
+    query: RoomSearchQuery,
+    response: { 200: ChannelsResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
   }),
   bySlug: defineRoute({
     method: 'GET',

@@ -15,6 +15,7 @@ import {
   InviteTokenParams,
   OkResponse,
   ReadResponse,
+  RoomSearchQuery,
   SetRoleBody,
   SlugParams,
   TransferOwnerBody,
@@ -22,6 +23,8 @@ import {
 } from './schemas.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
+
+const AvatarUpload = Type.Object({ file: Type.String({ format: 'binary', description: 'one image' }) });
 
 export const groupsRoutes = {
   list: defineRoute({
@@ -46,6 +49,16 @@ export const groupsRoutes = {
     who: 'members; anyone for a public group (preview)',
     params: GroupIdParams,
     response: { 200: Group, ...errors },
+  }),
+  avatar: defineRoute({
+    method: 'POST',
+    path: '/groups/:id/avatar',
+    access: 'user',
+    who: 'owner or admin',
+    summary: "Sets the group's avatar (checked by content like the profile avatar; square WebP)",
+    params: GroupIdParams,
+    multipart: AvatarUpload,
+    response: { 200: Group, ...errors, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -154,6 +167,14 @@ export const groupsRoutes = {
     access: 'user',
     params: InviteTokenParams,
     response: { 200: Group, ...errors },
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/groups/search',
+    access: 'user',
+    summary: 'Public groups whose name or address contains `q` (chat search), at most 20, largest first',
+    query: RoomSearchQuery,
+    response: { 200: GroupsResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
   }),
   bySlug: defineRoute({
     method: 'GET',

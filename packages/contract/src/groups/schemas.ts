@@ -6,6 +6,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, IsoDateTime, Nullable } from '../common.ts';
+import { Limits } from '../limits.ts';
 
 export const GroupRole = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 export type GroupRole = Static<typeof GroupRole>;
@@ -44,6 +45,11 @@ export const InviteTokenParams = Type.Object({
   token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
 });
 export const SlugParams = Type.Object({ slug: ChatSlug });
+/** Chat search for public groups and channels: part of the name or of the address (`@` optional). */
+export const RoomSearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: Limits.userSearch.queryMax }),
+});
+export type RoomSearchQuery = Static<typeof RoomSearchQuery>;
 
 export const CreateGroupBody = Type.Object(
   {

@@ -18,6 +18,7 @@ export const livekitRoutes = {
     method: 'GET',
     path: '/livekit/rooms/:name',
     access: 'user',
+    who: "the room's participants (joined its current or last session); anyone else gets 404",
     summary: 'The room state kept from LiveKit webhooks (status, participant count)',
     params: MediaRoomParams,
     response: { 200: MediaRoomState, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },

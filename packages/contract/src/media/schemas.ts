@@ -113,6 +113,8 @@ export const Comment = Type.Object({
   comment_text: Type.String(),
   created_at: IsoDateTime,
   user: CommentAuthor,
+  /** The comment this one answers (a reply), or null. */
+  parent_id: Nullable(Type.Integer()),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -120,9 +122,15 @@ export type Comment = Static<typeof Comment>;
 export const CommentsResponse = Type.Object({ comments: Type.Array(Comment) });
 export type CommentsResponse = Static<typeof CommentsResponse>;
 
-/** POST /media/post/{id}/comment — trimmed, 1..500 characters. Answer: the new Comment. */
+/**
+ * POST /media/post/{id}/comment — trimmed, 1..500 characters; `parent_id` makes it a reply to that comment of
+ * the same post (its author is notified). Answer: the new Comment.
+ */
 export const CommentBody = Type.Object(
-  { comment_text: Type.String({ maxLength: Limits.comment * 4 }) },
+  {
+    comment_text: Type.String({ maxLength: Limits.comment * 4 }),
+    parent_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
   { additionalProperties: false },
 );
 export type CommentBody = Static<typeof CommentBody>;

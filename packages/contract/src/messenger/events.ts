@@ -1,3 +1,4 @@
+import type { MessageReactionsEvent } from './reactions.ts';
 import type {
   ChatUpdatedEvent,
   DeliveredInput,
@@ -19,6 +20,7 @@ export interface MessengerServerEvents {
   'message-delivered': (event: MessageDeliveredEvent) => void;
   'messages-read': (event: MessagesReadEvent) => void;
   'chat-updated': (event: ChatUpdatedEvent) => void;
+  'message-reactions': (event: MessageReactionsEvent) => void;
   typing: (event: TypingEvent) => void;
 }
 

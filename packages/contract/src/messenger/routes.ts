@@ -28,11 +28,19 @@ import {
   SendMessageBody,
 } from './schemas.ts';
 
+export { messengerReactionRoutes } from './reactions.ts';
+
 const AttachmentUpload = Type.Object({
   files: Type.Array(Type.String({ format: 'binary' }), {
     minItems: 1,
     description: 'the files to attach (checked by content)',
   }),
+  voice: Type.Optional(
+    Type.Literal('1', {
+      description:
+        'before the file: it is a voice recording (audio only, any format ffmpeg decodes), processed to AAC in .m4a with a waveform',
+    }),
+  ),
 });
 
 /** Personal chats and favorites: history, sending, editing, receipts, the chat list (spec §7.5). */

@@ -13,6 +13,7 @@
 import { type Static, Type } from 'typebox';
 import { Id, IsoDateTime, Nullable } from '../common.ts';
 import { Limits } from '../limits.ts';
+import { MessageReaction } from './reactions.ts';
 
 export const ChatType = Type.Union([
   Type.Literal('personal'),
@@ -34,6 +35,7 @@ export const MessageFileType = Type.Union([
   Type.Literal('gif'),
   Type.Literal('video'),
   Type.Literal('document'),
+  Type.Literal('voice'),
 ]);
 export type MessageFileType = Static<typeof MessageFileType>;
 
@@ -60,6 +62,11 @@ export const MessageFile = Type.Object({
   status: Type.Optional(
     Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
   ),
+  /**
+   * `voice` only: bar heights 0–100 computed by the server from the audio (empty while processing). A voice
+   * message is AAC in MP4 (`.m4a`), `duration` in seconds.
+   */
+  waveform: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { maxItems: 128 })),
 });
 export type MessageFile = Static<typeof MessageFile>;
 
@@ -123,6 +130,8 @@ export const Message = Type.Object({
   reply_to: Type.Optional(Nullable(ReplyPreview)),
   /** Channel posts: how many subscribers have seen it. */
   views_count: Type.Optional(Type.Integer()),
+  /** Reactions with counts and who reacted; absent or empty when there are none. */
+  reactions: Type.Optional(Type.Array(MessageReaction)),
 });
 export type Message = Static<typeof Message>;
 
@@ -136,6 +145,8 @@ export const LastMessage = Type.Object({
   is_delivered: Type.Boolean(),
   created_at: IsoDateTime,
   message_type: MessageType,
+  /** The first attachment's kind, so the list can say 'Голосовое сообщение' or 'Фото' for a message without text. */
+  file_type: Type.Optional(MessageFileType),
 });
 export type LastMessage = Static<typeof LastMessage>;
 

@@ -18,6 +18,7 @@ export const callsModule = defineModule({
       tokens: ctx.mediaPlane.tokens,
       limits: ctx.config.calls,
       log: api.log,
+      events: ctx.events,
     });
 
     ctx.gateway.io.on('connection', (socket) => {
@@ -30,7 +31,12 @@ export const callsModule = defineModule({
       api,
       callsRoutes,
       {
-        start: (req) => calls.start(req.userId, req.body),
+        start: async (req) => {
+          // Privacy and blocks (settings module): a refused call answers 403 with the reason.
+          await ctx.settings.assertCanCall(req.userId, req.body.user_id);
+          // The service raises `call.incoming` when the call starts ringing.
+          return calls.start(req.userId, req.body);
+        },
         current: async (req) => ({ call: await calls.current(req.userId) }),
         get: (req) => calls.get(req.userId, req.params.id),
         accept: (req) => calls.accept(req.userId, req.params.id, req.body),

@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { Events } from '../../lib/events.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaTokenIssuer } from '../livekit/tokens.ts';
 import type { Messenger } from '../messenger/module.ts';
@@ -58,6 +59,8 @@ export function callsService(deps: {
   tokens: MediaTokenIssuer;
   limits: Config['calls'];
   log: FastifyBaseLogger;
+  /** Domain events: `call.incoming` when a call starts ringing (web push wakes a closed tab). */
+  events?: Events;
 }) {
   const { repo, gateway, limits } = deps;
   const timers = new Set<NodeJS.Timeout>();
@@ -143,6 +146,13 @@ export function callsService(deps: {
       if (row.state === 'busy') return finished(row);
       const call = toCall(row);
       emit('call-incoming', call, [call.callee.id]);
+      deps.events?.emit('call.incoming', {
+        callId: call.id,
+        callerId: call.caller.id,
+        calleeId: call.callee.id,
+        callerName: call.caller.name,
+        video: call.kind === 'video',
+      });
       wakeAfter(limits.ringTimeoutMs);
       return call;
     },

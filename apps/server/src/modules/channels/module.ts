@@ -15,6 +15,7 @@ export const channelsModule = defineModule({
       repo: channelsRepository(ctx.db.kysely),
       messages: ctx.messenger.messages,
       gateway: ctx.gateway,
+      limits: ctx.limits,
     });
 
     // A socket joins its user's channel rooms as it connects; later changes move it on every node.
@@ -35,6 +36,7 @@ export const channelsModule = defineModule({
         list: async (req) => ({ channels: await channels.list(req.userId) }),
         create: (req) => channels.create(req.userId, req.body),
         get: (req) => channels.get(req.userId, req.params.id),
+        search: async (req) => ({ channels: await channels.searchPublic(req.userId, req.query.q) }),
         bySlug: (req) => channels.bySlug(req.userId, req.params.slug),
         remove: async (req) => {
           await channels.remove(req.userId, req.params.id);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ROOM_SEARCH_LIMIT, roomMembership, titleOrSlugMatches } from '../groups/room-parts.ts';
 import type {} from './tables.ts';
 
 export interface ChannelRow {
@@ -76,7 +77,11 @@ export function channelsRepository(db: Kysely<Database>) {
     'm.can_delete_others',
   ] as const;
 
+  const membership = roomMembership(db, 'channel');
+
   return {
+    ...membership,
+
     async create(values: {
       ownerId: number;
       name: string;
@@ -113,6 +118,16 @@ export function channelsRepository(db: Kysely<Database>) {
         ChannelRow[]
       >;
     },
+    /** Public channels whose name or address contains the query, the most followed first. */
+    searchPublic(query: string, viewerId: number): Promise<ChannelRow[]> {
+      return select(viewerId)
+        .where('ch.is_public', '=', true)
+        .where(titleOrSlugMatches('c.title', 'ch.slug', query))
+        .orderBy('c.member_count', 'desc')
+        .orderBy('ch.id', 'desc')
+        .limit(ROOM_SEARCH_LIMIT)
+        .execute() as Promise<ChannelRow[]>;
+    },
 
     async subscribe(id: number, userId: number): Promise<boolean> {
       const rows = await db
@@ -124,15 +139,7 @@ export function channelsRepository(db: Kysely<Database>) {
       return rows.length > 0;
     },
 
-    async unsubscribe(id: number, userId: number): Promise<boolean> {
-      const rows = await db
-        .deleteFrom('conversation_members')
-        .where('conversation_id', '=', id)
-        .where('user_id', '=', userId)
-        .returning('user_id')
-        .execute();
-      return rows.length > 0;
-    },
+    unsubscribe: membership.removeMember,
 
     subscribers(id: number, limit: number, offset: number): Promise<ChannelMemberRow[]> {
       return db
@@ -178,27 +185,6 @@ export function channelsRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .where('role', '=', 'admin')
         .execute();
-    },
-
-    async userExists(id: number): Promise<boolean> {
-      return (
-        (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-      );
-    },
-
-    async remove(id: number): Promise<void> {
-      await db.deleteFrom('conversations').where('id', '=', id).where('type', '=', 'channel').execute();
-    },
-
-    async idsFor(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('conversation_members as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .select('c.id')
-        .where('m.user_id', '=', userId)
-        .where('c.type', '=', 'channel')
-        .execute();
-      return rows.map((r) => r.id);
     },
   };
 }

@@ -5,16 +5,14 @@ import {
   type ChannelPostsResponse,
   type ChannelUpdatedEvent,
   type CreateChannelBody,
-  ErrorCode,
   ErrorText,
-  rooms,
 } from '@kadr/contract';
-import { AppError, errors } from '../../lib/errors.ts';
+import { errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import { roomSockets, slugTaken } from '../groups/room-parts.ts';
 import type { MessagesService } from '../messenger/service.ts';
 import type { ChannelMemberRow, ChannelRow, ChannelsRepository } from './repository.ts';
-
-const UNIQUE_VIOLATION = '23505';
 
 function toChannel(row: ChannelRow): Channel {
   return {
@@ -49,8 +47,10 @@ export function channelsService(deps: {
   repo: ChannelsRepository;
   messages: MessagesService;
   gateway: Gateway;
+  limits: RateLimits;
 }) {
-  const { repo, messages, gateway } = deps;
+  const { repo, messages, gateway, limits } = deps;
+  const sockets = roomSockets(gateway, 'channel');
 
   async function load(id: number, viewerId: number): Promise<ChannelRow> {
     const row = await repo.find(id, viewerId);
@@ -77,10 +77,8 @@ export function channelsService(deps: {
     return row;
   }
 
-  function announce(event: ChannelUpdatedEvent, alsoUser?: number) {
-    const to = [rooms.channel(event.channel_id), ...(alsoUser === undefined ? [] : [rooms.user(alsoUser)])];
-    gateway.io.to(to).emit('channel-updated', event);
-  }
+  const announce = (event: ChannelUpdatedEvent, alsoUser?: number) =>
+    gateway.io.to(sockets.audience(event.channel_id, alsoUser)).emit('channel-updated', event);
 
   return {
     async list(userId: number): Promise<Channel[]> {
@@ -100,15 +98,20 @@ export function channelsService(deps: {
           isPublic: body.is_public ?? true,
         });
       } catch (err) {
-        if ((err as { code?: string }).code === UNIQUE_VIOLATION)
-          throw new AppError(409, ErrorCode.slugTaken, ErrorText.slugTaken, { slug: ErrorText.slugTaken });
-        throw err;
+        throw slugTaken(err);
       }
-      gateway.io.in(rooms.user(userId)).socketsJoin(rooms.channel(id));
+      sockets.join(id, [userId]);
       return toChannel(await load(id, userId));
     },
 
     get: async (userId: number, id: number) => toChannel(await visible(id, userId)),
+
+    /** Public channels by name or address (chat search); subscribed ones come flagged `is_subscribed`. */
+    async searchPublic(userId: number, query: string): Promise<Channel[]> {
+      if (query.trim().replace(/^@/, '') === '') return [];
+      await limits.consume('search', { user: userId });
+      return (await repo.searchPublic(query, userId)).map(toChannel);
+    },
 
     async bySlug(userId: number, slug: string): Promise<Channel> {
       const row = await repo.findBySlug(slug, userId);
@@ -120,13 +123,13 @@ export function channelsService(deps: {
       await asOwner(id, userId);
       announce({ channel_id: id, change: 'deleted' });
       await repo.remove(id);
-      gateway.io.in(rooms.channel(id)).socketsLeave(rooms.channel(id));
+      sockets.close(id);
     },
 
     async subscribe(userId: number, id: number): Promise<Channel> {
       await visible(id, userId);
       if (await repo.subscribe(id, userId)) {
-        gateway.io.in(rooms.user(userId)).socketsJoin(rooms.channel(id));
+        sockets.join(id, [userId]);
         gateway.emitToUser(userId, 'channel-updated', {
           channel_id: id,
           change: 'subscribed',
@@ -141,7 +144,7 @@ export function channelsService(deps: {
       if (row.role === 'owner') throw errors.forbidden(ErrorText.ownerCannotUnsubscribe);
       if (row.role === null) return;
       await repo.unsubscribe(id, userId);
-      gateway.io.in(rooms.user(userId)).socketsLeave(rooms.channel(id));
+      sockets.leave(id, userId);
       gateway.emitToUser(userId, 'channel-updated', {
         channel_id: id,
         change: 'unsubscribed',
@@ -178,7 +181,7 @@ export function channelsService(deps: {
         can_edit_others: body.can_edit_others,
         can_delete_others: body.can_delete_others,
       });
-      gateway.io.in(rooms.user(body.user_id)).socketsJoin(rooms.channel(id));
+      sockets.join(id, [body.user_id]);
       announce({ channel_id: id, change: 'admin-changed', user_id: body.user_id }, body.user_id);
       return (await repo.admins(id)).map(toAdmin);
     },

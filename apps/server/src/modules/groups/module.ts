@@ -2,6 +2,7 @@ import { rooms } from '@kadr/contract';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { registerRoutes } from '../../lib/route.ts';
 import type { KadrSocket } from '../../realtime/gateway.ts';
+import { receiveOneImage } from '../media/upload/multipart.ts';
 import { defineModule } from '../module.ts';
 import { groupsMigrations } from './migrations.ts';
 import { groupsRepository } from './repository.ts';
@@ -15,6 +16,8 @@ export const groupsModule = defineModule({
       repo: groupsRepository(ctx.db.kysely),
       messages: ctx.messenger.messages,
       gateway: ctx.gateway,
+      storage: ctx.storage,
+      limits: ctx.limits,
     });
 
     // A socket joins its user's group rooms as it connects; later changes move it on every node.
@@ -35,6 +38,12 @@ export const groupsModule = defineModule({
         create: (req) => groups.create(req.userId, req.body),
         get: (req) => groups.get(req.userId, req.params.id),
         update: (req) => groups.update(req.userId, req.params.id, req.body),
+        avatar: async (req) => {
+          // Refused before the body is read when the caller may not change the group.
+          await groups.assertAdmin(req.userId, req.params.id);
+          const data = await receiveOneImage(req.raw, 'file', ctx.config.avatarMaxBytes);
+          return groups.setAvatar(req.userId, req.params.id, data);
+        },
         remove: async (req) => {
           await groups.remove(req.userId, req.params.id);
           return { ok: true as const };
@@ -63,6 +72,7 @@ export const groupsModule = defineModule({
         },
         invitePreview: (req) => groups.invitePreview(req.userId, req.params.token),
         joinByInvite: (req) => groups.joinByInvite(req.userId, req.params.token),
+        search: async (req) => ({ groups: await groups.searchPublic(req.userId, req.query.q) }),
         bySlug: (req) => groups.bySlug(req.userId, req.params.slug),
         messages: (req) =>
           groups.messages(req.userId, req.params.id, req.query.limit ?? 30, req.query.offset ?? 0),

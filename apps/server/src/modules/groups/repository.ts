@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ROOM_SEARCH_LIMIT, roomMembership, titleOrSlugMatches } from './room-parts.ts';
 import type {} from './tables.ts';
 
 export interface GroupRow {
@@ -49,6 +50,8 @@ export function groupsRepository(db: Kysely<Database>) {
       ]);
 
   return {
+    ...roomMembership(db, 'group'),
+
     async create(values: {
       ownerId: number;
       name: string;
@@ -95,6 +98,16 @@ export function groupsRepository(db: Kysely<Database>) {
         GroupRow[]
       >;
     },
+    /** Public groups whose name or address contains the query, the largest first. */
+    searchPublic(query: string, viewerId: number): Promise<GroupRow[]> {
+      return select(viewerId)
+        .where('g.is_public', '=', true)
+        .where(titleOrSlugMatches('c.title', 'g.slug', query))
+        .orderBy('c.member_count', 'desc')
+        .orderBy('g.id', 'desc')
+        .limit(ROOM_SEARCH_LIMIT)
+        .execute() as Promise<GroupRow[]>;
+    },
 
     members(id: number): Promise<GroupMemberRow[]> {
       return db
@@ -125,16 +138,6 @@ export function groupsRepository(db: Kysely<Database>) {
       return rows.map((r) => r.user_id);
     },
 
-    async removeMember(id: number, userId: number): Promise<boolean> {
-      const rows = await db
-        .deleteFrom('conversation_members')
-        .where('conversation_id', '=', id)
-        .where('user_id', '=', userId)
-        .returning('user_id')
-        .execute();
-      return rows.length > 0;
-    },
-
     async setRole(id: number, userId: number, role: 'owner' | 'admin' | 'member'): Promise<void> {
       await db
         .updateTable('conversation_members')
@@ -163,6 +166,10 @@ export function groupsRepository(db: Kysely<Database>) {
         await db.updateTable('groups').set(rest).where('id', '=', id).execute();
     },
 
+    async setAvatar(id: number, url: string): Promise<void> {
+      await db.updateTable('conversations').set({ avatar_url: url }).where('id', '=', id).execute();
+    },
+
     async setToken(id: number, token: string | null): Promise<void> {
       await db.updateTable('groups').set({ invite_token: token }).where('id', '=', id).execute();
     },
@@ -174,22 +181,6 @@ export function groupsRepository(db: Kysely<Database>) {
         .where('conversation_id', '=', id)
         .execute();
       return rows.map((r) => r.user_id);
-    },
-
-    async remove(id: number): Promise<void> {
-      await db.deleteFrom('conversations').where('id', '=', id).where('type', '=', 'group').execute();
-    },
-
-    /** Group ids of a user's memberships (their sockets join these rooms). */
-    async idsFor(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('conversation_members as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .select('c.id')
-        .where('m.user_id', '=', userId)
-        .where('c.type', '=', 'group')
-        .execute();
-      return rows.map((r) => r.id);
     },
   };
 }

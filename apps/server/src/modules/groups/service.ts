@@ -1,21 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateGroupBody,
-  ErrorCode,
   ErrorText,
   type Group,
   type GroupMember,
   type GroupUpdatedEvent,
   type Message,
-  rooms,
   type UpdateGroupBody,
 } from '@kadr/contract';
-import { AppError, errors } from '../../lib/errors.ts';
+import { errors } from '../../lib/errors.ts';
+import { inspectImage, squareWebp } from '../../lib/images.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import { contentKey, type Storage } from '../../storage/storage.ts';
 import type { MessagesService } from '../messenger/service.ts';
 import type { GroupRow, GroupsRepository } from './repository.ts';
+import { roomSockets, slugTaken } from './room-parts.ts';
 
-const UNIQUE_VIOLATION = '23505';
+const GROUP_AVATAR_SIDE = 512;
 
 const newToken = () => randomBytes(16).toString('base64url');
 
@@ -44,8 +46,14 @@ const isAdmin = (row: GroupRow) => row.role === 'owner' || row.role === 'admin';
  * path (`POST /messages` with `group_id`, the `send-message` socket event); history and reads through
  * it too. Membership changes move the members' sockets into or out of the group's room on every node.
  */
-export function groupsService(deps: { repo: GroupsRepository; messages: MessagesService; gateway: Gateway }) {
-  const { repo, messages, gateway } = deps;
+export function groupsService(deps: {
+  repo: GroupsRepository;
+  messages: MessagesService;
+  gateway: Gateway;
+  storage: Storage;
+  limits: RateLimits;
+}) {
+  const { repo, messages, gateway, storage, limits } = deps;
 
   async function load(id: number, viewerId: number): Promise<GroupRow> {
     const row = await repo.find(id, viewerId);
@@ -71,18 +79,12 @@ export function groupsService(deps: { repo: GroupsRepository; messages: Messages
     return row;
   }
 
+  const sockets = roomSockets(gateway, 'group');
   /** To the group's room, and to a user no longer (or not yet) in it; each socket hears it once. */
-  function announce(event: GroupUpdatedEvent, alsoUser?: number) {
-    const to = [rooms.group(event.group_id), ...(alsoUser === undefined ? [] : [rooms.user(alsoUser)])];
-    gateway.io.to(to).emit('group-updated', event);
-  }
-
-  /** Sockets of these users, on every node, join (or leave) the group's room now. */
-  const joinRoom = (id: number, userIds: number[]) => {
-    for (const u of userIds) gateway.io.in(rooms.user(u)).socketsJoin(rooms.group(id));
-  };
-  const leaveRoom = (id: number, userId: number) =>
-    gateway.io.in(rooms.user(userId)).socketsLeave(rooms.group(id));
+  const announce = (event: GroupUpdatedEvent, alsoUser?: number) =>
+    gateway.io.to(sockets.audience(event.group_id, alsoUser)).emit('group-updated', event);
+  const joinRoom = sockets.join;
+  const leaveRoom = sockets.leave;
 
   async function requireUsers(ids: number[]) {
     const unique = [...new Set(ids)];
@@ -90,11 +92,6 @@ export function groupsService(deps: { repo: GroupsRepository; messages: Messages
     if (found.length !== unique.length) throw errors.notFound(ErrorText.userNotFound);
     return unique;
   }
-
-  const slugTaken = (err: unknown) =>
-    (err as { code?: string }).code === UNIQUE_VIOLATION
-      ? new AppError(409, ErrorCode.slugTaken, ErrorText.slugTaken, { slug: ErrorText.slugTaken })
-      : err;
 
   async function join(row: GroupRow, userId: number): Promise<Group> {
     if (row.role === null) {
@@ -146,6 +143,13 @@ export function groupsService(deps: { repo: GroupsRepository; messages: Messages
       return toGroup(row);
     },
 
+    /** Public groups by name or address (chat search); members' own groups come flagged `isMember`. */
+    async searchPublic(userId: number, query: string): Promise<Group[]> {
+      if (query.trim().replace(/^@/, '') === '') return [];
+      await limits.consume('search', { user: userId });
+      return (await repo.searchPublic(query, userId)).map(toGroup);
+    },
+
     async bySlug(userId: number, slug: string): Promise<Group> {
       const row = await repo.findBySlug(slug, userId);
       if (!row || (!row.is_public && row.role === null)) throw errors.notFound(ErrorText.groupNotFound);
@@ -174,11 +178,28 @@ export function groupsService(deps: { repo: GroupsRepository; messages: Messages
       return toGroup(await load(id, userId));
     },
 
+    assertAdmin: async (userId: number, id: number): Promise<void> => {
+      await asAdmin(id, userId);
+    },
+
+    /** Admins set the avatar: the bytes must decode as an image (else 415, nothing stored). */
+    async setAvatar(userId: number, id: number, data: Buffer): Promise<Group> {
+      await asAdmin(id, userId);
+      await limits.consume('upload.avatar', { user: userId });
+      await inspectImage(data);
+      const avatar = await squareWebp(data, GROUP_AVATAR_SIDE);
+      const key = contentKey('avatars', avatar, 'webp');
+      await storage.put(key, avatar);
+      await repo.setAvatar(id, storage.publicUrl(key));
+      announce({ group_id: id, change: 'updated' });
+      return toGroup(await load(id, userId));
+    },
+
     async remove(userId: number, id: number): Promise<void> {
       await asOwner(id, userId);
       announce({ group_id: id, change: 'deleted' });
       await repo.remove(id);
-      gateway.io.in(rooms.group(id)).socketsLeave(rooms.group(id));
+      sockets.close(id);
     },
 
     async members(userId: number, id: number): Promise<GroupMember[]> {

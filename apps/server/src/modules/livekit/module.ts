@@ -45,7 +45,7 @@ export const livekitModule = defineModule({
           await mediaPlane.receiveWebhook(body, raw.headers.authorization);
           return { ok: true as const };
         },
-        room: (req) => mediaPlane.room(req.params.name),
+        room: (req) => mediaPlane.room(req.params.name, req.userId),
       },
       { tag: 'livekit' },
     );

@@ -106,6 +106,19 @@ export function mediaRoomsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Whether this identity joined the room's session that started at `since` (present now or left since). */
+    async hasParticipant(name: string, identity: string, since: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('media_room_participants')
+        .select('participant_sid')
+        .where('room_name', '=', name)
+        .where('identity', '=', identity)
+        .where('joined_at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Present participants of a room, optionally of one role (e.g. a stream's viewers). */
     async countPresent(name: string, role?: string): Promise<number> {
       let query = db

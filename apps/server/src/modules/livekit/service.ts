@@ -3,7 +3,7 @@ import { WebhookReceiver } from 'livekit-server-sdk';
 import { AppError, errors } from '../../lib/errors.ts';
 import { type MediaRoomEvent, toMediaRoomEvent, toMediaRoomState } from './mappers.ts';
 import type { MediaRoomsRepository } from './repository.ts';
-import type { MediaTokenIssuer } from './tokens.ts';
+import { type MediaTokenIssuer, participantIdentity } from './tokens.ts';
 
 export interface MediaPlaneDeps {
   tokens: MediaTokenIssuer;
@@ -87,9 +87,14 @@ export function mediaPlaneService({ tokens, repo, apiKey, apiSecret }: MediaPlan
 
     apply,
 
-    async room(name: string): Promise<MediaRoomState> {
+    /**
+     * The state of a room for one of its participants: someone who joined its current (or last) session.
+     * Anyone else gets the same 404 as for a room that does not exist, so a room's existence does not leak.
+     */
+    async room(name: string, userId: number): Promise<MediaRoomState> {
       const row = await repo.find(name);
-      if (!row) throw errors.notFound(MediaErrorText.roomNotFound);
+      if (!row || !(await repo.hasParticipant(name, participantIdentity(userId), row.started_at)))
+        throw errors.notFound(MediaErrorText.roomNotFound);
       return toMediaRoomState(row);
     },
 

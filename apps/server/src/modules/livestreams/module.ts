@@ -23,6 +23,7 @@ export const livestreamsModule = defineModule({
       followerIds: ctx.profiles.followerIds,
       allowChat: liveChatLimit(ctx.limiter, settings.chatRateLimit, settings.chatRateWindowMs),
       hostTimeoutMs: settings.hostTimeoutMs,
+      hostJoinTimeoutMs: settings.hostJoinTimeoutMs,
       log: api.log,
     });
 

@@ -34,6 +34,8 @@ export interface LivestreamsDeps {
   allowChat(userId: number): Promise<boolean>;
   /** A stream whose host left the media room this long ago ends by itself. */
   hostTimeoutMs: number;
+  /** A stream whose host never joined ends this long after its start (never less than hostTimeoutMs). */
+  hostJoinTimeoutMs?: number;
   log: FastifyBaseLogger;
 }
 
@@ -121,7 +123,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
   async function sweep(now = Date.now()): Promise<number> {
     let ended = 0;
     // Never connected at all: allow for a slow first connection before giving up on the stream.
-    const neverJoinedMs = Math.max(deps.hostTimeoutMs, 30_000);
+    const neverJoinedMs = Math.max(deps.hostTimeoutMs, deps.hostJoinTimeoutMs ?? 30_000);
     for (const s of await repo.hostPresence()) {
       if (s.host_present) continue;
       const gone = s.host_left_at

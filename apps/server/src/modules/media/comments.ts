@@ -32,6 +32,7 @@ export function commentsService(
         'c.comment_text',
         'c.created_at',
         'c.user_id',
+        'c.parent_id',
         'u.username',
         'u.name',
         'u.avatar_url',
@@ -44,7 +45,13 @@ export function commentsService(
       return rows.map((r) => toComment(r as CommentRow));
     },
 
-    async add(postId: number, userId: number, text: string): Promise<Comment> {
+    /** Adds a comment (a reply when `parentId` names a comment of the same post); answers the parent's author too. */
+    async add(
+      postId: number,
+      userId: number,
+      text: string,
+      parentId?: number,
+    ): Promise<{ comment: Comment; parentAuthorId: number | null }> {
       const commentText = text.trim();
       if (commentText === '')
         throw errors.validation({ comment_text: ErrorText.commentEmpty }, ErrorText.commentEmpty);
@@ -52,11 +59,27 @@ export function commentsService(
         throw errors.validation({ comment_text: ErrorText.commentTooLong }, ErrorText.commentTooLong);
       }
       await visiblePost(postId);
+      let parentAuthorId: number | null = null;
+      if (parentId !== undefined) {
+        const parent = await db
+          .selectFrom('post_comments')
+          .select('user_id')
+          .where('id', '=', parentId)
+          .where('post_id', '=', postId)
+          .executeTakeFirst();
+        if (!parent) throw errors.notFound(ErrorText.commentParentNotFound);
+        parentAuthorId = parent.user_id;
+      }
       await limits.consume('comment.create', { user: userId });
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('post_comments')
-          .values({ post_id: postId, user_id: userId, comment_text: commentText })
+          .values({
+            post_id: postId,
+            user_id: userId,
+            comment_text: commentText,
+            parent_id: parentId ?? null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
@@ -68,7 +91,7 @@ export function commentsService(
       });
       await changed({ posts: [postId] });
       const row = await select().where('c.id', '=', id).executeTakeFirstOrThrow();
-      return toComment(row as CommentRow);
+      return { comment: toComment(row as CommentRow), parentAuthorId };
     },
   };
 }

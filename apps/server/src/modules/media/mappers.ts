@@ -9,6 +9,7 @@ export interface CommentRow {
   username: string;
   name: string;
   avatar_url: string | null;
+  parent_id: number | null;
 }
 
 export function toComment(row: CommentRow): Comment {
@@ -18,5 +19,6 @@ export function toComment(row: CommentRow): Comment {
     comment_text: row.comment_text,
     created_at: row.created_at.toISOString(),
     user: { id: row.user_id, username: row.username, name: row.name, avatar_url: row.avatar_url },
+    parent_id: row.parent_id,
   };
 }

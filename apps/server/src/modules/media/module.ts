@@ -3,6 +3,7 @@ import { mediaRoutes } from '@kadr/contract/media/routes';
 import { type RouteHandler, registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import * as mediaFeed from './migrations/0003-media-feed.ts';
+import * as commentReplies from './migrations/1310-media-comment-replies.ts';
 import { pageJson, postJson, sendJson } from './render.ts';
 import { createMediaServices, type MediaServices } from './services.ts';
 
@@ -15,10 +16,34 @@ declare module '../../app-types.ts' {
   }
 }
 
+declare module '../../lib/events.ts' {
+  interface DomainEvents {
+    /** `userId` liked (or unliked) post `postId` (raised on every accepted like / unlike request). */
+    'post.liked': { postId: number; userId: number };
+    'post.unliked': { postId: number; userId: number };
+    'post.reposted': { postId: number; userId: number };
+    /**
+     * A comment stored on a post; `text` is the comment as stored. A reply names the comment it answers and
+     * that comment's author.
+     */
+    'post.commented': {
+      postId: number;
+      userId: number;
+      commentId: number;
+      text: string;
+      parent?: { commentId: number; authorId: number };
+    };
+    /** A post finished processing and is visible (its caption may mention people). */
+    'post.published': { postId: number; userId: number; caption: string };
+    /** Deleted by its author `authorId` (what hung on it in the database went with it). */
+    'post.deleted': { postId: number; authorId: number };
+  }
+}
+
 /** The media feed (spec §7.1): reading posts, uploading, the author's edit and delete, actions, comments, preferences. */
 export const mediaModule = defineModule({
   name: 'media',
-  migrations: { '0003-media-feed': mediaFeed },
+  migrations: { '0003-media-feed': mediaFeed, '1310-media-comment-replies': commentReplies },
   async register(api, ctx) {
     const media = await createMediaServices({ ...ctx, log: ctx.log });
     ctx.media = media;
@@ -60,9 +85,21 @@ export const mediaModule = defineModule({
         update: async (req) => ({
           post: await service.setForSleep(req.params.id, req.userId, req.body.for_sleep),
         }),
-        remove: (req) => service.deletePost(req.params.id, req.userId),
-        like: async (req) => ({ is_liked: true, likes_count: (await act('like', true)(req)).count }),
-        unlike: async (req) => ({ is_liked: false, likes_count: (await act('like', false)(req)).count }),
+        remove: async (req) => {
+          const result = await service.deletePost(req.params.id, req.userId);
+          ctx.events.emit('post.deleted', { postId: req.params.id, authorId: req.userId });
+          return result;
+        },
+        like: async (req) => {
+          const { count } = await act('like', true)(req);
+          ctx.events.emit('post.liked', { postId: req.params.id, userId: req.userId });
+          return { is_liked: true, likes_count: count };
+        },
+        unlike: async (req) => {
+          const { count } = await act('like', false)(req);
+          ctx.events.emit('post.unliked', { postId: req.params.id, userId: req.userId });
+          return { is_liked: false, likes_count: count };
+        },
         save: async (req) => {
           await act('save', true)(req);
           return { is_saved: true };
@@ -71,7 +108,11 @@ export const mediaModule = defineModule({
           await act('save', false)(req);
           return { is_saved: false };
         },
-        repost: async (req) => ({ is_reposted: true, reposts_count: (await act('repost', true)(req)).count }),
+        repost: async (req) => {
+          const { count } = await act('repost', true)(req);
+          ctx.events.emit('post.reposted', { postId: req.params.id, userId: req.userId });
+          return { is_reposted: true, reposts_count: count };
+        },
         unrepost: async (req) => ({
           is_reposted: false,
           reposts_count: (await act('repost', false)(req)).count,
@@ -80,7 +121,24 @@ export const mediaModule = defineModule({
         reposted: actedOn('repost'),
         saved: actedOn('save'),
         comments: async (req) => ({ comments: await comments.list(req.params.id) }),
-        comment: (req) => comments.add(req.params.id, req.userId, req.body.comment_text),
+        comment: async (req) => {
+          const { comment, parentAuthorId } = await comments.add(
+            req.params.id,
+            req.userId,
+            req.body.comment_text,
+            req.body.parent_id,
+          );
+          ctx.events.emit('post.commented', {
+            postId: req.params.id,
+            userId: req.userId,
+            commentId: comment.id,
+            text: comment.comment_text,
+            ...(comment.parent_id !== null && parentAuthorId !== null
+              ? { parent: { commentId: comment.parent_id, authorId: parentAuthorId } }
+              : {}),
+          });
+          return comment;
+        },
         blacklist: (req) => preferences.list(req.userId),
         blacklistAdd: (req) => preferences.add(req.userId, req.body.tag),
         blacklistRemove: (req) => preferences.remove(req.userId, req.params.tag),

@@ -16,6 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   gif: 'image/gif',
   mp4: 'video/mp4',
+  m4a: 'audio/mp4',
   pdf: 'application/pdf',
   zip: 'application/zip',
   mp3: 'audio/mpeg',

@@ -8,6 +8,7 @@ import { commentsService } from './comments.ts';
 import { postReader } from './post-reader.ts';
 import { preferencesService } from './preferences.ts';
 import { findFfmpeg } from './processing/ffmpeg.ts';
+import { configureSharp } from './processing/image.ts';
 import { PHOTO_POST_JOB, POST_JOB, postJobHandler } from './processing/post-job.ts';
 import { readRepository } from './read-repository.ts';
 import { mediaRepository } from './repository.ts';
@@ -29,7 +30,10 @@ export function taggerFromConfig(config: Config): Tagger {
   );
 }
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles' | 'limits'> & {
+type Deps = Pick<
+  AppContext,
+  'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles' | 'limits' | 'events'
+> & {
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
@@ -37,6 +41,7 @@ type Deps = Pick<AppContext, 'config' | 'db' | 'bus' | 'storage' | 'gateway' | '
 export async function createMediaServices(deps: Deps) {
   const { config, storage, gateway, profiles } = deps;
   const db = deps.db.kysely;
+  configureSharp();
   const ffmpeg = findFfmpeg();
   const tagger = taggerFromConfig(config);
   const repo = mediaRepository(db);
@@ -92,6 +97,7 @@ export async function createMediaServices(deps: Deps) {
       await cache.changed({ posts: [postId], feed: status === 'done' });
       if (status === 'done') await profiles.invalidate([userId]);
       const post = status === 'done' ? await service.post(postId, userId).catch(() => undefined) : undefined;
+      if (post) deps.events.emit('post.published', { postId, userId, caption: post.caption });
       gateway.emitToUser(userId, 'media-processing', {
         post_id: postId,
         status,

@@ -5,6 +5,7 @@ export type AttachmentKind =
   | { kind: 'gif' }
   | { kind: 'image' }
   | { kind: 'video' }
+  | { kind: 'voice' }
   | { kind: 'document'; extension: DocumentExtension };
 
 export type DocumentExtension = 'pdf' | 'zip' | 'mp3' | 'ogg' | 'flac' | 'wav' | 'txt';
@@ -45,4 +46,12 @@ export function attachmentKind(head: Buffer): AttachmentKind | null {
   if (media === 'video') return { kind: 'video' };
   const extension = documentExtension(head);
   return extension ? { kind: 'document', extension } : null;
+}
+
+/** A voice recording's container by its first bytes: WebM/Matroska, Ogg, MP4/M4A, WAV or MP3 (ffprobe confirms). */
+export function isVoiceContainer(head: Buffer): boolean {
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true;
+  if (ascii(head, 4, 8) === 'ftyp') return true;
+  const doc = documentExtension(head);
+  return doc === 'ogg' || doc === 'wav' || doc === 'mp3';
 }

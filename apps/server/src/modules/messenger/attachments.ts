@@ -22,9 +22,10 @@ import type { AttachmentStatus } from '../media/tables.ts';
 import type { UploadsInFlight } from '../media/upload/in-flight.ts';
 import { multipartError } from '../media/upload/multipart.ts';
 import { sniffFile } from '../media/upload/sniff.ts';
-import { type AttachmentKind, attachmentKind } from './attachment-kind.ts';
+import { type AttachmentKind, attachmentKind, isVoiceContainer } from './attachment-kind.ts';
 import { toAttachment } from './mappers.ts';
 import type { FileRow, MessengerRepository } from './repository.ts';
+import { isAudioOnly, processVoice } from './voice.ts';
 
 const tooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, ErrorText.uploadTooLarge);
 const wrongType = () => errors.unsupportedMedia(ErrorText.attachmentWrongType);
@@ -70,7 +71,7 @@ export interface AttachmentJobPayload {
   /** The upload's own directory under DATA_DIR/tmp, removed when the job is done or has failed for good. */
   dir: string;
   path: string;
-  kind: 'image' | 'gif' | 'video';
+  kind: 'image' | 'gif' | 'video' | 'voice';
 }
 
 /**
@@ -104,19 +105,28 @@ export function attachmentsService(deps: {
   async function receive(req: FastifyRequest, dir: string): Promise<Received[]> {
     if (!req.isMultipart()) throw wrongType();
     const out: Received[] = [];
+    let voice = false;
     try {
       const parts = req.parts({
         limits: { fileSize: deps.maxBytes, files: Limits.messageFilesMax, fields: 4, fieldSize: 1024 },
       });
       for await (const part of parts) {
-        if (part.type === 'field') continue;
+        if (part.type === 'field') {
+          // `voice=1` before the file: the next files are voice recordings (audio only).
+          if (part.fieldname === 'voice' && part.value === '1') voice = true;
+          continue;
+        }
         const fileDir = path.join(dir, String(out.length));
         await fs.mkdir(fileDir);
         const file = path.join(fileDir, 'upload');
         await pipeline(part.file, createWriteStream(file));
         if (part.file.truncated) throw tooLarge();
         const bytes = await head(file);
-        const kind = attachmentKind(bytes);
+        const kind: AttachmentKind | null = voice
+          ? isVoiceContainer(bytes)
+            ? { kind: 'voice' }
+            : null
+          : attachmentKind(bytes);
         if (!kind) throw wrongType();
         const { size } = await fs.stat(file);
         out.push({ path: file, name: cleanFileName(part.filename), kind, size });
@@ -132,6 +142,10 @@ export function attachmentsService(deps: {
   /** Media kinds must decode; `sniffFile` is the check posts use (sharp for images, ffprobe for video). */
   async function confirm(file: Received) {
     if (file.kind.kind === 'document') return;
+    if (file.kind.kind === 'voice') {
+      if (!(await isAudioOnly(ffmpeg(), file.path))) throw wrongType();
+      return;
+    }
     const sniffed = await sniffFile(ffmpeg(), file.path);
     const expected = file.kind.kind === 'video' ? 'video' : 'image';
     if (sniffed !== expected) throw wrongType();
@@ -144,13 +158,14 @@ export function attachmentsService(deps: {
     payload: AttachmentJobPayload,
     signal?: AbortSignal,
   ): Promise<{
-    file_type: 'photo' | 'gif' | 'video';
+    file_type: 'photo' | 'gif' | 'video' | 'voice';
     file_url: string;
-    thumbnail_url: string;
-    width: number;
-    height: number;
+    thumbnail_url: string | null;
+    width: number | null;
+    height: number | null;
     duration: number | null;
     file_size: number;
+    waveform?: string;
   }> {
     if (payload.kind === 'image') {
       const img = await processImage(payload.path);
@@ -185,6 +200,21 @@ export function attachmentsService(deps: {
     }
     const work = path.join(payload.dir, 'work');
     await fs.mkdir(work, { recursive: true });
+    if (payload.kind === 'voice') {
+      const voice = await processVoice(ffmpeg(), payload.path, work, { signal });
+      const key = await storeFile(storage, 'messages', voice.file, 'm4a');
+      const { size } = await fs.stat(voice.file);
+      return {
+        file_type: 'voice',
+        file_url: url(key)!,
+        thumbnail_url: null,
+        width: null,
+        height: null,
+        duration: voice.duration,
+        file_size: size,
+        waveform: JSON.stringify(voice.waveform),
+      };
+    }
     const video = await processVideo(ffmpeg(), payload.path, work, { threads: 1, signal });
     const key = await storeFile(storage, 'messages', video.file, 'mp4');
     const poster = await storeBuffer(storage, 'messages', video.poster, 'webp');
@@ -225,7 +255,7 @@ export function attachmentsService(deps: {
         } catch (error) {
           if (isPermanent(error) || signal.aborted) throw error;
           const message = error instanceof Error ? error.message : String(error);
-          if (/exited with|not a video|Input|unsupported image format|corrupt/i.test(message))
+          if (/exited with|not a video|Input|no audio|unsupported image format|corrupt/i.test(message))
             throw new PermanentJobError(message, ErrorText.mediaUnreadable);
           throw error;
         }
@@ -236,7 +266,10 @@ export function attachmentsService(deps: {
           .select('id')
           .where('id', '=', payload.fileId)
           .executeTakeFirst();
-        if (!still) await deps.releaseStored?.([done.file_url, done.thumbnail_url]);
+        if (!still)
+          await deps.releaseStored?.(
+            [done.file_url, done.thumbnail_url].filter((u): u is string => u !== null),
+          );
       }
       await fs.rm(payload.dir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+import type { MessageFileType } from '@kadr/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type {} from '../groups/tables.ts';
@@ -31,6 +32,7 @@ export interface ChatRow {
   lm_sender_username: string | null;
   lm_created_at: Date | null;
   lm_message_type: 'text' | 'media' | 'call' | null;
+  lm_file_type: MessageFileType | null;
   unread_count: number;
 }
 
@@ -85,7 +87,8 @@ export function chatsRepository(db: Kysely<Database>) {
           where o.conversation_id = p.id and o.user_id <> ${userId}) else pm.last_delivered_id end
           as peer_last_delivered_id,
         lm.id as lm_id, lm.content as lm_content, lm.sender_id as lm_sender_id,
-        su.username as lm_sender_username, lm.created_at as lm_created_at, lm.message_type as lm_message_type
+        su.username as lm_sender_username, lm.created_at as lm_created_at, lm.message_type as lm_message_type,
+        lm.file_type as lm_file_type
       from page p
       left join lateral (
         select pm.user_id, pm.last_read_id, pm.last_delivered_id from conversation_members pm
@@ -93,7 +96,10 @@ export function chatsRepository(db: Kysely<Database>) {
       ) pm on true
       left join users u on u.id = case when p.type = 'favorites' then ${userId} else pm.user_id end
       left join lateral (
-        select m.id, left(m.content, 200) as content, m.sender_id, m.created_at, m.message_type
+        select m.id, left(m.content, 200) as content, m.sender_id, m.created_at, m.message_type,
+          case when m.message_type = 'media' then (
+            select f.file_type from message_files f where f.message_id = m.id order by f.position limit 1
+          ) end as file_type
         from messages m
         where m.conversation_id = p.id and m.id > p.cleared_up_to and m.deleted_at is null
           and not exists (select 1 from message_hidden h where h.user_id = ${userId} and h.message_id = m.id)

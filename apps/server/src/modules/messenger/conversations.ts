@@ -1,6 +1,7 @@
 import {
   ErrorText,
   type Message,
+  type MessageReaction,
   type MessageStoryRef,
   rooms,
   type ServerToClientEvents,
@@ -56,9 +57,12 @@ export function pairMembers(conversation: ConversationRow): MemberRow[] {
  */
 /** Story id → its preview in a reply; supplied by the stories module (absent ids are expired). */
 export type StoryPreviews = (ids: number[]) => Promise<Map<number, MessageStoryRef>>;
+/** Message id → its reactions (reactions.ts); set by the module. */
+export type ReactionLookup = (ids: number[]) => Promise<Map<number, MessageReaction[]>>;
 
 export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
   let storyPreviews: StoryPreviews | null = null;
+  let reactionLookup: ReactionLookup | null = null;
 
   async function requireUser(id: number) {
     const user = await repo.findUser(id);
@@ -71,6 +75,10 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
 
     setStoryPreviews(resolve: StoryPreviews) {
       storyPreviews = resolve;
+    },
+
+    setReactionLookup(resolve: ReactionLookup) {
+      reactionLookup = resolve;
     },
 
     /** The chat of `userId` with `otherUserId` (favorites when equal), if it exists; 404 for unknown users. */
@@ -114,22 +122,30 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
       return { row, conversation, members, me };
     },
 
-    /** `channel`: posts carry their view count. */
+    /**
+     * `channel`: posts carry their view count. `fresh`: rows just stored, which nobody has reacted to
+     * yet — no reactions lookup on the send path (it also kept announcements in the order sent).
+     */
     async hydrate(
       rows: MessageRow[],
       members: MemberRow[],
       viewerId: number,
       kind?: ConversationRow['type'],
+      { fresh = false }: { fresh?: boolean } = {},
     ): Promise<Message[]> {
       const media = rows.filter((r) => r.message_type === 'media').map((r) => r.id);
       const replyIds = [...new Set(rows.flatMap((r) => (r.reply_to_id ? [r.reply_to_id] : [])))];
       const storyIds = [...new Set(rows.flatMap((r) => (r.story_id ? [r.story_id] : [])))];
-      const [files, replies, stories] = await Promise.all([
+      const live = rows.filter((r) => !r.deleted_at).map((r) => r.id);
+      const [files, replies, stories, reactions] = await Promise.all([
         media.length > 0 ? repo.filesOf(media) : Promise.resolve([]),
         replyIds.length > 0 ? repo.replyPreviews(replyIds) : Promise.resolve([]),
         storyIds.length > 0 && storyPreviews
           ? storyPreviews(storyIds)
           : Promise.resolve(new Map<number, MessageStoryRef>()),
+        live.length > 0 && reactionLookup && !fresh
+          ? reactionLookup(live)
+          : Promise.resolve(new Map<number, MessageReaction[]>()),
       ]);
       return rows.map((r) => {
         const message = toMessage(
@@ -147,6 +163,8 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
             thumbnail_url: null,
             expired: true,
           };
+        const reacted = reactions.get(r.id);
+        if (reacted) message.reactions = reacted;
         return message;
       });
     },

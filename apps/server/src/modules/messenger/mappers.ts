@@ -31,6 +31,16 @@ export function receipts(message: { id: number; sender_id: number }, members: Me
   };
 }
 
+function parseWaveform(raw: string | null | undefined): number[] {
+  if (!raw) return [];
+  try {
+    const bars = JSON.parse(raw) as unknown;
+    return Array.isArray(bars) ? bars.filter((b): b is number => Number.isInteger(b)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Attachment URLs are signed and short-lived: chat media is private (docs/adr/0007-private-chat-media.md). */
 export function toMessageFile(row: FileRow): MessageFile {
   return {
@@ -43,6 +53,7 @@ export function toMessageFile(row: FileRow): MessageFile {
     file_size: row.file_size,
     file_name: row.file_name,
     status: row.status ?? 'ready',
+    ...(row.file_type === 'voice' ? { waveform: parseWaveform(row.waveform) } : {}),
   };
 }
 
@@ -92,6 +103,7 @@ export function toChatListItem(row: ChatRow, viewerId: number): ChatListItem {
           sender_username: row.lm_sender_username ?? '',
           created_at: iso(row.lm_created_at ?? row.created_at),
           message_type: row.lm_message_type ?? 'text',
+          ...(row.lm_file_type ? { file_type: row.lm_file_type } : {}),
           ...(favorites
             ? { is_read: true, is_delivered: true }
             : row.lm_sender_id !== viewerId

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { ErrorText, Limits } from '@kadr/contract';
-import { messengerRoutes } from '@kadr/contract/messenger/routes';
+import { type ChatListItem, ErrorText, Limits } from '@kadr/contract';
+import { messengerReactionRoutes, messengerRoutes } from '@kadr/contract/messenger/routes';
 import type { AppContext } from '../../app-types.ts';
 import { registerRoutes } from '../../lib/route.ts';
 import { releaseUrls } from '../../storage/references.ts';
@@ -11,6 +11,9 @@ import { chatsRepository } from './chats-repository.ts';
 import { chatsService } from './chats-service.ts';
 import { messengerFacts } from './facts-cache.ts';
 import * as messengerTables from './migrations/0004-messenger.ts';
+import * as messengerReactionsTable from './migrations/0110-messenger-reactions.ts';
+import * as messengerVoiceColumn from './migrations/0111-messenger-voice.ts';
+import { reactionsOf, reactionsService } from './reactions.ts';
 import { messengerRepository } from './repository.ts';
 import { messagesService } from './service.ts';
 import { registerMessengerSocket } from './socket.ts';
@@ -24,8 +27,12 @@ function buildMessenger(ctx: AppContext) {
     facts: messengerFacts(),
     gateway: ctx.gateway,
     limits: ctx.limits,
+    events: ctx.events,
     releaseFiles: (urls) => releaseUrls(db, ctx.storage, urls),
+    canMessage: ctx.settings.assertCanMessage,
   });
+  messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
+  const reactions = reactionsService({ db, tools: messages.tools, limits: ctx.limits });
   const chats = chatsService({ repo, chats: chatsRepository(db), messages, limits: ctx.limits });
   const { jobs, inFlight } = ctx.media;
   const attachments = attachmentsService({
@@ -43,7 +50,19 @@ function buildMessenger(ctx: AppContext) {
   const capped = { timeoutReason: ErrorText.mediaTooLong };
   jobs.register(ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'light' });
   jobs.register(VIDEO_ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'heavy' });
-  return { messages, chats, attachments };
+  return { messages, chats, attachments, reactions };
+}
+
+/** A peer's last seen only where their privacy setting lets the viewer see it (settings module). */
+async function hideLastSeen(ctx: AppContext, viewer: number, list: ChatListItem[]): Promise<ChatListItem[]> {
+  const out: ChatListItem[] = [];
+  for (const chat of list)
+    out.push(
+      chat.last_seen !== null && !(await ctx.settings.canSeePresence(chat.user_id, viewer))
+        ? { ...chat, last_seen: null }
+        : chat,
+    );
+  return out;
 }
 
 /** Personal chats and favorites: message and chat services (groups and channels build on them). */
@@ -61,10 +80,14 @@ declare module '../../app-types.ts' {
  */
 export const messengerModule = defineModule({
   name: 'messenger',
-  migrations: { '0004-messenger': messengerTables },
+  migrations: {
+    '0004-messenger': messengerTables,
+    '0110-messenger-reactions': messengerReactionsTable,
+    '0111-messenger-voice': messengerVoiceColumn,
+  },
   async register(api, ctx) {
     const messenger = buildMessenger(ctx);
-    const { messages, chats, attachments } = messenger;
+    const { messages, chats, attachments, reactions } = messenger;
     ctx.messenger = messenger;
     // Batched sends and acks still writing must finish before the database is closed (after the sockets).
     api.addHook('onClose', () => messages.drained());
@@ -81,11 +104,16 @@ export const messengerModule = defineModule({
       api,
       messengerRoutes,
       {
-        chats: async (req) =>
-          req.query.limit === undefined
-            ? { chats: await chats.list(req.userId) }
-            : chats.page(req.userId, req.query.limit, req.query.offset ?? 0),
-        chatSearch: async (req) => ({ chats: await chats.searchByName(req.userId, req.query.q) }),
+        chats: async (req) => {
+          const answer =
+            req.query.limit === undefined
+              ? { chats: await chats.list(req.userId) }
+              : await chats.page(req.userId, req.query.limit, req.query.offset ?? 0);
+          return { ...answer, chats: await hideLastSeen(ctx, req.userId, answer.chats) };
+        },
+        chatSearch: async (req) => ({
+          chats: await hideLastSeen(ctx, req.userId, await chats.searchByName(req.userId, req.query.q)),
+        }),
         search: (req) =>
           chats.searchMessages(req.userId, req.query.q, req.query.limit ?? 20, req.query.offset ?? 0),
         pin: (req) => chats.pin(req.userId, req.body, true),
@@ -113,6 +141,15 @@ export const messengerModule = defineModule({
           return { ok: true as const };
         },
         attachments: async (req) => ({ files: await attachments.upload(req.userId, req.raw) }),
+      },
+      { tag: 'messenger' },
+    );
+    registerRoutes(
+      api,
+      messengerReactionRoutes,
+      {
+        react: (req) => reactions.react(req.userId, req.params.id, req.params.reaction),
+        unreact: (req) => reactions.unreact(req.userId, req.params.id, req.params.reaction),
       },
       { tag: 'messenger' },
     );

@@ -54,7 +54,7 @@ export interface FileRow {
   uploader_id: number;
   message_id: number | null;
   position: number;
-  file_type: 'photo' | 'image' | 'gif' | 'video' | 'document';
+  file_type: 'photo' | 'image' | 'gif' | 'video' | 'document' | 'voice';
   file_url: string;
   thumbnail_url: string | null;
   width: number | null;
@@ -62,6 +62,7 @@ export interface FileRow {
   duration: number | null;
   file_size: number;
   file_name: string | null;
+  waveform?: string | null;
   status?: 'processing' | 'ready' | 'failed';
 }
 
@@ -492,9 +493,9 @@ function queries(db: Kysely<Database>) {
     async copyFiles(fromMessageId: number, toMessageId: number, uploaderId: number): Promise<void> {
       await sql`
         insert into message_files (uploader_id, message_id, position, file_type, file_url, thumbnail_url,
-          width, height, duration, file_size, file_name)
+          width, height, duration, file_size, file_name, waveform)
         select ${uploaderId}, ${toMessageId}, position, file_type, file_url, thumbnail_url,
-          width, height, duration, file_size, file_name
+          width, height, duration, file_size, file_name, waveform
         from message_files where message_id = ${fromMessageId}`.execute(db);
     },
 

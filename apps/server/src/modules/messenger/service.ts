@@ -12,6 +12,7 @@ import {
   type SendMessageBody,
 } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { Events } from '../../lib/events.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { BatchQueries, NewText } from './batch-queries.ts';
@@ -64,6 +65,16 @@ const isAdminRole = (role: MembershipRow['role']) => role === 'owner' || role ==
 /** Receipts of a message newer than every watermark in a group or channel: not read, not received. */
 const unseenBy = (me: MemberRow): MemberRow => ({ ...me, user_id: 0, last_read_id: 0, last_delivered_id: 0 });
 
+declare module '../../lib/events.ts' {
+  interface DomainEvents {
+    /**
+     * A message stored and announced in any chat kind (sent, forwarded, a story reply, a call entry).
+     * Who receives it is the chat's membership: `conversation.type` and its id say where to look.
+     */
+    'message.created': { conversation: ConversationRow; message: Omit<Message, 'temp_id'> };
+  }
+}
+
 /** Sending, reading, editing, deleting and forwarding messages; receipts. */
 export function messagesService(deps: {
   repo: MessengerRepository;
@@ -71,9 +82,13 @@ export function messagesService(deps: {
   facts: MessengerFacts;
   gateway: Gateway;
   limits: RateLimits;
+  /** Raises `message.created` for every new message (notifications, push). */
+  events?: Events;
   now?: () => Date;
   /** Removes stored files nothing references any more (see storage/references.ts). */
   releaseFiles?: (urls: string[]) => Promise<unknown>;
+  /** Privacy (settings module): throws the 403 that says why `from` may not write to `to` (personal chats). */
+  canMessage?: (from: number, to: number) => Promise<void>;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -145,6 +160,8 @@ export function messagesService(deps: {
   function announce(loaded: Loaded, event: 'new-message' | 'message-edited', messages: Message[]) {
     for (const message of messages) {
       const { temp_id: _temp, ...bare } = message;
+      if (event === 'new-message')
+        deps.events?.emit('message.created', { conversation: loaded.conversation, message: bare });
       if (isRoomChat(loaded.conversation)) {
         tools.fanOut(loaded, event, (chat) => ({ chat, message: bare }), { except: message.sender_id });
         tools.fanOut(loaded, event, (chat) => ({ chat, message }), { only: message.sender_id });
@@ -205,7 +222,10 @@ export function messagesService(deps: {
   /** Resolves a §7.5 chat target to a conversation the user may write to, creating a personal one on demand. */
   async function targetChat(userId: number, target: ChatTarget): Promise<Loaded> {
     if ('is_favorites' in target) return tools.openChat(userId, userId);
-    if ('chat_user_id' in target) return tools.openChat(userId, target.chat_user_id);
+    if ('chat_user_id' in target) {
+      if (target.chat_user_id !== userId) await deps.canMessage?.(userId, target.chat_user_id);
+      return tools.openChat(userId, target.chat_user_id);
+    }
     const room =
       'group_id' in target
         ? await writableRoom(userId, 'group', target.group_id)
@@ -220,7 +240,18 @@ export function messagesService(deps: {
     });
   }
 
-  return {
+  // Sends still on their way to the batch (privacy and reply checks come first): shutdown waits for them.
+  const sending = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    sending.add(work);
+    work.then(
+      () => sending.delete(work),
+      () => sending.delete(work),
+    );
+    return work;
+  };
+
+  const service = {
     tools,
     targetChat,
     roomChat,
@@ -236,6 +267,8 @@ export function messagesService(deps: {
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
       await limits.consume('message.send', { user: userId });
       const target = sendTarget(body);
+      if (target.kind === 'personal' && target.otherUserId !== userId)
+        await deps.canMessage?.(userId, target.otherUserId);
       // With attachments, a resend must be recognised before the (already bound) uploads are checked.
       if (attachmentIds.length > 0) {
         const known = await repo.findByTempId(userId, body.temp_id);
@@ -297,7 +330,7 @@ export function messagesService(deps: {
       // sender and "someone else" at zero) are enough.
       const members = room ? [room.me, unseenBy(room.me)] : pairMembers(conversation);
       const loaded = { conversation, members };
-      const messages = await tools.hydrate([row], members, userId, conversation.type);
+      const messages = await tools.hydrate([row], members, userId, conversation.type, { fresh: true });
       announce(loaded, 'new-message', messages);
       return messages[0] as Message;
     },
@@ -329,7 +362,7 @@ export function messagesService(deps: {
       if (!row) throw errors.notFound(ErrorText.messageNotFound);
       facts.rememberMessage(row.id, row);
       const members = pairMembers(conversation);
-      const messages = await tools.hydrate([row], members, userId, conversation.type);
+      const messages = await tools.hydrate([row], members, userId, conversation.type, { fresh: true });
       announce({ conversation, members }, 'new-message', messages);
       return messages[0] as Message;
     },
@@ -541,9 +574,13 @@ export function messagesService(deps: {
 
     /** Resolves once no send or ack is still writing (shutdown waits for it before the database closes). */
     async drained(): Promise<void> {
+      while (sending.size > 0) await Promise.allSettled([...sending]);
       await Promise.all([texts.drained(), acks.drained()]);
     },
   };
+  const send = service.send;
+  service.send = (...args: Parameters<typeof send>) => track(send(...args));
+  return service;
 }
 
 export type MessagesService = ReturnType<typeof messagesService>;

@@ -15,6 +15,13 @@ declare module '../../app-types.ts' {
   }
 }
 
+declare module '../../lib/events.ts' {
+  interface DomainEvents {
+    /** `followerId` follows `followeeId` (raised on every accepted follow request, repeats included). */
+    'user.followed': { followerId: number; followeeId: number };
+  }
+}
+
 export const profileModule = defineModule({
   name: 'profile',
   async register(api, ctx) {
@@ -36,13 +43,23 @@ export const profileModule = defineModule({
         search: async (req) => ({
           users: await profiles.search(req.query.q, { user: req.userId, ip: req.raw.ip }),
         }),
-        get: (req) => profiles.getProfile(req.params.username, req.userId),
+        get: async (req) => {
+          const profile = await profiles.getProfile(req.params.username, req.userId);
+          // Last seen only where the owner's privacy lets the viewer see it (settings module).
+          if (profile.last_seen !== null && !(await ctx.settings.canSeePresence(profile.id, req.userId)))
+            return { ...profile, last_seen: null };
+          return profile;
+        },
         update: (req) => profiles.update(req.userId, req.body),
         avatar: ({ raw, userId }) =>
           ctx.media.inFlight.run(userId, async () =>
             profiles.setAvatar(userId, await receiveOneImage(raw, 'file', config.avatarMaxBytes)),
           ),
-        follow: (req) => profiles.setFollow(req.userId, req.params.username, true),
+        follow: async (req) => {
+          const result = await profiles.setFollow(req.userId, req.params.username, true);
+          ctx.events.emit('user.followed', { followerId: req.userId, followeeId: result.followee_id });
+          return { is_following: result.is_following, followers_count: result.followers_count };
+        },
         unfollow: (req) => profiles.setFollow(req.userId, req.params.username, false),
       },
       { tag: 'profile' },

@@ -118,7 +118,7 @@ export function profilesService(deps: {
       await limits.consume('profile.follow', { user: userId });
       const followersCount = await repo.setFollow(userId, followeeId, follow);
       await cache.invalidate([userId, followeeId], [userId, followeeId]);
-      return { is_following: follow, followers_count: followersCount };
+      return { is_following: follow, followers_count: followersCount, followee_id: followeeId };
     },
 
     async setLastSeen(userId: number, at: Date) {

@@ -1,6 +1,7 @@
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
+import { type StoriesCache, storiesCache } from './cache.ts';
 import { EXPIRE_JOB, PROCESS_JOB, processHandler } from './jobs.ts';
 import { storiesMigrations } from './migrations.ts';
 import { storiesRepository } from './repository.ts';
@@ -20,7 +21,8 @@ export const storiesModule = defineModule({
   async register(api, ctx) {
     const clock: Clock = { now: () => new Date() };
     const repo = storiesRepository(ctx.db.kysely);
-    const service = storiesService({ ctx, repo, clock, expireEveryMs: EXPIRE_EVERY_MS });
+    const cache = await storiesCache(ctx.bus, ctx.config.feedCacheTtlMs);
+    const service = storiesService({ ctx, repo, cache, clock, expireEveryMs: EXPIRE_EVERY_MS });
     const log = api.log;
 
     ctx.media.jobs.register(
@@ -70,8 +72,12 @@ export const storiesModule = defineModule({
       { tag: 'stories' },
     );
 
-    return { services: { service, clock, repo } };
+    return { services: { service, clock, repo, cache } };
   },
 });
 
-export type StoriesServices = { service: ReturnType<typeof storiesService>; clock: Clock };
+export type StoriesServices = {
+  service: ReturnType<typeof storiesService>;
+  clock: Clock;
+  cache: StoriesCache;
+};

@@ -58,6 +58,35 @@ export function storiesRepository(db: Kysely<Database>) {
     db,
     readable,
 
+    /** Ready stories of these authors created after `cutoff`, oldest first; every author has an entry. */
+    async liveByAuthors(authors: readonly number[], cutoff: Date): Promise<Map<number, StoryRow[]>> {
+      const found = new Map<number, StoryRow[]>(authors.map((a) => [a, []]));
+      if (authors.length === 0) return found;
+      const { rows } = await sql<StoryRow>`
+        select ${STORY_COLUMNS} from stories s
+        where s.user_id = any(${intArray(authors)}) and s.status = 'ready' and s.created_at > ${cutoff}
+        order by s.created_at, s.id`.execute(db);
+      for (const row of rows) found.get(row.user_id)?.push(row);
+      return found;
+    },
+
+    /** The stories created after `cutoff` that `viewer` viewed, liked and reported, in one round trip. */
+    async marksOf(viewer: number, cutoff: Date): Promise<StoryMarks> {
+      const { rows } = await sql<{ kind: 'v' | 'l' | 'r'; id: number }>`
+        select 'v' as kind, v.story_id as id from story_views v join stories s on s.id = v.story_id
+          where v.user_id = ${viewer} and s.created_at > ${cutoff}
+        union all
+        select 'l', k.story_id from story_likes k join stories s on s.id = k.story_id
+          where k.user_id = ${viewer} and s.created_at > ${cutoff}
+        union all
+        select 'r', r.story_id from story_reports r join stories s on s.id = r.story_id
+          where r.user_id = ${viewer} and s.created_at > ${cutoff}`.execute(db);
+      const marks = { viewed: new Set<number>(), liked: new Set<number>(), reported: new Set<number>() };
+      for (const r of rows)
+        (r.kind === 'v' ? marks.viewed : r.kind === 'l' ? marks.liked : marks.reported).add(r.id);
+      return marks;
+    },
+
     async insert(
       trx: Transaction<Database>,
       values: {
@@ -231,3 +260,10 @@ export function storiesRepository(db: Kysely<Database>) {
 }
 
 export type StoriesRepository = ReturnType<typeof storiesRepository>;
+
+/** What a viewer did to live stories: the ids viewed, liked and reported. */
+export interface StoryMarks {
+  viewed: ReadonlySet<number>;
+  liked: ReadonlySet<number>;
+  reported: ReadonlySet<number>;
+}

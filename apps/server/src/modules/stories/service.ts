@@ -21,6 +21,7 @@ import { readRepository } from '../media/read-repository.ts';
 import { toPost } from '../media/render.ts';
 import { receiveUpload } from '../media/upload/receive.ts';
 import { sniffFile } from '../media/upload/sniff.ts';
+import type { StoriesCache } from './cache.ts';
 import { EXPIRE_JOB, PROCESS_JOB, type ProcessPayload } from './jobs.ts';
 import { toGroups, toStory, toStoryUser } from './mappers.ts';
 import type { StoriesRepository, StoryRow } from './repository.ts';
@@ -44,12 +45,16 @@ export const clampDuration = (seconds: number) =>
 
 /** Who may do what with stories; a story older than 24 h (by the clock) is absent from every answer. */
 export function storiesService(deps: {
-  ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'media' | 'messenger' | 'profiles' | 'gateway'>;
+  ctx: Pick<
+    AppContext,
+    'db' | 'storage' | 'config' | 'media' | 'messenger' | 'profiles' | 'gateway' | 'settings'
+  >;
   repo: StoriesRepository;
+  cache: StoriesCache;
   clock: Clock;
   expireEveryMs: number;
 }) {
-  const { ctx, repo, clock } = deps;
+  const { ctx, repo, cache, clock } = deps;
   const read = readRepository(ctx.db.kysely);
   const tmpDir = `${ctx.config.dataDir}/tmp`;
 
@@ -66,7 +71,16 @@ export function storiesService(deps: {
     if (!story || story.created_at <= cutoff()) throw notFound();
     if (story.status !== 'ready' && story.user_id !== viewer) throw notFound();
     if (story.user_id !== viewer && (await repo.reported(id, viewer))) throw notFound();
+    // A blocked user sees none of the blocker's stories (settings module).
+    if (!(await ctx.settings.canSeeStories(story.user_id, viewer))) throw notFound();
     return story;
+  }
+
+  /** Of `owners`, those who blocked `viewer`. */
+  async function blockersAmong(viewer: number, owners: number[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    for (const owner of owners) if (!(await ctx.settings.canSeeStories(owner, viewer))) out.add(owner);
+    return out;
   }
 
   async function audience(userId: number): Promise<number[]> {
@@ -100,11 +114,60 @@ export function storiesService(deps: {
       on conflict do nothing`.execute(executor);
   }
 
+  /**
+   * Live stories of these authors as `viewer` sees them, from the read cache (the same answer as
+   * `repo.readable`, which `stories-cache.test.ts` compares it with): groups by their newest story, newest
+   * first, at most `limit`; stories oldest first; the viewer's own count as viewed; reported ones absent.
+   */
+  async function groupsOf(
+    viewer: number,
+    authorIds: readonly number[],
+    limit: number,
+  ): Promise<StoryGroup[]> {
+    const authors = [...new Set(authorIds)];
+    const [state, byAuthor, marks] = await Promise.all([
+      viewerState(viewer),
+      cache.byAuthor.getMany(authors, (missing) => repo.liveByAuthors(missing, cutoff())),
+      cache.marks.get(viewer, () => repo.marksOf(viewer, cutoff())),
+    ]);
+    const cut = cutoff().getTime();
+    const live: { author: number; rows: StoryRow[]; last: number }[] = [];
+    for (const author of authors) {
+      const rows = (byAuthor.get(author) ?? []).filter(
+        (r) => new Date(r.created_at).getTime() > cut && !marks.reported.has(r.id),
+      );
+      const newest = rows.at(-1);
+      if (newest) live.push({ author, rows, last: new Date(newest.created_at).getTime() });
+    }
+    live.sort((x, y) => y.last - x.last || y.author - x.author);
+    const page = live.slice(0, limit);
+    const users = await ctx.media.cache.authors.getMany(
+      page.map((g) => g.author),
+      (missing) => read.authors(missing),
+    );
+    const groups: StoryGroup[] = [];
+    for (const { author, rows } of page) {
+      const user = users.get(author);
+      if (!user) continue;
+      const stories = rows.map((r) =>
+        toStory(
+          r,
+          { is_viewed: author === viewer || marks.viewed.has(r.id), is_liked: marks.liked.has(r.id) },
+          state.blacklist,
+        ),
+      );
+      groups.push({
+        user: toStoryUser({ id: author, ...user }),
+        stories,
+        has_unviewed: stories.some((st) => !st.is_viewed),
+        last_story_at: stories.at(-1)?.created_at ?? '',
+      });
+    }
+    return groups;
+  }
+
   async function groupOf(ownerId: number, viewer: number): Promise<StoryGroup | null> {
-    const state = await viewerState(viewer);
-    const rows = await repo.readable(viewer, [ownerId], cutoff(), 1);
-    if (ownerId === viewer) for (const r of rows) r.is_viewed = true;
-    return toGroups(rows, state.blacklist)[0] ?? null;
+    return (await groupsOf(viewer, [ownerId], 1))[0] ?? null;
   }
 
   return {
@@ -174,6 +237,7 @@ export function storiesService(deps: {
 
     /** Processing finished: the owner hears either way, followers only of a ready story. */
     async finished(storyId: number, userId: number, status: 'ready' | 'failed') {
+      if (status === 'ready') await cache.changed({ authors: [userId] });
       await emit(
         'story-ready',
         { id: storyId, user_id: userId, status },
@@ -183,7 +247,17 @@ export function storiesService(deps: {
 
     async feed(viewer: number, limit: number): Promise<StoryGroup[]> {
       const state = await viewerState(viewer);
-      const rows = await repo.readable(viewer, [viewer, ...state.followees], cutoff(), limit);
+      const blockers = await blockersAmong(viewer, [...state.followees]);
+      const owners = [...state.followees].filter((id) => !blockers.has(id));
+      return groupsOf(viewer, [viewer, ...owners], limit);
+    },
+
+    /** The same answer straight from SQL, uncached (the reference the cache is tested against). */
+    async feedUncached(viewer: number, limit: number): Promise<StoryGroup[]> {
+      const state = await viewerState(viewer);
+      const blockers = await blockersAmong(viewer, [...state.followees]);
+      const owners = [...state.followees].filter((id) => !blockers.has(id));
+      const rows = await repo.readable(viewer, [viewer, ...owners], cutoff(), limit);
       for (const r of rows) if (r.user_id === viewer) r.is_viewed = true;
       return toGroups(rows, state.blacklist);
     },
@@ -198,7 +272,9 @@ export function storiesService(deps: {
     async view(id: number, viewer: number) {
       const story = await live(id, viewer);
       if (story.user_id === viewer) return { is_viewed: true, views_count: story.views_count };
-      return { is_viewed: true, views_count: await repo.addView(id, viewer) };
+      const views_count = await repo.addView(id, viewer);
+      await cache.changed({ authors: [story.user_id], viewers: [viewer] });
+      return { is_viewed: true, views_count };
     },
 
     async viewers(id: number, viewer: number) {
@@ -217,7 +293,9 @@ export function storiesService(deps: {
     async like(id: number, viewer: number, on: boolean) {
       const story = await live(id, viewer);
       if (story.status !== 'ready') throw notFound();
-      return { is_liked: on, likes_count: await repo.setLike(id, viewer, on) };
+      const likes_count = await repo.setLike(id, viewer, on);
+      await cache.changed({ authors: [story.user_id], viewers: [viewer] });
+      return { is_liked: on, likes_count };
     },
 
     async remove(id: number, viewer: number) {
@@ -226,6 +304,7 @@ export function storiesService(deps: {
       if (story.user_id !== viewer) throw errors.forbidden(StoryErrorText.deleteForbidden);
       const removed = await repo.remove(id);
       if (!removed) throw notFound();
+      await cache.changed({ authors: [viewer] });
       await deleteFiles([removed.file_url, removed.thumbnail_url]);
       await emit('story-deleted', story, await audience(viewer));
       return { deleted: true };
@@ -252,6 +331,7 @@ export function storiesService(deps: {
       if (story.user_id === viewer)
         throw errors.validation({ story: ErrorText.forbidden }, ErrorText.forbidden);
       await repo.report(id, viewer, reason);
+      await cache.changed({ viewers: [viewer] });
       return { reported: true };
     },
 
@@ -287,6 +367,7 @@ export function storiesService(deps: {
     /** The expiry job's work: every story past 24 h goes, with its files. */
     async expire(): Promise<number> {
       const removed = await repo.removeExpired(cutoff());
+      if (removed.length > 0) await cache.changed({ authors: [...new Set(removed.map((r) => r.user_id))] });
       await deleteFiles(removed.flatMap((r) => [r.file_url, r.thumbnail_url]));
       return removed.length;
     },

@@ -4,6 +4,7 @@ import type { KadrSocket } from '../../shared/realtime/socket.ts';
 import { useRealtime } from '../../shared/realtime/socket.ts';
 import { callsApi } from './api/calls-api.ts';
 import { type CallKeyPair, callFingerprint, deriveCallKey, makeCallKeyPair } from './lib/e2ee.ts';
+import { callMark, clearCallMarks } from './lib/marks.ts';
 import { playTone } from './lib/tones.ts';
 import type { CallMedia } from './media/call-media.ts';
 import {
@@ -40,6 +41,7 @@ let statsTimer: number | null = null;
 let currentUser: () => number | null = () => null;
 
 const set = useCallStore.setState;
+
 const view = () => useCallStore.getState().view;
 
 function tone(kind: 'ringtone' | 'ringback' | null) {
@@ -114,9 +116,10 @@ async function encryptionKey(call: Call): Promise<ArrayBuffer | null> {
 async function joinMedia(call: Call) {
   const kind = call.kind;
   try {
+    callMark('join');
     const [key, token, { connectCallMedia }] = await Promise.all([
       encryptionKey(call),
-      callsApi.token(call.id),
+      callsApi.token(call.id).finally(() => callMark('token')),
       loadMedia(),
     ]);
     if (viewCallId(view()) !== call.id) return;
@@ -140,8 +143,16 @@ async function joinMedia(call: Call) {
       await joined.disconnect();
       return;
     }
+    callMark('room-connected');
     media = joined;
-    if (!useCallStore.getState().micEnabled) await joined.setMicrophone(false);
+    // In the room: tell the server now; publishing goes on meanwhile.
+    const reported = callsApi.connected(call.id);
+    void joined.published
+      .then(async () => {
+        if (!useCallStore.getState().micEnabled) await joined.setMicrophone(false);
+        set((s) => ({ mediaVersion: s.mediaVersion + 1 }));
+      })
+      .catch((error: unknown) => set({ notice: errorMessage(error) }));
     set((s) => ({ mediaVersion: s.mediaVersion + 1 }));
     statsTimer = window.setInterval(() => {
       void media
@@ -149,7 +160,8 @@ async function joinMedia(call: Call) {
         .then((stats) => set({ stats }))
         .catch(() => undefined);
     }, 2000);
-    const after = await callsApi.connected(call.id);
+    const after = await reported;
+    callMark('reported');
     if (after.state === 'active') activate(after);
   } catch (error) {
     if (viewCallId(view()) === call.id) fail(error);
@@ -159,6 +171,7 @@ async function joinMedia(call: Call) {
 function activate(call: Call) {
   const current = view();
   if (current.status !== 'connecting' || current.call.id !== call.id) return;
+  callMark('active');
   set({ view: { status: 'active', peer: current.peer, kind: current.kind, call, startedAt: Date.now() } });
 }
 
@@ -166,6 +179,8 @@ export const callActions = {
   async start(peer: CallPeer, kind: CallKind) {
     if (view().status !== 'idle' && !isFinal(view())) return;
     clearOutcomeTimer();
+    clearCallMarks();
+    callMark('press');
     set({
       ...initialCallStore,
       view: { status: 'ringing', direction: 'outgoing', peer, kind, call: null },
@@ -198,6 +213,7 @@ export const callActions = {
     const current = view();
     if (current.status !== 'ringing' || current.direction !== 'incoming' || !current.call) return;
     const call = current.call;
+    callMark('accept');
     tone(null);
     // Connecting before the answer: this device's own `call-accepted` must not read as "answered elsewhere".
     set({
@@ -211,6 +227,7 @@ export const callActions = {
         socket_id: socketId(),
         ...(keyPair ? { public_key: keyPair.publicKey } : {}),
       });
+      callMark('accepted');
       set({ view: { status: 'connecting', peer: current.peer, kind: accepted.kind, call: accepted } });
       await joinMedia(accepted);
     } catch (error) {
@@ -300,6 +317,8 @@ function onEvent(name: CallEventName, { call }: CallEvent) {
     case 'call-incoming':
       if (current.status !== 'idle' && !isFinal(current)) return;
       clearOutcomeTimer();
+      clearCallMarks();
+      callMark('incoming');
       set({
         ...initialCallStore,
         view: { status: 'ringing', direction: 'incoming', peer: call.caller, kind: call.kind, call },
@@ -313,6 +332,7 @@ function onEvent(name: CallEventName, { call }: CallEvent) {
         resetCall();
         return;
       }
+      callMark('accepted');
       tone(null);
       set({ view: { status: 'connecting', peer: current.peer, kind: current.kind, call } });
       void joinMedia(call);

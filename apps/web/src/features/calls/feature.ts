@@ -1,6 +1,6 @@
 import { defineFeature } from '../../app/feature.ts';
+import { lazyHost } from '../../app/lazy-host.ts';
 import { attachCallsRealtime } from './call-controller.ts';
-import { CallHost } from './components/CallHost.tsx';
 
 /**
  * One-to-one calls: the incoming modal, call window and mini bar (one host in the shell), call events.
@@ -8,6 +8,6 @@ import { CallHost } from './components/CallHost.tsx';
  */
 export const callsFeature = defineFeature({
   name: 'calls',
-  hosts: [CallHost],
+  hosts: [lazyHost('CallHost', async () => (await import('./components/CallHost.tsx')).CallHost)],
   realtime: (socket, _queryClient, currentUserId) => attachCallsRealtime(socket, currentUserId),
 });

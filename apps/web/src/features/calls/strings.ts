@@ -1,11 +1,12 @@
 import { CallEntryText } from '@kadr/contract/browser';
+import { defineStrings } from '../../shared/i18n/catalog.ts';
 
 /**
  * Call texts. The chat entries are the spec's (§1: 'Исходящий звонок · 3:12', 'Пропущенный звонок',
  * 'Отклонённый звонок'); the spec names the call screens (§2.3) but shows none of their wording, so
  * the rest is ours, in the product's voice.
  */
-export const callsStrings = {
+export const callsStrings = defineStrings({
   entry: CallEntryText,
   audioCall: 'Аудиозвонок',
   videoCall: 'Видеозвонок',
@@ -51,4 +52,4 @@ export const callsStrings = {
   leaveWarning: 'Идёт звонок. Покинуть страницу?',
   you: 'Вы',
   error: 'Ошибка звонка',
-} as const;
+});

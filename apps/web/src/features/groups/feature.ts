@@ -11,6 +11,9 @@ import { useGroupsUi } from './store/groups-ui.ts';
 const GroupInvitePage = lazy(() =>
   import('./components/PreviewPage.tsx').then((m) => ({ default: m.GroupInvitePage })),
 );
+const GroupSlugPage = lazy(() =>
+  import('./components/PreviewPage.tsx').then((m) => ({ default: m.GroupSlugPage })),
+);
 const ChannelPreviewPage = lazy(() =>
   import('./components/PreviewPage.tsx').then((m) => ({ default: m.ChannelPreviewPage })),
 );
@@ -48,6 +51,11 @@ export const groupsFeature = defineFeature({
       key: 'group-invite',
       path: 'messenger/invite/:token',
       element: createElement(GroupInvitePage),
+    }),
+    createElement(Route, {
+      key: 'group-preview',
+      path: 'messenger/group/:slug',
+      element: createElement(GroupSlugPage),
     }),
     createElement(Route, {
       key: 'channel-preview',

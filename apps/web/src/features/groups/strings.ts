@@ -1,5 +1,6 @@
+import { defineStrings } from '../../shared/i18n/catalog.ts';
 /** User-visible strings of groups and channels: spec §2.4, §2.6, §4.11, §5, §8 copies, and our labels. */
-export const groupsStrings = {
+export const groupsStrings = defineStrings({
   createGroup: 'Создать группу',
   createChannel: 'Создать канал',
   name: 'Название',
@@ -44,4 +45,18 @@ export const groupsStrings = {
   roles: { owner: 'владелец', admin: 'администратор', member: 'участник', subscriber: 'подписчик' },
   openGroup: 'Открыть группу',
   notFound: 'Не найдено',
-} as const;
+  groupPhoto: 'Фото группы',
+  changePhoto: 'Изменить фото',
+  choosePhoto: 'Выбрать фото',
+  cropPhoto: 'Фото группы: выберите область',
+  zoom: 'Масштаб',
+  preview: 'Так фото увидят участники',
+  save: 'Сохранить',
+  saving: 'Сохранение...',
+  photoFailed: 'Не удалось сохранить фото: ',
+  photoUnreadable: 'Не удалось открыть изображение',
+  publicResults: 'Публичные группы и каналы',
+  groupKind: 'Группа',
+  channelKind: 'Канал',
+  openPreview: (name: string) => `Открыть: ${name}`,
+});

@@ -1,8 +1,9 @@
 import { Limits } from '@kadr/contract/browser';
+import { defineStrings } from '../../shared/i18n/catalog.ts';
 import { ru } from '../../shared/i18n/ru.ts';
 
 /** Live-stream texts; the spec's own (§8, empty states) are copied exactly. */
-export const livestreamsStrings = {
+export const livestreamsStrings = defineStrings({
   createEntry: 'Прямой эфир',
   starterTitle: 'Новый эфир',
   cameraLabel: 'Камера',
@@ -53,4 +54,4 @@ export const livestreamsStrings = {
   // Spec §8 empty states.
   noGuests: 'Пока нет гостей',
   noUsers: 'Пользователи не найдены',
-} as const;
+});

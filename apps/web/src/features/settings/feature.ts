@@ -4,10 +4,22 @@ import { defineFeature } from '../../app/feature.ts';
 
 const ProfileSettingsRoute = lazy(() => import('../../routes/ProfileSettingsRoute.tsx'));
 
-/** One's own profile, avatar and session (`/settings/profile`, spec §4.10). */
+/**
+ * Settings (spec §2.3, §4.10): `/settings/profile` (the menu's entry) and `/settings`. When signed in, the
+ * server's copy of the theme and text size is applied once (the local copy already painted the first frame).
+ */
 export const settingsFeature = defineFeature({
   name: 'settings',
+  realtime: (_socket, queryClient) => {
+    void import('./api/settings-queries.ts').then((m) => m.loadSettings(queryClient)).catch(() => undefined);
+    return () => undefined;
+  },
   routes: [
+    createElement(Route, {
+      key: 'settings',
+      path: 'settings',
+      element: createElement(ProfileSettingsRoute),
+    }),
     createElement(Route, {
       key: 'settings/profile',
       path: 'settings/profile',

@@ -1,6 +1,19 @@
+import { defineStrings } from '../../shared/i18n/catalog.ts';
 /** User-visible strings of stories and the home page (spec §2.5, §4.10, §5, §8 copied exactly where given). */
-export const storiesStrings = {
+export const storiesStrings = defineStrings({
   homeTitle: 'Главная',
+  /** A story reply in the messenger's bubble. */
+  replyPreview: {
+    label: 'Ответ на историю',
+    expired: 'История больше недоступна',
+    open: 'Открыть историю',
+  },
+  /** A `?story=<id>` link to a story that is gone (#18 item 3). */
+  linkMissing: {
+    title: 'История не найдена',
+    hint: 'Истории живут 24 часа: эту удалили, она истекла или ссылка неверна.',
+    back: 'Понятно',
+  },
   homeFeed: 'Главная лента',
   homeEmptyTitle: 'Здесь появятся публикации тех, на кого вы подписаны',
   homeEmptyText: 'Найдите интересных людей в ленте и подпишитесь на них, или опубликуйте что-нибудь сами.',
@@ -80,7 +93,7 @@ export const storiesStrings = {
   publish: 'Опубликовать',
   cancel: 'Отмена',
   back: 'Назад',
-} as const;
+});
 
 /** The editor's 7-colour palette (spec §5). */
 export const STORY_PALETTE = [

@@ -90,6 +90,11 @@ export interface ConnectOptions {
   accessToken: string;
   /** Called once per event before connect() resolves, so no early track or message is missed. */
   listeners?: Partial<{ [E in keyof MediaRoomEvents]: MediaRoomEvents[E] }>;
+  /**
+   * How long the signalling socket and the first PeerConnection may take each (LiveKit's default is 15 s).
+   * A starved machine can need longer; a reconnect loop that always gives up at the same bound never wins.
+   */
+  timeoutMs?: number;
 }
 
 const peerOf = (p: Participant): MediaPeer => ({ identity: p.identity, name: p.name || p.identity });
@@ -130,6 +135,7 @@ export async function connectMediaRoom({
   serverUrl,
   accessToken,
   listeners = {},
+  timeoutMs,
 }: ConnectOptions): Promise<MediaRoom> {
   const room = new Room({
     adaptiveStream: true,
@@ -202,7 +208,11 @@ export async function connectMediaRoom({
     });
 
   try {
-    await room.connect(serverUrl, accessToken);
+    await room.connect(
+      serverUrl,
+      accessToken,
+      timeoutMs ? { peerConnectionTimeout: timeoutMs, websocketTimeout: timeoutMs } : undefined,
+    );
   } catch (error) {
     await room.disconnect();
     throw error;

@@ -13,7 +13,13 @@ export const StorageKeys = {
   messengerStickersOpen: 'messenger_stickersOpen',
   /** Messages written but not yet confirmed by the server (the offline outbox). */
   messengerOutbox: 'messenger_outbox',
+  /** The desktop notifications panel's width in px (300–600, default 400). */
+  notificationsPanelWidth: 'notifications_panelWidth',
   dataVersion: 'dataVersion',
+  /** Settings kept locally for the first paint (the server holds the truth): light | dark | system. */
+  settingsTheme: 'settings_theme',
+  /** small | medium | large. */
+  settingsTextSize: 'settings_textSize',
   authUser: 'auth:user',
   authAccessToken: 'auth:accessToken',
   /** The last 10 error records. */

@@ -17,9 +17,20 @@ export function initials(name: string): string {
 export function Avatar({ name, url, size = 48, alt }: Props) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
   if (url) return <img className={styles.avatar} style={style} src={url} alt={alt ?? ''} />;
+  // alt="" marks the avatar decorative (its button or row is labelled already), as for an <img>: the
+  // initials are drawn by CSS, so they are not text of the labelled control (WCAG 2.5.3).
+  if (alt === '')
+    return (
+      <span
+        className={`${styles.avatar} ${styles.fallback} ${styles.drawn}`}
+        style={style}
+        aria-hidden="true"
+        data-initials={initials(name)}
+      />
+    );
   return (
     <span className={`${styles.avatar} ${styles.fallback}`} style={style} role="img" aria-label={alt ?? name}>
-      {initials(name)}
+      <span aria-hidden="true">{initials(name)}</span>
     </span>
   );
 }

@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { useGoBack } from '../lib/go-back.ts';
 import { Icon } from './Icon.tsx';
 import styles from './PageHeader.module.css';
 
 /** A top bar with a back button for pages outside the shell. */
 export function PageHeader({ title }: { title?: ReactNode }) {
-  const navigate = useNavigate();
-  const back = () => {
-    if (window.history.length > 1) navigate(-1);
-    else navigate('/home');
-  };
+  const goBack = useGoBack();
+  const back = () => goBack('/home');
   return (
     <header className={styles.header}>
       <button type="button" className={styles.back} onClick={back} aria-label={ru.app.back}>

@@ -11,6 +11,13 @@ interface Props {
   centered?: boolean;
   /** Closing is blocked (e.g. while an upload runs). */
   locked?: boolean;
+  /** Covers the whole screen (a phone's full-screen sheet). */
+  fullScreen?: boolean;
+  /**
+   * A media viewer: the whole screen, dark, the content centred and the title kept for screen readers
+   * only (the dialog stays labelled), the close button floating at the top right.
+   */
+  viewer?: boolean;
 }
 
 const FOCUSABLE =
@@ -39,7 +46,15 @@ function inertOutside(layer: HTMLElement): () => void {
  * The one modal panel (bottom sheet, or a centred dialog): labelled by its title; focus moves in, stays
  * in (Tab wraps) and returns where it was; the page behind is inert; Escape and the backdrop close it.
  */
-export function Sheet({ title, onClose, children, centered = false, locked = false }: Props) {
+export function Sheet({
+  title,
+  onClose,
+  children,
+  centered = false,
+  locked = false,
+  fullScreen = false,
+  viewer = false,
+}: Props) {
   const titleId = useId();
   const layer = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -82,7 +97,7 @@ export function Sheet({ title, onClose, children, centered = false, locked = fal
   }, [onClose, locked]);
 
   return (
-    <div ref={layer} className={styles.layer} data-no-gesture>
+    <div ref={layer} className={`${styles.layer} ${viewer ? styles.viewerLayer : ''}`} data-no-gesture>
       <button
         type="button"
         className={styles.backdrop}
@@ -92,7 +107,7 @@ export function Sheet({ title, onClose, children, centered = false, locked = fal
       />
       <div
         ref={panel}
-        className={`${styles.panel} ${centered ? styles.centered : ''}`}
+        className={`${styles.panel} ${centered ? styles.centered : ''} ${fullScreen ? styles.fullScreen : ''} ${viewer ? styles.viewer : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -100,7 +115,7 @@ export function Sheet({ title, onClose, children, centered = false, locked = fal
         onKeyDown={trapTab}
       >
         <header className={styles.header}>
-          <h2 id={titleId} className={styles.title}>
+          <h2 id={titleId} className={viewer ? styles.srOnly : styles.title}>
             {title}
           </h2>
           <button

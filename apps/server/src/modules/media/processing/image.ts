@@ -1,6 +1,17 @@
 import sharp from 'sharp';
 import { SHARP_INPUT } from '../../../lib/images.ts';
 
+/**
+ * sharp for a server that sees each picture once (docs/operations.md, "Memory"): no libvips operation cache
+ * (every upload is new bytes, so it only held up to 50 MB of finished images) and one libvips thread per
+ * image, so fewer threads touch the allocator — with glibc every thread that allocates may get an arena of
+ * its own, and freed memory left in many arenas is what made RSS climb under steady uploads.
+ */
+export function configureSharp() {
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
 /** Longest side of the feed variant and of the thumbnail. */
 export const FEED_IMAGE_SIDE = 1440;
 export const THUMBNAIL_SIDE = 360;

@@ -1,161 +1,126 @@
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { DETECT_SIDE, humanModelName, type RawFrame, type TfMemory } from './human-model.ts';
+import type { LabelerCall, LabelerReply } from './labeler-worker.ts';
 import type { Frame, Labeler, Labels } from './tagger.ts';
 
-/** The part of @vladmandic/human (and its tfjs) we use; the package's own types pull in DOM types. */
-interface Tensor {
-  dispose(): void;
-}
-interface ModelArtifacts {
-  weightData?: ArrayBuffer;
-}
-interface Tf {
-  tensor4d(values: Int32Array, shape: [number, number, number, number], dtype: 'int32'): Tensor;
-  getBackend(): string;
-  io: {
-    registerLoadRouter(router: (url: string | string[]) => { load(): Promise<ModelArtifacts> } | null): void;
-    getModelArtifactsForJSON(
-      json: unknown,
-      loadWeights: (manifest: { paths: string[]; weights: unknown[] }[]) => Promise<[unknown[], ArrayBuffer]>,
-    ): Promise<ModelArtifacts>;
-  };
-}
-interface HumanInstance {
-  tf: Tf;
-  version: string;
-  load(): Promise<void>;
-  detect(input: Tensor): Promise<{ object: { label: string; score: number }[]; face: unknown[] }>;
-}
-type HumanCtor = new (config: Record<string, unknown>) => HumanInstance;
-
 const require = createRequire(import.meta.url);
-const routedTfs = new WeakSet<Tf>();
 
-/** Model files are read from disk: Node's fetch has no file:// support and nothing may come from the network. */
-function routeFileUrls(tf: Tf) {
-  if (routedTfs.has(tf)) return;
-  routedTfs.add(tf);
-  tf.io.registerLoadRouter((url) => {
-    if (typeof url !== 'string' || !url.startsWith('file://')) return null;
-    const file = fileURLToPath(url);
-    return {
-      load: async () => {
-        const json = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
-        return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
-          const specs: unknown[] = [];
-          const parts: Buffer[] = [];
-          for (const group of manifest) {
-            for (const p of group.paths) parts.push(await fs.readFile(path.join(path.dirname(file), p)));
-            specs.push(...group.weights);
-          }
-          const all = Buffer.concat(parts);
-          return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer];
-        });
-      },
-    };
-  });
+/**
+ * The worker thread: beside the compiled server bundle it is `labeler-worker.mjs` (scripts/build-server.mjs
+ * builds both). Running from source (tests, benches) it is the TypeScript file, loaded through tsx's loader,
+ * which a worker on Node 20 must register itself (`--import` in a worker's execArgv is not honoured there).
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./labeler-worker.mjs', import.meta.url));
+  // tsx's ES module API (its `require` flavour resolves its own files wrongly from an eval'd worker).
+  const tsx = pathToFileURL(path.join(path.dirname(require.resolve('tsx/esm/api')), 'index.mjs')).href;
+  const entry = new URL('./labeler-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`,
+    { eval: true },
+  );
 }
 
-const DETECT_SIDE = 512;
+export interface HumanLabeler extends Labeler {
+  /** The worker thread's live tfjs tensors (stable across posts when every tensor is disposed). */
+  memory(): Promise<TfMemory>;
+  /** The thread id the detector runs on (never 0, the main thread). */
+  threadId(): Promise<number>;
+  /** Terminates the worker (a later call starts a new one). */
+  close(): Promise<void>;
+}
 
 /**
  * Local, offline labeler: @vladmandic/human on the tfjs WASM backend — CenterNet objects (COCO) and BlazeFace
- * faces. The WASM binaries and model files come from node_modules; nothing is fetched from the network.
+ * faces — in its own worker thread. This thread only shrinks each frame with sharp (libvips works on libuv's
+ * threads) and hands the raw pixels over; the WASM binaries and model files come from node_modules, nothing
+ * is fetched from the network. A worker that dies fails the calls in flight and is started again on the next.
  */
-export function humanLabeler(): Labeler {
-  const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
-  const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), path.sep);
-  const version = (require(path.join(humanDir, 'package.json')) as { version: string }).version;
-  let ready: Promise<HumanInstance> | null = null;
-  // tfjs runs one inference at a time per process; callers queue here.
-  let chain: Promise<unknown> = Promise.resolve();
+export function humanLabeler(): HumanLabeler {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 
-  function load(): Promise<HumanInstance> {
-    ready ??= (async () => {
-      const { Human } = require(path.join(humanDir, 'dist/human.node-wasm.js')) as { Human: HumanCtor };
-      const human = new Human({
-        backend: 'wasm',
-        wasmPath: wasmDir,
-        wasmPlatformFetch: false,
-        modelBasePath: `${pathToFileURL(path.join(humanDir, 'models')).href}/`,
-        cacheModels: false,
-        debug: false,
-        async: false,
-        warmup: 'none',
-        filter: { enabled: false },
-        face: {
-          enabled: true,
-          // BlazeFace scores 0.3–0.55 on textures, fruit, documents and animal faces (0.83 on a cat) in the
-          // real-photo set; real human faces scored 0.74–0.90. Below 0.7 a "face" is noise.
-          detector: { rotation: false, maxDetected: 20, minConfidence: 0.7 },
-          mesh: { enabled: false },
-          iris: { enabled: false },
-          description: { enabled: false },
-          emotion: { enabled: false },
-          antispoof: { enabled: false },
-          liveness: { enabled: false },
-        },
-        body: { enabled: false },
-        hand: { enabled: false },
-        gesture: { enabled: false },
-        segmentation: { enabled: false },
-        object: { enabled: true, modelPath: 'centernet.json', minConfidence: 0.25, maxDetected: 20 },
-      });
-      routeFileUrls(human.tf);
-      await human.load();
-      return human;
-    })();
-    ready.catch(() => {
-      ready = null;
-    });
-    return ready;
+  function failAll(error: Error) {
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
   }
 
-  async function labelFrame(human: HumanInstance, frame: Frame) {
+  function start(): Worker {
+    if (worker) return worker;
+    const w = startWorker();
+    w.on('message', (reply: LabelerReply) => {
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      if ('error' in reply) p.reject(new Error(reply.error.message));
+      else p.resolve(reply.result);
+    });
+    w.on('error', (error) => {
+      if (worker === w) worker = null;
+      failAll(error);
+    });
+    w.on('exit', (code) => {
+      if (worker === w) worker = null;
+      failAll(new Error(`labeler worker exited with code ${code}`));
+    });
+    // An idle worker must not keep the process alive; calls in flight ref it again.
+    w.unref();
+    worker = w;
+    return w;
+  }
+
+  function call<T>(request: LabelerCall, transfer: ArrayBuffer[] = []): Promise<T> {
+    const w = start();
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, {
+        resolve: (value) => {
+          if (pending.size === 0) w.unref();
+          resolve(value as T);
+        },
+        reject: (error) => {
+          if (pending.size === 0) w.unref();
+          reject(error);
+        },
+      });
+      w.ref();
+      w.postMessage({ ...request, id }, transfer);
+    });
+  }
+
+  async function rawFrame(frame: Frame): Promise<RawFrame> {
     const { data, info } = await sharp(frame)
       .removeAlpha()
       .resize(DETECT_SIDE, DETECT_SIDE, { fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const tensor = human.tf.tensor4d(Int32Array.from(data), [1, info.height, info.width, 3], 'int32');
-    try {
-      return await human.detect(tensor);
-    } finally {
-      tensor.dispose();
-    }
+    // A copy of its own, so the transfer moves exactly these bytes (a Buffer may sit inside a shared pool).
+    return { data: new Uint8Array(data), width: info.width, height: info.height };
   }
 
   return {
     provider: 'local',
-    model: `human-${version}/centernet+blazeface`,
-    async label(frames) {
-      const human = await load();
-      const run = chain.then(async () => {
-        const counts = new Map<string, { count: number; score: number }>();
-        let faces = 0;
-        for (const frame of frames) {
-          const result = await labelFrame(human, frame);
-          faces = Math.max(faces, result.face.length);
-          const perFrame = new Map<string, { count: number; score: number }>();
-          for (const o of result.object) {
-            const entry = perFrame.get(o.label) ?? { count: 0, score: 0 };
-            entry.count += 1;
-            entry.score = Math.max(entry.score, o.score);
-            perFrame.set(o.label, entry);
-          }
-          for (const [label, e] of perFrame) {
-            const best = counts.get(label) ?? { count: 0, score: 0 };
-            counts.set(label, { count: Math.max(best.count, e.count), score: Math.max(best.score, e.score) });
-          }
-        }
-        const labels: Labels = { objects: [...counts].map(([label, e]) => ({ label, ...e })), faces };
-        return labels;
-      });
-      chain = run.catch(() => undefined);
-      return run;
+    model: humanModelName(),
+    async label(frames): Promise<Labels> {
+      const raw = await Promise.all(frames.map(rawFrame));
+      return call<Labels>(
+        { op: 'detect', frames: raw },
+        raw.map((f) => f.data.buffer as ArrayBuffer),
+      );
+    },
+    memory: () => call<TfMemory>({ op: 'memory' }),
+    threadId: async () => (await call<{ threadId: number }>({ op: 'thread' })).threadId,
+    async close() {
+      const w = worker;
+      worker = null;
+      if (!w) return;
+      failAll(new Error('labeler closed'));
+      await w.terminate();
     },
   };
 }

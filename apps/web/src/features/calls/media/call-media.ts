@@ -9,6 +9,7 @@ import {
   type TrackPublication,
 } from 'livekit-client';
 import E2EEWorker from 'livekit-client/e2ee-worker?worker';
+import { callMark } from '../lib/marks.ts';
 import type { CallStats } from '../store/call-store.ts';
 
 /**
@@ -31,7 +32,30 @@ export interface CallMedia {
   setMicrophone(enabled: boolean): Promise<void>;
   setCamera(enabled: boolean): Promise<void>;
   stats(): Promise<CallStats>;
+  /** Settles when this side's microphone (and camera) are published. */
+  published: Promise<void>;
   disconnect(): Promise<void>;
+}
+
+const NEGOTIATION_TIMEOUT_MS = 45_000;
+
+/**
+ * Marks `first-frame` when the peer's first video frame is decoded (the receiver's own counter: the
+ * <video> may still be hidden then, so no paint callback would fire). Polls briefly, for one track.
+ */
+function markFirstFrame(track: RemoteTrack) {
+  const started = performance.now();
+  const timer = window.setInterval(() => {
+    if (performance.now() - started > 120_000) return window.clearInterval(timer);
+    void track.receiver?.getStats().then((report) => {
+      report.forEach((entry: Record<string, unknown>) => {
+        if (entry.type === 'inbound-rtp' && Number(entry.framesDecoded ?? 0) > 0 && timer) {
+          window.clearInterval(timer);
+          if (!performance.getEntriesByName('kadr-call:first-frame').length) callMark('first-frame');
+        }
+      });
+    });
+  }, 50);
 }
 
 export async function connectCallMedia(options: {
@@ -46,6 +70,8 @@ export async function connectCallMedia(options: {
   const room = new Room({
     adaptiveStream: false,
     dynacast: false,
+    // One receiver: simulcast would encode (and encrypt) three layers of which the peer only ever gets one.
+    publishDefaults: { simulcast: false },
     ...(keyProvider && worker ? { encryption: { keyProvider, worker } } : {}),
   });
   if (keyProvider && options.key) {
@@ -70,7 +96,12 @@ export async function connectCallMedia(options: {
   };
 
   room
-    .on(RoomEvent.TrackSubscribed, () => options.on.tracks())
+    .on(RoomEvent.SignalConnected, () => callMark('signal-connected'))
+    .on(RoomEvent.TrackSubscribed, (track) => {
+      callMark(`subscribed-${track.kind}`);
+      if (track.kind === Track.Kind.Video) markFirstFrame(track);
+      options.on.tracks();
+    })
     .on(RoomEvent.TrackUnsubscribed, () => options.on.tracks())
     .on(RoomEvent.LocalTrackPublished, () => options.on.tracks())
     .on(RoomEvent.TrackMuted, (pub, participant) => muted(pub, participant, true))
@@ -79,13 +110,37 @@ export async function connectCallMedia(options: {
       if (!left) options.on.lost();
     });
 
-  await room.connect(options.serverUrl, options.token);
-  await room.localParticipant.setMicrophoneEnabled(true);
-  if (options.video) await room.localParticipant.setCameraEnabled(true);
+  // LiveKit's 15 s default for a negotiation to answer assumes a quick device: past it the client restarts
+  // the whole connection and drops what it was publishing (a call without video or sound). A slow phone or
+  // a loaded machine answers later; waiting is better than starting over.
+  await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
+  // livekit-client 2.23 passes the option to the engine but its transport manager keeps its own 15 s for
+  // answering a publisher offer (`negotiate`): widen that one too, where it exists.
+  const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } }).pcManager;
+  if (transports && typeof transports.peerConnectionTimeout === 'number')
+    transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
+  // Joined: the caller reports it at once; the microphone and camera publish meanwhile, side by side
+  // (one after the other, each negotiating on its own, doubled the time to "active" on a loaded machine).
+  callMark('pc-connected');
+  const wanted = { microphone: true, camera: options.video };
+  const publish = () =>
+    Promise.all([
+      room.localParticipant.setMicrophoneEnabled(wanted.microphone),
+      room.localParticipant.setCameraEnabled(wanted.camera),
+    ]).then(() => undefined);
+  // A publication lost to a failed negotiation or a full reconnection is published again.
+  const published = publish().catch(async (error: unknown) => {
+    if (left) throw error;
+    await publish();
+  });
+  room.on(RoomEvent.Reconnected, () => {
+    if (!left) void publish().catch(() => undefined);
+  });
 
   let previous: { at: number; bytes: number } | null = null;
 
   return {
+    published,
     attach({ remoteVideo, localVideo: local }) {
       const video = remoteTrack(Track.Kind.Video);
       if (remoteVideo && video) video.attach(remoteVideo);
@@ -96,9 +151,11 @@ export async function connectCallMedia(options: {
       remoteTrack(Track.Kind.Audio)?.attach(element);
     },
     setMicrophone: async (enabled) => {
+      wanted.microphone = enabled;
       await room.localParticipant.setMicrophoneEnabled(enabled);
     },
     setCamera: async (enabled) => {
+      wanted.camera = enabled;
       await room.localParticipant.setCameraEnabled(enabled);
       options.on.tracks();
     },

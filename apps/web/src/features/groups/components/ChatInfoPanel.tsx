@@ -8,6 +8,7 @@ import { api } from '../../../shared/api/client.ts';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
 import { groupsKeys, type RoomKind, useChannel, useGroup, useGroupMembers } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
+import { GroupAvatarSection } from './GroupAvatarSection.tsx';
 import g from './groups.module.css';
 
 interface Props {
@@ -49,6 +50,7 @@ function GroupInfo({ id, me, onClose, onGone }: Props) {
           <X size={18} aria-hidden />
         </button>
       </header>
+      {group.data ? <GroupAvatarSection group={group.data} admin={admin} /> : null}
       {group.data?.description ? <p className={g.muted}>{group.data.description}</p> : null}
       {token ? (
         <section className={g.block}>
@@ -159,6 +161,7 @@ function GroupInfo({ id, me, onClose, onGone }: Props) {
             type="button"
             className={g.danger}
             onClick={() => {
+              // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
               if (!window.confirm(S.deleteConfirm)) return;
               void api.call(groupsEndpoints.remove, { params: { id } }).then(gone);
             }}
@@ -199,6 +202,7 @@ function ChannelInfo({ id, onClose, onGone }: Props) {
                 type="button"
                 className={g.danger}
                 onClick={() => {
+                  // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
                   if (!window.confirm(S.deleteConfirm)) return;
                   void api.call(channelsEndpoints.remove, { params: { id } }).then(gone);
                 }}

@@ -1,9 +1,11 @@
+import type { Group } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
 import { groupsKeys } from '../api/groups-api.ts';
@@ -16,23 +18,55 @@ const openChat = (navigate: ReturnType<typeof useNavigate>, key: string) =>
 /** /messenger/invite/{token}: a member opens the group; others see the preview with join (spec §4.11). */
 export function GroupInvitePage() {
   const { token = '' } = useParams();
+  return (
+    <GroupPreview
+      queryKey={groupsKeys.invite(token)}
+      load={(signal) => api.call(groupsEndpoints.invitePreview, { params: { token }, signal })}
+      join={() => api.call(groupsEndpoints.joinByInvite, { params: { token } })}
+    />
+  );
+}
+
+/** /messenger/group/{slug}: a public group found by chat search, previewed with join. */
+export function GroupSlugPage() {
+  const { slug = '' } = useParams();
+  return (
+    <GroupPreview
+      queryKey={[...groupsKeys.slug(slug), 'group']}
+      load={(signal) => api.call(groupsEndpoints.bySlug, { params: { slug }, signal })}
+      join={(group) => api.call(groupsEndpoints.join, { params: { id: group.id } })}
+    />
+  );
+}
+
+function GroupPreview({
+  queryKey,
+  load,
+  join: joinGroup,
+}: {
+  queryKey: readonly unknown[];
+  load: (signal: AbortSignal) => Promise<Group>;
+  join: (group: Group) => Promise<Group>;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const group = useQuery({
-    queryKey: groupsKeys.invite(token),
-    queryFn: ({ signal }) => api.call(groupsEndpoints.invitePreview, { params: { token }, signal }),
-    retry: false,
-  });
-  if (group.data?.isMember) openChat(navigate, `group:${group.data.id}`);
+  const [failure, setFailure] = useState<string | null>(null);
+  const group = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), retry: false });
+  const memberOf = group.data?.isMember ? group.data.id : null;
+  useEffect(() => {
+    if (memberOf !== null) openChat(navigate, `group:${memberOf}`);
+  }, [memberOf, navigate]);
   const join = async () => {
+    if (!group.data) return;
     setBusy(true);
+    setFailure(null);
     try {
-      const joined = await api.call(groupsEndpoints.joinByInvite, { params: { token } });
+      const joined = await joinGroup(group.data);
       await queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
       openChat(navigate, `group:${joined.id}`);
     } catch (err) {
-      window.alert(`${S.joinFailed}${isApiError(err) ? err.message : String(err)}`);
+      setFailure(`${S.joinFailed}${isApiError(err) ? err.message : String(err)}`);
     } finally {
       setBusy(false);
     }
@@ -45,13 +79,20 @@ export function GroupInvitePage() {
         <p>{isApiError(group.error) ? group.error.message : S.notFound}</p>
       ) : (
         <>
+          <Avatar name={group.data.name} url={group.data.avatar_url} size={96} alt="" />
           <h1>{group.data.name}</h1>
+          {group.data.slug ? <p className={g.muted}>@{group.data.slug}</p> : null}
           {group.data.description ? <p>{group.data.description}</p> : null}
           <p className={g.muted}>{S.memberCount(group.data.memberCount)}</p>
           <p>{S.notMember}</p>
           <button type="button" className={g.primary} disabled={busy} onClick={() => void join()}>
             {S.join}
           </button>
+          {failure ? (
+            <p className={g.error} role="alert">
+              {failure}
+            </p>
+          ) : null}
         </>
       )}
     </main>
@@ -92,6 +133,7 @@ export function ChannelPreviewPage() {
         <p>{isApiError(channel.error) ? channel.error.message : S.notFound}</p>
       ) : (
         <>
+          <Avatar name={channel.data.name} url={channel.data.avatar_url} size={96} alt="" />
           <h1>{channel.data.name}</h1>
           <p className={g.muted}>@{channel.data.slug}</p>
           {channel.data.description ? <p>{channel.data.description}</p> : null}

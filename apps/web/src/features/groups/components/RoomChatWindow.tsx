@@ -5,20 +5,22 @@ import { ArrowLeft, Info, Reply, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { useRealtime } from '../../../shared/realtime/socket.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
-import { writeMessage, writeUnreadCleared } from '../../messenger/api/cache-writes.ts';
-import { chatRefOf } from '../../messenger/api/chats-cache.ts';
-import { messengerApi } from '../../messenger/api/messenger-api.ts';
+import { writeUnreadCleared } from '../../messenger/api/cache-writes.ts';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
 import styles from '../../messenger/components/ChatWindow.module.css';
 import { MessageInput } from '../../messenger/components/MessageInput.tsx';
 import { MessageList } from '../../messenger/components/MessageList.tsx';
 import { useMessageActions } from '../../messenger/hooks/use-message-actions.ts';
 import { useNow } from '../../messenger/hooks/use-now.ts';
+import { useOutbox, useOutboxEntries } from '../../messenger/hooks/use-outbox.ts';
 import { type DisplayMessage, displayMessages } from '../../messenger/lib/message-status.ts';
+import { PostCardChat } from '../../messenger/lib/post-card-context.ts';
 import { useMessengerUi } from '../../messenger/store/messenger-ui.ts';
 import { newTempId } from '../../messenger/store/outbox.ts';
+import { GroupVoiceBar } from '../../voice/components/GroupVoiceBar.tsx';
 import {
   markRoomRead,
   type RoomKind,
@@ -43,7 +45,8 @@ interface Props {
 export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) {
   const kind = chat.type;
   const id = chat.user_id;
-  const ref = chatRefOf(chat);
+  const outbox = useOutbox();
+  const entries = useOutboxEntries();
   const queryClient = useQueryClient();
   const history = useRoomMessages(kind, id);
   const loadOlder = useLoadOlderRoom(kind, id);
@@ -82,19 +85,25 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
     void markRoomRead(kind, id).catch(() => undefined);
   }, [settled, newest, history.isError, kind, id, subscribed, queryClient]);
 
-  const items = useMemo(() => displayMessages(messages ?? [], [], -id, me), [messages, id, me]);
+  // Messages written offline wait in the shared outbox (keyed by minus the chat id) and are sent once,
+  // in order, when the connection returns, like personal ones.
+  const items = useMemo(() => displayMessages(messages ?? [], entries, -id, me), [messages, entries, id, me]);
   const forbidden = history.isError && isApiError(history.error) && [403, 404].includes(history.error.status);
 
   const send = (text: string, files: MessageAttachment[]) => {
-    const body = {
-      ...(kind === 'group' ? { group_id: id } : { channel_id: id }),
-      content: text,
+    outbox.enqueue({
       temp_id: newTempId(),
-      ...(files.length > 0 ? { attachment_ids: files.map((f) => f.id) } : {}),
+      owner_id: me.id,
+      other_user_id: -id,
+      room: { kind, id },
       ...(replyTo ? { reply_to_id: replyTo.id } : {}),
-    };
+      content: text,
+      attachment_ids: files.map((f) => f.id),
+      files: files.map(({ id: _id, ...file }) => file),
+      created_at: new Date().toISOString(),
+    });
     setReplyTo(null);
-    void messengerApi.send(body).then(({ message }) => writeMessage(queryClient, ref, message, me.id, -id));
+    void outbox.flush(me.id);
   };
 
   const emitTyping = () => {
@@ -155,22 +164,24 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
     );
   } else {
     body = (
-      <MessageList
-        items={items}
-        ownId={me.id}
-        hasMore={history.data?.has_more ?? false}
-        loadingOlder={loadingOlder}
-        label={chat.username}
-        onLoadOlder={() => {
-          if (loadingOlder) return;
-          setLoadingOlder(true);
-          void loadOlder().finally(() => setLoadingOlder(false));
-        }}
-        onMenu={(item, at) => setMenu({ item, at })}
-        onResend={() => undefined}
-        onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
-        onJumpTo={(messageId) => void jumpTo(messageId)}
-      />
+      <PostCardChat.Provider value={{ fromChat: true, chatId: id, chatType: kind, chatName: chat.username }}>
+        <MessageList
+          items={items}
+          ownId={me.id}
+          hasMore={history.data?.has_more ?? false}
+          loadingOlder={loadingOlder}
+          label={chat.username}
+          onLoadOlder={() => {
+            if (loadingOlder) return;
+            setLoadingOlder(true);
+            void loadOlder().finally(() => setLoadingOlder(false));
+          }}
+          onMenu={(item, at) => setMenu({ item, at })}
+          onResend={(tempId) => void outbox.resend(tempId)}
+          onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
+          onJumpTo={(messageId) => void jumpTo(messageId)}
+        />
+      </PostCardChat.Provider>
     );
   }
 
@@ -234,12 +245,16 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
               <ArrowLeft size={20} aria-hidden />
             </button>
           ) : null}
+          <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={40} alt="" />
           <div className={g.headerText}>
             <h2 className={g.headerName}>{chat.username}</h2>
             <p className={g.headerStatus} aria-live="polite">
               {status}
             </p>
           </div>
+          {kind === 'group' ? (
+            <GroupVoiceBar groupId={id} groupName={chat.username} placement="button" />
+          ) : null}
           <button
             type="button"
             className={g.iconButton}
@@ -250,6 +265,9 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
             <Info size={20} aria-hidden />
           </button>
         </header>
+        {kind === 'group' ? (
+          <GroupVoiceBar groupId={id} groupName={chat.username} placement="banner" />
+        ) : null}
         {body}
         {input}
       </section>

@@ -3,6 +3,7 @@ import { Radio, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
+import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { cameraErrorMessage } from '../../../shared/livekit/device-errors.ts';
 import { StorageKeys } from '../../../shared/storage/keys.ts';
 import { local } from '../../../shared/storage/local.ts';
@@ -16,6 +17,7 @@ const HD = { width: { ideal: 1280 }, height: { ideal: 720 } };
 /** /live/new — camera preview, device choice (remembered), title with counter, start. */
 export function LiveStarter() {
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const create = useCreateStream();
   const video = useRef<HTMLVideoElement>(null);
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
@@ -88,7 +90,7 @@ export function LiveStarter() {
         <button
           type="button"
           className={styles.iconButton}
-          onClick={() => navigate(-1)}
+          onClick={() => goBack('/home')}
           aria-label={t.cancel}
         >
           <X size={20} aria-hidden />

@@ -1,7 +1,9 @@
 import type { LiveStream } from '@kadr/contract';
+import { Track } from 'livekit-client';
 import { Eye, LogOut, Mic, MicOff, Radio, Volume2, WifiOff, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useGoBack } from '../../../shared/lib/go-back.ts';
 import type { RemoteMediaTrack } from '../../../shared/livekit/media-room.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { useEndStream, useStream } from '../api/livestream-queries.ts';
@@ -67,6 +69,8 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
   const dismiss = useLiveUi((s) => s.dismiss);
   const [onStage, setOnStage] = useState(false);
   const [muted, setMuted] = useState(false);
+  /** The guest said no (or left the stage and closed the offer): nothing is shown until a new invitation. */
+  const [declined, setDeclined] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const isGuest = stream.guests.some((g) => g.user_id === meId) || session.role === 'guest';
   const invited = invitation?.streamId === stream.id || isGuest;
@@ -76,6 +80,11 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
   useEffect(() => {
     if (!stream.guests.some((g) => g.user_id === meId) && session.role !== 'guest') setOnStage(false);
   }, [stream.guests, meId, session.role]);
+
+  // A new invitation to this stream opens the offer again.
+  useEffect(() => {
+    if (invitation?.streamId === stream.id) setDeclined(false);
+  }, [invitation, stream.id]);
 
   if (!room || session.role === 'host' || !invited) return null;
 
@@ -97,6 +106,19 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
     await room.setMicrophoneEnabled(muted);
     setMuted(!muted);
   };
+  const decline = () => {
+    setDeclined(true);
+    dismiss(stream.id);
+  };
+  // Off the stage, still a guest: the microphone is unpublished and the invitation stands.
+  const leaveStage = async () => {
+    const participant = room.livekitRoom.localParticipant;
+    for (const pub of participant.audioTrackPublications.values()) {
+      if (pub.source === Track.Source.Microphone && pub.track) await participant.unpublishTrack(pub.track);
+    }
+    setMuted(false);
+    setOnStage(false);
+  };
 
   if (onStage && isGuest)
     return (
@@ -106,9 +128,12 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
           {muted ? <MicOff size={16} aria-hidden /> : <Mic size={16} aria-hidden />}{' '}
           {muted ? t.unmute : t.mute}
         </button>
+        <button type="button" className={styles.smallButton} onClick={leaveStage}>
+          <LogOut size={16} aria-hidden /> {t.leaveStage}
+        </button>
       </section>
     );
-  if (!isGuest) return null;
+  if (!isGuest || declined) return null;
   return (
     <div className={styles.prompt} role="dialog" aria-label={t.inviteTitle}>
       <p>{t.inviteTitle}</p>
@@ -121,7 +146,7 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
         <button type="button" className={styles.primary} onClick={accept}>
           <Mic size={16} aria-hidden /> {t.inviteAccept}
         </button>
-        <button type="button" className={styles.smallButton} onClick={() => dismiss(stream.id)}>
+        <button type="button" className={styles.smallButton} onClick={decline}>
           {t.inviteDecline}
         </button>
       </div>
@@ -138,6 +163,7 @@ export function LiveStreamScreen() {
   const params = useParams();
   const streamId = Number(params.streamId);
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const location = useLocation();
   const user = useAuthStore((s) => (s.auth.status === 'guest' ? null : s.auth.user));
   const cameraDeviceId = (location.state as LocationState | null)?.cameraDeviceId ?? null;
@@ -155,7 +181,7 @@ export function LiveStreamScreen() {
 
   const leave = async () => {
     await session.leave();
-    navigate('/home');
+    goBack('/home');
   };
   const onEnd = () => {
     setEndError(null);

@@ -19,7 +19,7 @@ export function LiveStripEntries() {
         <li key={s.id}>
           <Link to={`/live/${s.id}`} className={styles.entry} aria-label={t.openStream(s.user.display_name)}>
             <span className={styles.ring}>
-              <Avatar name={s.user.display_name} url={s.avatar_url} size={56} />
+              <Avatar name={s.user.display_name} url={s.avatar_url} size={56} alt="" />
             </span>
             <span className={styles.badge}>
               <Radio size={10} aria-hidden /> {t.liveBadge}

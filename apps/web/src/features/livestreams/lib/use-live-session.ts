@@ -46,7 +46,14 @@ declare global {
   }
 }
 
+const LOST: LivePhase = { kind: 'lost' };
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 5000];
+/**
+ * Connection bound per attempt (signalling and first PeerConnection each). LiveKit's own 15 s first; later
+ * attempts wait longer, because on a starved device or server a setup that takes 16 s would otherwise time
+ * out on every retry and the viewer would stay disconnected for good.
+ */
+const CONNECT_TIMEOUTS_MS = [15_000, 30_000, 45_000, 60_000];
 
 /**
  * One stream seen from this browser: history and socket chat, the media room with the token's role,
@@ -65,6 +72,8 @@ export function useLiveSession(
   const [canPlayAudio, setCanPlayAudio] = useState(true);
   const [publishError, setPublishError] = useState<string | null>(null);
   const [chat, setChat] = useState<readonly LiveChatMessage[]>([]);
+  // The browser knows at once when the network is gone; LiveKit notices only when its pings time out.
+  const [offline, setOffline] = useState(() => navigator.onLine === false);
   const ended = useRef(false);
   const cameraDeviceId = useRef(options.cameraDeviceId);
   const me = useRef(options.me);
@@ -72,6 +81,17 @@ export function useLiveSession(
   const markEnded = useCallback(() => {
     ended.current = true;
     setPhase({ kind: 'ended' });
+  }, []);
+
+  useEffect(() => {
+    const on = () => setOffline(false);
+    const off = () => setOffline(true);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
   }, []);
 
   // Socket: the stream's room for chat, counts, guests and the end; re-joined after a socket reconnect.
@@ -111,18 +131,31 @@ export function useLiveSession(
     const scheduleRetry = () => {
       if (cancelled || ended.current || retryTimer !== undefined) return;
       setPhase({ kind: 'lost' });
+      // `attempt` counts the retries made since the last success (0 before the first retry).
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
-      attempt += 1;
-      retryTimer = setTimeout(() => {
-        retryTimer = undefined;
-        void connect(false);
-      }, delay);
+      retryTimer = setTimeout(retryNow, delay);
     };
+    function retryNow() {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      void connect(false);
+    }
+    // Back online (or back to the tab) while a retry waits: try at once instead of after the back-off.
+    const onOnline = () => {
+      if (retryTimer !== undefined && navigator.onLine) retryNow();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') onOnline();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
 
     async function connect(first: boolean) {
       generation += 1;
       const mine = generation;
       const stale = () => mine !== generation;
+      if (!first) attempt += 1;
+      const timeoutMs = CONNECT_TIMEOUTS_MS[Math.min(attempt, CONNECT_TIMEOUTS_MS.length - 1)];
       try {
         if (!joinedOnce) {
           const joined: LiveStreamJoinResponse = await api.call(livestreamsEndpoints.viewerJoin, {
@@ -138,6 +171,7 @@ export function useLiveSession(
         const next = await connectMediaRoom({
           serverUrl: token.server_url,
           accessToken: token.access_token,
+          timeoutMs,
           listeners: {
             trackSubscribed: () => setTracks(current ? [...current.remoteTracks] : []),
             trackUnsubscribed: () => setTracks(current ? [...current.remoteTracks] : []),
@@ -192,6 +226,8 @@ export function useLiveSession(
     return () => {
       cancelled = true;
       clearTimeout(retryTimer);
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
       void current?.disconnect();
       if (window.__kadrLive?.room === current) window.__kadrLive = undefined;
     };
@@ -243,5 +279,19 @@ export function useLiveSession(
 
   const video = tracks.find((x) => x.kind === 'video' && x.source === 'camera') ?? null;
   const audio = tracks.filter((x) => x.kind === 'audio');
-  return { phase, role, room, video, audio, canPlayAudio, publishError, chat, sendChat, startAudio, leave };
+  // Offline, a live (or connecting) stream is shown as lost until LiveKit says otherwise once back online.
+  const shown: LivePhase = offline && (phase.kind === 'live' || phase.kind === 'connecting') ? LOST : phase;
+  return {
+    phase: shown,
+    role,
+    room,
+    video,
+    audio,
+    canPlayAudio,
+    publishError,
+    chat,
+    sendChat,
+    startAudio,
+    leave,
+  };
 }

@@ -22,8 +22,11 @@ export function normalizeComment(text: string): string | null {
 export function useAddCommentMutation(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      api.call(mediaEndpoints.comment, { params: { id: postId }, body: { comment_text: text } }),
+    mutationFn: ({ text, parentId }: { text: string; parentId?: number }) =>
+      api.call(mediaEndpoints.comment, {
+        params: { id: postId },
+        body: { comment_text: text, ...(parentId !== undefined ? { parent_id: parentId } : {}) },
+      }),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentsResponse>(mediaKeys.comments(postId), (current) => ({
         comments: [...(current?.comments ?? []), comment],

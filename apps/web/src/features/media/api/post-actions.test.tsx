@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
+import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
 import { mediaKeys } from './media-keys.ts';
 import { usePostActions } from './post-actions.ts';
 import { shadowed, usePostShadow } from './post-shadow.ts';
@@ -82,14 +83,46 @@ describe('post actions', () => {
   });
 
   it('a fresh copy from the server replaces the overlay', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
+    const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
     const { feedCopy, queryClient, hook } = setup(postOf({ id: 7, likes_count: 1 }));
     act(() => hook.result.current.act('like', feedCopy));
+    expect(hook.result.current.shown).toMatchObject({ is_liked: true, likes_count: 2 });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    // A refetch brings the server's copy: 9 likes, others liked meanwhile.
     const fresh = postOf({ id: 7, likes_count: 9, is_liked: true });
     queryClient.setQueryData<InfiniteData<Page>>(mediaKeys.feed(), {
       pages: [{ posts: [fresh], has_more: false }],
       pageParams: [0],
     });
-    expect(shadowed(fresh)).toBe(fresh);
+    // The copy the feed renders now (the query cache shares structure, so it is not `fresh` itself).
+    const cached = queryClient.getQueryData<InfiniteData<Page>>(mediaKeys.feed())?.pages[0]?.posts[0] as Post;
+    const rendered = renderHook(() => usePostShadow(cached));
+    // The server's word is shown, not the old overlay (2) or the overlay added on top of it (10)…
+    expect(rendered.result.current).toMatchObject({ is_liked: true, likes_count: 9 });
+    // …and the next action builds on it: an unlike from 9 shows 8 and is sent as an unlike.
+    act(() => hook.result.current.act('like', cached));
+    expect(rendered.result.current).toMatchObject({ is_liked: false, likes_count: 8 });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls[1]?.[1]).toMatchObject({ method: 'DELETE' });
+  });
+
+  it('likes a post cached only by the messenger for the feed chat mode, and unlikes it again', async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    const queryClient = new QueryClient();
+    const chatCopy = postOf({ id: 8, likes_count: 2 });
+    queryClient.setQueryData<Post[]>(messengerKeys.chatMedia(42), [chatCopy]);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const hook = renderHook(() => ({ act: usePostActions(), shown: usePostShadow(chatCopy) }), { wrapper });
+    act(() => hook.result.current.act('like', chatCopy));
+    expect(hook.result.current.shown).toMatchObject({ is_liked: true, likes_count: 3 });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    act(() => hook.result.current.act('like', chatCopy));
+    expect(hook.result.current.shown).toMatchObject({ is_liked: false, likes_count: 2 });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls.map((c) => c[1].method)).toEqual(['POST', 'DELETE']);
   });
 });

@@ -1,7 +1,6 @@
 import type { Post } from '@kadr/contract';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { mediaKeys } from './media-keys.ts';
 
 /** The fields an optimistic action may overlay on a post. */
 export type PostShadow = Partial<
@@ -17,22 +16,41 @@ const shadows = new WeakMap<Post, PostShadow>();
 const versions = new Map<number, number>();
 const listeners = new Map<number, Set<() => void>>();
 
-type PostsPage = { posts: Post[] };
-type CachedMedia = InfiniteData<PostsPage> | PostsPage | { post: Post } | undefined;
+function isPost(value: unknown): value is Post {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Post).id === 'number' &&
+    typeof (value as Post).likes_count === 'number' &&
+    'is_liked' in value &&
+    Array.isArray((value as Post).files)
+  );
+}
 
-/** Every cached copy of a post, in any media list, page or single-post query. */
+/** Collects the posts with `id` in one cached value: a list, a page, an infinite query or a single post. */
+function collect(data: unknown, id: number, found: Post[], depth = 0): void {
+  if (depth > 3 || typeof data !== 'object' || data === null) return;
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      if (isPost(item)) {
+        if (item.id === id) found.push(item);
+      } else if (depth < 3 && typeof item === 'object') collect(item, id, found, depth + 1);
+    }
+    return;
+  }
+  const record = data as Record<string, unknown>;
+  if (Array.isArray(record.pages)) collect(record.pages, id, found, depth + 1);
+  if (Array.isArray(record.posts)) collect(record.posts, id, found, depth + 1);
+  if (isPost(record.post) && record.post.id === id) found.push(record.post);
+}
+
+/**
+ * Every cached copy of a post wherever it is cached: media lists, pages and single-post queries, and
+ * the messenger's chat-mode lists (#10 item 9) — any query whose data is or holds posts.
+ */
 export function findCachedPosts(queryClient: QueryClient, id: number): Post[] {
   const found: Post[] = [];
-  for (const [, data] of queryClient.getQueriesData<CachedMedia>({ queryKey: mediaKeys.all })) {
-    if (!data) continue;
-    if ('pages' in data) {
-      for (const page of data.pages) for (const post of page.posts) if (post.id === id) found.push(post);
-    } else if ('posts' in data) {
-      for (const post of data.posts) if (post.id === id) found.push(post);
-    } else if ('post' in data && data.post.id === id) {
-      found.push(data.post);
-    }
-  }
+  for (const query of queryClient.getQueryCache().getAll()) collect(query.state.data, id, found);
   return found;
 }
 

@@ -4,7 +4,7 @@ import { ru } from '../../../shared/i18n/ru.ts';
 import { flattenPages } from '../api/feed-queries.ts';
 import type { ActionsTab } from '../api/media-keys.ts';
 import { useActivePost } from '../hooks/use-active-post.ts';
-import { filterFeed } from '../lib/feed-filter.ts';
+import { type FeedBlacklist, filterFeed } from '../lib/feed-filter.ts';
 import { clampIndex, nearEnd } from '../lib/feed-index.ts';
 import { useActionsQuery } from '../my-actions/api/actions-queries.ts';
 import { FeedPager } from './FeedPager.tsx';
@@ -14,7 +14,7 @@ import { ModeHeader } from './ModeHeader.tsx';
 interface Props {
   tab: ActionsTab;
   postIndex: number;
-  blacklist: ReadonlySet<string>;
+  blacklist: FeedBlacklist;
 }
 
 /** Actions mode: the liked, reposted or saved list; back-to-feed returns to the saved feed position. */

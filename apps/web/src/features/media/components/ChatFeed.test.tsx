@@ -17,7 +17,7 @@ function serve(routes: Record<string, unknown>) {
   return fetch;
 }
 
-function renderChatFeed(chatType: 'personal' | 'group' = 'personal') {
+function renderChatFeed(chatType: 'personal' | 'group' = 'personal', openPostId: number | null = null) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/messenger/anna', '/media']} initialIndex={1}>
@@ -29,6 +29,7 @@ function renderChatFeed(chatType: 'personal' | 'group' = 'personal') {
               <ChatFeed
                 mode={{ from: 'chat', chatId: 5, chatType, chatName: 'Анна' }}
                 blacklist={new Set()}
+                openPostId={openPostId}
               />
             }
           />
@@ -63,10 +64,13 @@ describe('ChatFeed', () => {
       },
       '/api/v1/media/post/41': { post },
     });
+    // Opened from the chat inside the app: the browser router's history entry says so (idx 1).
+    window.history.replaceState({ idx: 1 }, '');
     renderChatFeed();
     expect(screen.getByRole('heading', { name: 'Чат: Анна' })).toBeInTheDocument();
     expect(await screen.findByText('Закат над морем')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Назад к чату' }));
+    window.history.replaceState(null, '');
     expect(await screen.findByText('Окно чата')).toBeInTheDocument();
   });
 
@@ -75,5 +79,12 @@ describe('ChatFeed', () => {
     renderChatFeed('group');
     expect(screen.getByRole('heading', { name: 'Группа: Анна' })).toBeInTheDocument();
     expect(await screen.findByText('Пока нет контента')).toBeInTheDocument();
+  });
+
+  it('opens on the post card that was tapped, fetched when the chat scan has not found it', async () => {
+    serve({ '/api/v1/media/post/41': { post: postOf({ id: 41, caption: 'Закат над морем' }) } });
+    const { container } = renderChatFeed('group', 41);
+    expect(await screen.findByText('Закат над морем')).toBeInTheDocument();
+    expect(container.querySelector('article[aria-current="true"]')).toHaveAttribute('data-post-id', '41');
   });
 });

@@ -12,6 +12,7 @@ const comment = {
   comment_text: 'Привет',
   created_at: '2025-01-01T00:00:00.000Z',
   user: { id: 7, username: 'anna', name: 'Анна', avatar_url: null },
+  parent_id: null,
 };
 
 function renderPanel() {
@@ -45,7 +46,7 @@ describe('CommentsPanel', () => {
     expect(screen.getByLabelText('Добавьте комментарий...')).toHaveValue('');
   });
 
-  it('alerts when sending fails and keeps the text', async () => {
+  it('shows the failure in the panel (no alert()) and keeps the text', async () => {
     vi.stubGlobal(
       'fetch',
       vi
@@ -58,7 +59,56 @@ describe('CommentsPanel', () => {
     await screen.findByText('Пока нет комментариев');
     await userEvent.type(screen.getByLabelText('Добавьте комментарий...'), 'Текст');
     await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Не удалось отправить комментарий'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось отправить комментарий');
+    expect(alert).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Добавьте комментарий...')).toHaveValue('Текст');
+  });
+
+  it('replies to a comment: «Ответить» starts with the @username, sends parent_id, shows the reply under it', async () => {
+    const reply = {
+      ...comment,
+      id: 2,
+      comment_text: '@anna Согласен',
+      user: { id: me.id, username: me.username, name: me.name, avatar_url: null },
+      parent_id: 1,
+    };
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ comments: [comment] }))
+      .mockResolvedValueOnce(jsonResponse(reply, 201));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ответить @anna' }));
+    const input = screen.getByLabelText('Добавьте комментарий...');
+    expect(input).toHaveValue('@anna ');
+    expect(input).toHaveFocus();
+    expect(screen.getByText('Ответ @anna')).toBeInTheDocument();
+    await userEvent.type(input, 'Согласен');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('@anna Согласен')).toBeInTheDocument();
+    expect(JSON.parse(fetch.mock.calls[1]?.[1].body)).toEqual({
+      comment_text: '@anna Согласен',
+      parent_id: 1,
+    });
+    expect(screen.getByText('в ответ @anna')).toBeInTheDocument();
+    expect(screen.queryByText('Ответ @anna')).not.toBeInTheDocument();
+  });
+
+  it('a reply can be cancelled: the next comment is a plain one', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ comments: [comment] }))
+      .mockResolvedValueOnce(jsonResponse({ ...comment, id: 3, comment_text: 'Просто так' }, 201));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ответить @anna' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Отменить ответ' }));
+    expect(screen.queryByText('Ответ @anna')).not.toBeInTheDocument();
+    const input = screen.getByLabelText('Добавьте комментарий...');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Просто так');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Просто так')).toBeInTheDocument();
+    expect(JSON.parse(fetch.mock.calls[1]?.[1].body)).toEqual({ comment_text: 'Просто так' });
   });
 });

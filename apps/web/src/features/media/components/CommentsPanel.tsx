@@ -1,5 +1,7 @@
+import type { Comment } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
-import { type FormEvent, useState } from 'react';
+import { X } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -11,21 +13,42 @@ import styles from './Panels.module.css';
 
 const T = ru.feed.commentsPanel;
 
-/** Comments of one post (spec §2.3, §5): oldest first; a comment is trimmed and 1–500 long. */
+/**
+ * Comments of one post (spec §2.3, §5): oldest first; a comment is trimmed and 1–500 long. 'Ответить' on a
+ * comment makes the next one a reply to it (its author is notified), started with their @username.
+ */
 export function CommentsPanel({ postId, onClose }: { postId: number; onClose: () => void }) {
   const comments = useCommentsQuery(postId);
   const add = useAddCommentMutation(postId);
   const me = useCurrentUser();
   const [text, setText] = useState('');
+  const [failed, setFailed] = useState(false);
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const ready = normalizeComment(text);
+  const byId = new Map((comments.data?.comments ?? []).map((c) => [c.id, c]));
+
+  const startReply = (comment: Comment) => {
+    setReplyTo(comment);
+    const mention = `@${comment.user.username} `;
+    setText((current) => (current.startsWith(mention) ? current : mention + current));
+    input.current?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    add.mutate(ready, {
-      onSuccess: () => setText(''),
-      onError: () => window.alert(T.failed),
-    });
+    setFailed(false);
+    add.mutate(
+      { text: ready, ...(replyTo ? { parentId: replyTo.id } : {}) },
+      {
+        onSuccess: () => {
+          setText('');
+          setReplyTo(null);
+        },
+        onError: () => setFailed(true),
+      },
+    );
   };
 
   let list: React.ReactNode;
@@ -34,24 +57,63 @@ export function CommentsPanel({ postId, onClose }: { postId: number; onClose: ()
   else
     list = (
       <ul className={styles.list}>
-        {comments.data.comments.map((comment) => (
-          <li key={comment.id} className={styles.comment}>
-            <Avatar name={comment.user.name} url={comment.user.avatar_url} size={32} />
-            <div className={styles.commentBody}>
-              <span className={styles.commentAuthor}>@{comment.user.username}</span>
-              <p className={styles.commentText}>{comment.comment_text}</p>
-            </div>
-          </li>
-        ))}
+        {comments.data.comments.map((comment) => {
+          const parent = comment.parent_id !== null ? byId.get(comment.parent_id) : undefined;
+          return (
+            <li
+              key={comment.id}
+              className={parent ? `${styles.comment} ${styles.commentReply}` : styles.comment}
+              data-testid="comment"
+            >
+              <Avatar name={comment.user.name} url={comment.user.avatar_url} size={32} />
+              <div className={styles.commentBody}>
+                <span className={styles.commentAuthor}>@{comment.user.username}</span>
+                {parent ? (
+                  <span className={styles.commentMeta}>{T.inReplyTo(parent.user.username)}</span>
+                ) : null}
+                <p className={styles.commentText}>{comment.comment_text}</p>
+                {me ? (
+                  <button
+                    type="button"
+                    className={styles.replyButton}
+                    aria-label={T.replyTo(comment.user.username)}
+                    onClick={() => startReply(comment)}
+                  >
+                    {T.reply}
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     );
 
   return (
     <Sheet title={T.title} onClose={onClose}>
       {list}
+      {failed ? (
+        <p className={styles.error} role="alert">
+          {T.failed}
+        </p>
+      ) : null}
+      {me && replyTo ? (
+        <div className={styles.replying}>
+          <span>{T.replyingTo(replyTo.user.username)}</span>
+          <button
+            type="button"
+            className={styles.replyCancel}
+            aria-label={T.cancelReply}
+            onClick={() => setReplyTo(null)}
+          >
+            <X size={16} aria-hidden="true" focusable="false" />
+          </button>
+        </div>
+      ) : null}
       {me ? (
         <form className={styles.form} onSubmit={submit}>
           <input
+            ref={input}
             className={styles.input}
             value={text}
             maxLength={Limits.comment}

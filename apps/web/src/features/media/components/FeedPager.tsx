@@ -1,10 +1,10 @@
 import type { Post } from '@kadr/contract';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { useFeedPointer } from '../hooks/use-feed-pointer.ts';
 import { usePreloadPolicy } from '../hooks/use-preload-policy.ts';
-import { isHiddenByBlacklist } from '../lib/feed-filter.ts';
+import { type FeedBlacklist, isHiddenByBlacklist } from '../lib/feed-filter.ts';
 import { clampIndex } from '../lib/feed-index.ts';
 import { isMounted, preloadStateFor } from '../lib/preload.ts';
 import { PullLimits } from '../lib/pull-refresh.ts';
@@ -16,21 +16,23 @@ interface Props {
   posts: readonly Post[];
   index: number;
   onIndex: (index: number) => void;
-  blacklist: ReadonlySet<string>;
+  blacklist: FeedBlacklist;
   onRefresh?: () => void;
   refreshing?: boolean;
+  /** A last screen after the posts (the end of the feed). */
+  end?: ReactNode;
 }
 
 const desktopQuery = '(hover: hover) and (pointer: fine)';
 
 /** The full-screen vertical pager: one post per screen, preloading around the active one (§4.9). */
-export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refreshing = false }: Props) {
+export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refreshing = false, end }: Props) {
   const policy = usePreloadPolicy();
   const revealed = useFeedUi((s) => s.revealed);
   const panelOpen = useFeedUi((s) => s.panel !== null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const [isDesktop] = useState(() => window.matchMedia?.(desktopQuery).matches ?? false);
-  const count = posts.length;
+  const count = posts.length + (end ? 1 : 0);
   const go = (step: number) => onIndex(clampIndex(index + step, count));
   const pointer = useFeedPointer({ atFirst: index === 0, atLast: index >= count - 1, onStep: go, onRefresh });
 
@@ -87,6 +89,12 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
             </div>
           ) : null,
         )}
+        {end && isMounted(posts.length, index, policy) ? (
+          // The end screen's refresh button is an overlay too: hidden with the interface (#18 item 4).
+          <div className={styles.slot} style={{ top: `${posts.length * 100}%` }} data-overlay>
+            {end}
+          </div>
+        ) : null}
       </div>
       {menu && active ? (
         <PostContextMenu x={menu.x} y={menu.y} post={active} onClose={() => setMenu(null)} />

@@ -55,6 +55,12 @@ export function FeedPost({ post: cached, preload, policy, hidden, register, isDe
     () =>
       new TapGestures({
         onTap: () => {
+          // The first tap after 'Скрыть интерфейс' brings the interface back (and does nothing else).
+          const ui = useFeedUi.getState();
+          if (ui.interfaceHidden) {
+            ui.setInterfaceHidden(false);
+            return;
+          }
           if (latest.current.isVideo) setPaused((p) => !p);
         },
         onDoubleTap: () => {
@@ -141,7 +147,7 @@ export function FeedPost({ post: cached, preload, policy, hidden, register, isDe
       {interfaceHidden || hidden ? null : (
         <PostInfo
           post={post}
-          onAction={(action) => act(action, cached)}
+          onAction={(action, desired) => act(action, cached, desired)}
           showMute={isVideo && (isDesktop || muted)}
           muted={muted}
           onToggleMute={() => setMuted(!muted)}

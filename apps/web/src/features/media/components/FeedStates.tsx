@@ -1,12 +1,37 @@
 import { ru } from '../../../shared/i18n/ru.ts';
+import { useGoBack } from '../../../shared/lib/go-back.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import styles from './MediaScreen.module.css';
 
-export type FeedEmptyKind = 'loading' | 'tuning' | 'empty' | 'sleepEmpty';
+export type FeedEmptyKind = 'loading' | 'tuning' | 'empty' | 'sleepEmpty' | 'notFound';
+
+/** The end of the main feed: said plainly, with a way to refresh (#18 item 8). */
+export function FeedEnd({ onRefresh }: { onRefresh?: () => void }) {
+  return (
+    <div className={styles.state} data-testid="feed-end">
+      <h2 className={styles.stateTitle}>{ru.feed.endTitle}</h2>
+      <p>{ru.feed.endSubtitle}</p>
+      {onRefresh ? <Button onClick={onRefresh}>{ru.feed.endRefresh}</Button> : null}
+    </div>
+  );
+}
 
 /** The §2.4 loading and empty texts. */
 export function FeedState({ kind }: { kind: FeedEmptyKind }) {
+  const goBack = useGoBack();
   switch (kind) {
+    case 'notFound':
+      // A link to a post that does not exist, was deleted or is hidden: say so, never show another post.
+      return (
+        <div className={styles.state} data-testid="post-not-found">
+          <h1 className={styles.stateTitle}>{ru.feed.postNotFound}</h1>
+          <p>{ru.feed.postNotFoundHint}</p>
+          <Button variant="secondary" onClick={() => goBack('/media')}>
+            {ru.feed.backToFeed}
+          </Button>
+        </div>
+      );
     case 'loading':
       return (
         <div className={styles.state} role="status">

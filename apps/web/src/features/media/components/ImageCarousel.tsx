@@ -49,7 +49,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
       </div>
       {count > 1 ? (
         <>
-          <div className={styles.dots} aria-live="polite">
+          <div className={styles.dots} aria-live="polite" data-overlay>
             <span className="visually-hidden">{ru.feed.imageOf(index + 1, count)}</span>
             {files.map((file, i) => (
               <span key={file.file_url} className={`${styles.dot} ${i === index ? styles.dotActive : ''}`} />
@@ -59,6 +59,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
             <button
               type="button"
               className={`${styles.arrow} ${styles.arrowPrev}`}
+              data-overlay
               aria-label={ru.feed.prevImage}
               onClick={() => onIndex(index - 1)}
             >
@@ -69,6 +70,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
             <button
               type="button"
               className={`${styles.arrow} ${styles.arrowNext}`}
+              data-overlay
               aria-label={ru.feed.nextImage}
               onClick={() => onIndex(index + 1)}
             >

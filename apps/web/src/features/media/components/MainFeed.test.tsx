@@ -70,9 +70,21 @@ describe('MainFeed', () => {
 
   it('sleep mode shows only for_sleep posts, or the moon text', async () => {
     useMediaMode.setState({ mode: 'sleep' });
+    serveFeed([
+      postOf({ id: 1, ai_tags: ['city'] }),
+      postOf({ id: 2, ai_tags: ['for_sleep', 'night'] }),
+      postOf({ id: 3, ai_tags: ['dynamic'] }),
+    ]);
+    const { unmount } = renderFeed();
+    expect(await screen.findByRole('article', { current: true })).toHaveAttribute('data-post-id', '2');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('data-post-id'))).toEqual(['2']);
+    expect(screen.queryByText('🌙 Нет видео для сна')).not.toBeInTheDocument();
+    unmount();
+
     serveFeed([postOf({ id: 1, ai_tags: ['city'] })]);
     renderFeed();
     expect(await screen.findByText('🌙 Нет видео для сна')).toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
   });
 
   it('restores the remembered post when the feed first fills', async () => {

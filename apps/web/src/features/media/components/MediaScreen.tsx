@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { useShellUi } from '../../shell/shell-ui-store.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { useMediaCommands } from '../hooks/use-media-commands.ts';
 import { parseMediaRouteState } from '../lib/media-route-state.ts';
-import { useBlacklistTags } from '../modes/api/blacklist-queries.ts';
+import { useFeedBlacklist } from '../modes/api/blacklist-queries.ts';
 import { ActionsFeed } from './ActionsFeed.tsx';
 import { ChatFeed } from './ChatFeed.tsx';
 import { FeedPanels } from './FeedPanels.tsx';
@@ -20,9 +22,16 @@ export function MediaScreen() {
   const { postId } = useParams();
   const location = useLocation();
   const mode = parseMediaRouteState(location.state);
-  const blacklist = useBlacklistTags();
+  const blacklist = useFeedBlacklist();
   const interfaceHidden = useFeedUi((s) => s.interfaceHidden);
   useMediaCommands();
+  // Hiding the interface hides the shell's buttons too (navigation, context buttons).
+  const setNavHidden = useShellUi((s) => s.setNavHidden);
+  useEffect(() => {
+    if (!interfaceHidden) return;
+    setNavHidden(true);
+    return () => setNavHidden(false);
+  }, [interfaceHidden, setNavHidden]);
 
   let body: React.ReactNode;
   if (mode?.from === 'profile')
@@ -45,7 +54,14 @@ export function MediaScreen() {
       />
     );
   else if (mode?.from === 'chat')
-    body = <ChatFeed key={`${mode.chatType}:${mode.chatId}`} mode={mode} blacklist={blacklist} />;
+    body = (
+      <ChatFeed
+        key={`${mode.chatType}:${mode.chatId}:${postId ?? ''}`}
+        mode={mode}
+        blacklist={blacklist}
+        openPostId={parsePostId(postId)}
+      />
+    );
   else body = <MainFeed openPostId={parsePostId(postId)} blacklist={blacklist} />;
 
   return (

@@ -13,7 +13,7 @@ export function ModeHeader({
   onBack: () => void;
 }) {
   return (
-    <header className={styles.header} data-no-gesture>
+    <header className={styles.header} data-no-gesture data-overlay>
       <button type="button" className={styles.back} onClick={onBack} aria-label={backLabel} title={backLabel}>
         <Icon name="back" size={22} />
       </button>

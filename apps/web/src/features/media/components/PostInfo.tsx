@@ -1,15 +1,19 @@
 import type { Post } from '@kadr/contract';
-import { Bookmark, Heart, MessageCircle, Repeat2 } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Repeat2, Volume2, VolumeX } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { seedProfile } from '../../profile/api/seed-profile.ts';
 import type { PostAction } from '../api/post-actions.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import styles from './FeedPost.module.css';
+import { ShareSheet } from './ShareSheet.tsx';
 
 interface Props {
   post: Post;
-  onAction: (action: PostAction) => void;
+  /** Toggles an action, or sets it to `desired`. */
+  onAction: (action: PostAction, desired?: boolean) => void;
   showMute: boolean;
   muted: boolean;
   onToggleMute: () => void;
@@ -18,10 +22,17 @@ interface Props {
 /** Author, caption and the action column (like, comments, save, repost) over a post. */
 export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Props) {
   const openComments = useFeedUi((s) => s.openComments);
+  const [sharing, setSharing] = useState(false);
   return (
     <>
       <div className={styles.info} data-no-gesture>
-        <Link className={styles.author} to={`/${post.user.username}`}>
+        <Link
+          className={styles.author}
+          to={`/${post.user.username}`}
+          onPointerDown={() => seedProfile(post.user)}
+          onFocus={() => seedProfile(post.user)}
+          onClick={() => seedProfile(post.user)}
+        >
           <Avatar
             name={post.user.name}
             url={post.user.avatar_thumbnail_url ?? post.user.avatar_url}
@@ -35,7 +46,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={ru.feed.like}
+          aria-label={`${ru.feed.like} ${post.likes_count}`}
           aria-pressed={post.is_liked}
           data-active={post.is_liked}
           onClick={() => onAction('like')}
@@ -46,7 +57,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={ru.feed.comments}
+          aria-label={`${ru.feed.comments} ${post.comments_count}`}
           onClick={() => openComments(post.id)}
         >
           <MessageCircle size={28} aria-hidden="true" />
@@ -65,10 +76,11 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={ru.feed.repost}
+          aria-label={`${ru.feed.repost} ${post.reposts_count}`}
           aria-pressed={post.is_reposted}
           data-active={post.is_reposted}
-          onClick={() => onAction('repost')}
+          aria-haspopup="dialog"
+          onClick={() => setSharing(true)}
         >
           <Repeat2 size={28} aria-hidden="true" />
           <span data-testid="reposts-count">{post.reposts_count}</span>
@@ -80,10 +92,18 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
             aria-label={muted ? ru.feed.unmute : ru.feed.mute}
             onClick={onToggleMute}
           >
-            <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+            {muted ? <VolumeX size={28} aria-hidden="true" /> : <Volume2 size={28} aria-hidden="true" />}
           </button>
         ) : null}
       </div>
+      {sharing ? (
+        <ShareSheet
+          post={post}
+          onClose={() => setSharing(false)}
+          onReposted={() => onAction('repost', true)}
+          onUndoRepost={() => onAction('repost', false)}
+        />
+      ) : null}
     </>
   );
 }

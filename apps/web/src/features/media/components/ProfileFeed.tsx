@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { useUserPostsQuery } from '../api/feed-queries.ts';
 import { useActivePost } from '../hooks/use-active-post.ts';
-import { filterFeed } from '../lib/feed-filter.ts';
+import { type FeedBlacklist, filterFeed } from '../lib/feed-filter.ts';
 import { clampIndex } from '../lib/feed-index.ts';
 import { FeedPager } from './FeedPager.tsx';
 import { FeedState } from './FeedStates.tsx';
@@ -14,7 +14,7 @@ interface Props {
   username: string;
   initialPosts?: Post[];
   postIndex: number;
-  blacklist: ReadonlySet<string>;
+  blacklist: FeedBlacklist;
 }
 
 /** Profile mode (spec §2.4): the user's posts, 'Профиль: @<username>', back to the profile. */

@@ -1,5 +1,5 @@
 import type { PostFile } from '@kadr/contract';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { initialPlayerState, playerReducer } from '../lib/player-state.ts';
@@ -42,6 +42,7 @@ export function VideoPlayer({
   const ref = useRef<HTMLVideoElement>(null);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const wanted = preload === 'active' || preload === 'preload';
+  const [time, setTime] = useState({ at: 0, duration: 0 });
 
   useEffect(() => {
     const video = ref.current;
@@ -124,13 +125,41 @@ export function VideoPlayer({
         aria-label={alt}
         data-state={state.status}
         data-preload={preload}
-        onLoadedMetadata={() => dispatch({ type: 'loadedmetadata' })}
+        onLoadedMetadata={(event) => {
+          dispatch({ type: 'loadedmetadata' });
+          setTime({ at: 0, duration: event.currentTarget.duration || 0 });
+        }}
+        onTimeUpdate={(event) =>
+          setTime({ at: event.currentTarget.currentTime, duration: event.currentTarget.duration || 0 })
+        }
         onPlay={() => dispatch({ type: 'play' })}
         onPause={() => dispatch({ type: 'pause' })}
         onError={() => {
           if (ref.current?.getAttribute('src')) dispatch({ type: 'error' });
         }}
       />
+      {preload === 'active' && time.duration > 0 && Number.isFinite(time.duration) ? (
+        // A thin seek bar (#18 item 8): dragged like any slider, outside the feed's swipe gestures.
+        <input
+          className={styles.seek}
+          type="range"
+          min={0}
+          max={time.duration}
+          step={0.05}
+          value={Math.min(time.at, time.duration)}
+          aria-label={ru.feed.seek}
+          aria-valuetext={`${Math.floor(time.at)} / ${Math.floor(time.duration)}`}
+          data-no-gesture
+          data-overlay
+          onPointerDown={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            const video = ref.current;
+            const at = Number(event.currentTarget.value);
+            if (video) video.currentTime = at;
+            setTime((t) => ({ ...t, at }));
+          }}
+        />
+      ) : null}
       {state.status === 'error' ? (
         <div className={styles.errorOverlay} role="alert" data-no-gesture>
           <p className={styles.errorTitle}>{ru.feed.mediaError}</p>

@@ -36,6 +36,8 @@ export function useMainFeed(openPostId: number | null) {
     return filterFeed(raw, { sleepMode });
   }, [all, opened, sleepMode]);
 
+  // Every page loaded: one more screen after the last post says so (#18 item 8).
+  const ended = !feed.isPending && !feed.hasNextPage && !feed.isError && posts.length > 0;
   const waitingForOpened = openPostId !== null && single.isPending;
   const filled = !feed.isPending && !waitingForOpened;
 
@@ -51,8 +53,8 @@ export function useMainFeed(openPostId: number | null) {
               posts.map((p) => p.id),
             ),
       );
-    else if (index >= posts.length) setIndex(0);
-  }, [filled, posts, index, opened, setIndex]);
+    else if (index > posts.length || (index === posts.length && !ended)) setIndex(0);
+  }, [filled, posts, index, opened, setIndex, ended]);
 
   // Switching sleep mode changes the list under the index.
   const seenMode = useRef(sleepMode);
@@ -93,11 +95,12 @@ export function useMainFeed(openPostId: number | null) {
   }, [queryClient, setIndex]);
 
   let state: FeedEmptyKind | null = null;
-  if (!filled) state = 'loading';
+  if (openPostId !== null && single.isError) state = 'notFound';
+  else if (!filled) state = 'loading';
   else if (posts.length === 0) {
     if (hasNextPage || feed.isFetching) state = 'tuning';
     else state = sleepMode ? 'sleepEmpty' : 'empty';
   }
 
-  return { posts, index: index ?? 0, setIndex, refresh, refreshing, state };
+  return { posts, index: index ?? 0, setIndex, refresh, refreshing, state, ended };
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToast } from '../../../shared/ui/toast.ts';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
@@ -48,8 +49,9 @@ describe('media shell commands', () => {
 
     runShellCommand('media.deletePost');
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Не удалось удалить публикацию: Публикация не найдена'),
+      expect(useToast.getState().message).toBe('Не удалось удалить публикацию: Публикация не найдена'),
     );
+    expect(alert).not.toHaveBeenCalled();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/media/post/8');
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'DELETE' });
   });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { showToast } from '../../../shared/ui/toast.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useDeletePostMutation } from '../api/delete-post.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
@@ -23,8 +24,9 @@ export function useMediaCommands() {
       }),
       registerShellCommand('media.deletePost', () => {
         const post = useFeedUi.getState().activePost;
+        // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
         if (!post || !window.confirm(ru.feed.deleteConfirm)) return;
-        mutate(post, { onError: (error) => window.alert(ru.feed.deleteFailed(errorMessage(error))) });
+        mutate(post, { onError: (error) => showToast(ru.feed.deleteFailed(errorMessage(error))) });
       }),
     ];
     return () => {

@@ -20,6 +20,12 @@ describe('isHiddenByBlacklist', () => {
   it('follows the local blacklist and the server flag', () => {
     expect(isHiddenByBlacklist(postOf({ ai_tags: ['cats'] }), new Set(['cats']))).toBe(true);
     expect(isHiddenByBlacklist(postOf({ ai_tags: ['cats'] }), new Set(['dogs']))).toBe(false);
-    expect(isHiddenByBlacklist(postOf({ is_filtered: true }), new Set())).toBe(true);
+    expect(isHiddenByBlacklist(postOf({ is_filtered: true }), null)).toBe(true);
+  });
+
+  it('shows a post loaded as filtered once its tag is no longer hidden (un-hiding a tag)', () => {
+    const loadedWhileHidden = postOf({ ai_tags: ['cats'], is_filtered: true });
+    expect(isHiddenByBlacklist(loadedWhileHidden, new Set(['cats']))).toBe(true);
+    expect(isHiddenByBlacklist(loadedWhileHidden, new Set())).toBe(false);
   });
 });

@@ -15,10 +15,16 @@ export function filterFeed(posts: readonly Post[], filters: FeedFilters): Post[]
   );
 }
 
+/** The caller's hidden tags as loaded from the server, or null while they are not known (a guest, loading). */
+export type FeedBlacklist = ReadonlySet<string> | null;
+
 /**
- * A post is hidden behind 'Вы скрыли подобное от себя' when the server marked it filtered or one of its
- * tags is in the caller's blacklist (which may have changed since the post was loaded).
+ * A post is hidden behind 'Вы скрыли подобное от себя' when one of its tags is in the caller's blacklist.
+ * Once the blacklist is known it is the only word — the server's is_filtered was computed when the post
+ * was loaded, so un-hiding a tag must show already-loaded posts again (#10 item 10); until then the
+ * server's flag stands.
  */
-export function isHiddenByBlacklist(post: Post, blacklist: ReadonlySet<string>): boolean {
-  return post.is_filtered || post.ai_tags.some((tag) => blacklist.has(tag));
+export function isHiddenByBlacklist(post: Post, blacklist: FeedBlacklist): boolean {
+  if (blacklist === null) return post.is_filtered;
+  return post.ai_tags.some((tag) => blacklist.has(tag));
 }

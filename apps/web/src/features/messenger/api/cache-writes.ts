@@ -17,6 +17,17 @@ export const personalRef = (peerId: number, ownId: number): ChatRef => ({
   is_favorites: peerId === ownId,
 });
 
+/**
+ * A socket event written while that query's fetch is still in flight would be overwritten when the fetch
+ * answers with what the server had before the event (the chat list refetched on connect answered after a
+ * new message's +1 and put the unread total back). Fetch again instead: invalidating cancels the fetch in
+ * flight and starts one whose answer includes the event.
+ */
+function refetchIfInFlight(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+}
+
 /** Writes a new or confirmed message into its conversation and the chat list. */
 export function writeMessage(
   queryClient: QueryClient,
@@ -29,11 +40,14 @@ export function writeMessage(
   queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerId), (current) =>
     current ? upsertMessage(current, message) : current,
   );
+  refetchIfInFlight(queryClient, messengerKeys.conversation(peerId));
   const chats = queryClient.getQueryData<ChatsResponse>(messengerKeys.chats());
-  if (!chats) return;
-  const next = applyNewMessage(chats, ref, message, ownId, openPeerId === peerId);
-  if (next) queryClient.setQueryData(messengerKeys.chats(), next);
-  else void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+  const next = chats ? applyNewMessage(chats, ref, message, ownId, openPeerId === peerId) : null;
+  if (next) {
+    queryClient.setQueryData(messengerKeys.chats(), next);
+    refetchIfInFlight(queryClient, messengerKeys.chats());
+  } else if (chats) void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+  else refetchIfInFlight(queryClient, messengerKeys.chats());
 }
 
 export function writeEditedMessage(
@@ -75,18 +89,21 @@ export function writeReceipt(
   queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
     current ? markPreview(current, ref, ownId, read) : current,
   );
+  refetchIfInFlight(queryClient, messengerKeys.chats());
 }
 
 export function writeUnreadCleared(queryClient: QueryClient, ref: ChatRef): void {
   queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
     current ? clearUnread(current, ref) : current,
   );
+  refetchIfInFlight(queryClient, messengerKeys.chats());
 }
 
 export function writePin(queryClient: QueryClient, ref: ChatRef, pinOrder: number | null): void {
   queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
     current ? setPinned(current, ref, pinOrder) : current,
   );
+  refetchIfInFlight(queryClient, messengerKeys.chats());
 }
 
 export function writeChatDeleted(queryClient: QueryClient, ref: ChatRef, ownId: number): void {

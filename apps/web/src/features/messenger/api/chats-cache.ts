@@ -16,6 +16,7 @@ export function toLastMessage(message: Message): LastMessage {
     is_delivered: message.is_delivered,
     created_at: message.created_at,
     message_type: message.message_type,
+    ...(message.files?.[0] ? { file_type: message.files[0].file_type } : {}),
   };
 }
 

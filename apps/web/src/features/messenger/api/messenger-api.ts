@@ -17,8 +17,10 @@ export const messengerApi = {
   unpin: (target: ChatTarget) => api.call(m.unpin, { body: target }),
   deleteChat: (target: ChatTarget) => api.call(m.deleteChat, { body: target }),
   markRead: (otherUserId: number) => api.call(m.read, { body: { other_user_id: otherUserId } }),
-  uploadAttachments: (files: readonly File[]) => {
+  /** `voice`: the file is a voice recording (the server processes it to AAC with a waveform). */
+  uploadAttachments: (files: readonly File[], options: { voice?: boolean } = {}) => {
     const form = new FormData();
+    if (options.voice) form.append('voice', '1');
     for (const file of files) form.append('files', file, file.name);
     return api.call(m.attachments, { form });
   },

@@ -11,6 +11,7 @@ import { Limits } from '@kadr/contract/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { showToast } from '../../../shared/ui/toast.ts';
 import { sortChats, withFavorites } from '../lib/chat-order.ts';
 import {
   peerIdOf,
@@ -183,7 +184,7 @@ export function useTogglePin() {
     mutationFn: (chat: ChatListItem) =>
       chat.is_pinned ? messengerApi.unpin(chatTarget(chat)) : messengerApi.pin(chatTarget(chat)),
     onSuccess: (result, chat) => writePin(queryClient, chat, result.is_pinned ? result.pin_order : null),
-    onError: () => window.alert(ru.messenger.pinFailed),
+    onError: () => showToast(ru.messenger.pinFailed),
   });
 }
 

@@ -14,6 +14,7 @@ import {
 } from './cache-writes.ts';
 import { messengerKeys } from './messenger-keys.ts';
 import { getOutbox } from './outbox-instance.ts';
+import { writeReactions } from './reactions.ts';
 
 /**
  * Writes the messenger's socket events into the query cache (spec §7.6) for the whole app, so
@@ -40,6 +41,9 @@ export function attachMessengerRealtime(
   socket.on('message-edited', ({ chat, message }) => {
     const me = ownId();
     if (me !== null) writeEditedMessage(queryClient, chat, message, me);
+  });
+  socket.on('message-reactions', ({ message_id, reactions }) => {
+    writeReactions(queryClient, message_id, reactions);
   });
   socket.on('message-deleted', ({ chat, message_id }) => {
     const me = ownId();
@@ -85,6 +89,7 @@ export function attachMessengerRealtime(
       'message-delivered',
       'messages-read',
       'chat-updated',
+      'message-reactions',
       'typing',
     ] as const) {
       socket.off(event);

@@ -3,8 +3,9 @@ import { isApiError, NETWORK_ERROR_CODE } from '../../../shared/api/client.ts';
 import { StorageKeys } from '../../../shared/storage/keys.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
 import { entryBody, Outbox, type OutboxEntry, type SendOutcome } from '../store/outbox.ts';
+import { useSendRefusals } from '../store/send-refusals.ts';
 import { personalRef, writeMessage } from './cache-writes.ts';
-import { messengerApi } from './messenger-api.ts';
+import { sendMessage } from './socket-send.ts';
 
 /** Network trouble and server hiccups are retried later; a refusal (4xx) marks the message failed. */
 export function sendOutcomeOf(error: unknown): SendOutcome {
@@ -17,16 +18,22 @@ export function sendOutcomeOf(error: unknown): SendOutcome {
 async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): Promise<SendOutcome> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'retry-later';
   try {
-    const { message } = await messengerApi.send(entryBody(entry));
+    const { message } = await sendMessage(entryBody(entry));
     writeMessage(
       queryClient,
-      personalRef(entry.other_user_id, entry.owner_id),
+      entry.room
+        ? { type: entry.room.kind, user_id: entry.room.id, is_favorites: false }
+        : personalRef(entry.other_user_id, entry.owner_id),
       { ...message, temp_id: entry.temp_id },
       entry.owner_id,
       useMessengerUi.getState().openPeerId,
     );
+    useSendRefusals.getState().set(entry.other_user_id, null);
     return 'sent';
   } catch (error) {
+    // A privacy refusal says why (settings enforced on the server); shown in that chat.
+    if (isApiError(error) && error.status === 403)
+      useSendRefusals.getState().set(entry.other_user_id, error.message);
     return sendOutcomeOf(error);
   }
 }

@@ -41,9 +41,9 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
         className={styles.identity}
         onClick={onToggleProfile}
         disabled={!personal}
-        aria-label={personal ? ru.messenger.openProfile : undefined}
+        title={personal ? ru.messenger.openProfile : undefined}
       >
-        <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={40} />
+        <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={40} alt="" />
         <span className={styles.identityText}>
           <span className={styles.chatName}>{chat.username}</span>
           {typing ? (

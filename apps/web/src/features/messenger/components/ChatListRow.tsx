@@ -2,6 +2,7 @@ import type { ChatListItem } from '@kadr/contract';
 import { memo } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { usePeerTyping } from '../hooks/use-peer-typing.ts';
 import { truncatePreview } from '../lib/chat-order.ts';
 import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
 import styles from './ChatList.module.css';
@@ -19,7 +20,11 @@ function shortTime(iso: string | null | undefined, now: number): string {
 export function previewOf(chat: ChatListItem, ownId: number): string {
   const last = chat.last_message;
   if (!last) return chat.is_favorites ? ru.messenger.favoritesHint : '';
-  const text = last.content ? plainText(parseMarkdown(last.content)) : ru.messenger.attachmentPreview;
+  const text = last.content
+    ? plainText(parseMarkdown(last.content))
+    : last.file_type
+      ? ru.messenger.filePreview[last.file_type]
+      : ru.messenger.attachmentPreview;
   const prefix = last.sender_id === ownId && !chat.is_favorites ? ru.messenger.you : '';
   return truncatePreview(`${prefix}${text}`);
 }
@@ -43,6 +48,7 @@ export const ChatListRow = memo(function ChatListRow({
   onMenu,
 }: Props) {
   const unread = chat.unread_count;
+  const typing = usePeerTyping(chat.type === 'personal' && !chat.is_favorites ? chat.user_id : null);
   return (
     <button
       type="button"
@@ -69,7 +75,13 @@ export const ChatListRow = memo(function ChatListRow({
           <span className={styles.time}>{shortTime(chat.last_message?.created_at, Date.now())}</span>
         </span>
         <span className={styles.rowBottom}>
-          <span className={styles.preview}>{previewOf(chat, ownId)}</span>
+          {typing ? (
+            <span className={`${styles.preview} ${styles.typing}`} data-testid="row-typing">
+              {ru.messenger.typing}
+            </span>
+          ) : (
+            <span className={styles.preview}>{previewOf(chat, ownId)}</span>
+          )}
           {unread > 0 ? (
             <span
               className={hideBadges ? styles.dot : styles.badge}

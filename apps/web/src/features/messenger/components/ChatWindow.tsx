@@ -1,4 +1,5 @@
-import type { ChatListItem, Me, MessageAttachment } from '@kadr/contract';
+import type { ChatListItem, Me, Message, MessageAttachment } from '@kadr/contract';
+import { Reply, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
@@ -18,8 +19,10 @@ import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useOutbox, useOutboxEntries } from '../hooks/use-outbox.ts';
 import { useTypingEmitter } from '../hooks/use-typing-emitter.ts';
 import { type DisplayMessage, displayMessages } from '../lib/message-status.ts';
+import { PostCardChat } from '../lib/post-card-context.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
 import { newTempId } from '../store/outbox.ts';
+import { useSendRefusals } from '../store/send-refusals.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import styles from './ChatWindow.module.css';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -62,6 +65,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     at: { x: number; y: number };
   } | null>(null);
   const [chatMenu, setChatMenu] = useState<{ x: number; y: number } | null>(null);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
 
   useEffect(() => {
     setOpenPeerId(peerId);
@@ -99,6 +103,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     return () => setViewerOpen(false);
   }, [actions.viewing, setViewerOpen]);
 
+  const refusal = useSendRefusals((s) => s.byPeer[peerId]);
   const unavailable =
     conversation.isError && isApiError(conversation.error) && [403, 404].includes(conversation.error.status);
 
@@ -108,12 +113,14 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
       temp_id: newTempId(),
       owner_id: me.id,
       other_user_id: peerId,
+      ...(replyTo ? { reply_to_id: replyTo.id } : {}),
       content: text,
       attachment_ids: files.map((f) => f.id),
       files: files.map(({ id: _id, ...file }) => file),
       created_at: new Date().toISOString(),
     });
     void outbox.flush(me.id);
+    setReplyTo(null);
   };
 
   const chatMenuItems: PopupMenuItem[] = [
@@ -123,27 +130,36 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
       onSelect: () => togglePin.mutate(chat),
     },
   ];
+  if (chat.type === 'personal' && !chat.is_favorites && chat.profile_username) {
+    const username = chat.profile_username;
+    chatMenuItems.push({
+      id: 'block',
+      label: ru.settings.privacy.block,
+      onSelect: () => {
+        void import('../../settings/api/settings-queries.ts').then((m) => m.blockUser(username));
+      },
+    });
+  }
   if (!chat.is_favorites) {
     chatMenuItems.push({
       id: 'delete',
       label: ru.messenger.deleteChat,
       danger: true,
       onSelect: () => {
+        // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
         if (!window.confirm(ru.messenger.deleteChatConfirm)) return;
         deleteChat.mutate(chat, { onSuccess: onClose });
       },
     });
   }
 
-  const openMedia = () => {
-    const state: ChatMediaState = {
-      fromChat: true,
-      chatId: peerId,
-      chatType: chat.type,
-      chatName: chat.username,
-    };
-    navigate('/media', { state });
+  const chatMedia: ChatMediaState = {
+    fromChat: true,
+    chatId: peerId,
+    chatType: chat.type,
+    chatName: chat.username,
   };
+  const openMedia = () => navigate('/media', { state: chatMedia });
 
   let body: React.ReactNode;
   if (conversation.isPending) {
@@ -170,17 +186,19 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     );
   } else {
     body = (
-      <MessageList
-        items={items}
-        ownId={me.id}
-        hasMore={conversation.data?.has_more ?? false}
-        loadingOlder={older.loading}
-        label={ru.messenger.conversation(chat.username)}
-        onLoadOlder={() => void older.loadOlder()}
-        onMenu={(item, at) => setMessageMenu({ item, at })}
-        onResend={(tempId) => void outbox.resend(tempId)}
-        onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
-      />
+      <PostCardChat.Provider value={chatMedia}>
+        <MessageList
+          items={items}
+          ownId={me.id}
+          hasMore={conversation.data?.has_more ?? false}
+          loadingOlder={older.loading}
+          label={ru.messenger.conversation(chat.username)}
+          onLoadOlder={() => void older.loadOlder()}
+          onMenu={(item, at) => setMessageMenu({ item, at })}
+          onResend={(tempId) => void outbox.resend(tempId)}
+          onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
+        />
+      </PostCardChat.Provider>
     );
   }
 
@@ -201,6 +219,28 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
             {ru.messenger.copied}
           </p>
         ) : null}
+        {refusal ? (
+          <p className={styles.notice} role="alert">
+            {refusal}
+          </p>
+        ) : null}
+        {replyTo && !editing ? (
+          <div className={styles.replyBar} data-testid="reply-bar">
+            <Reply size={16} aria-hidden="true" />
+            <div className={styles.replyText}>
+              <strong>{ru.messenger.replyTo(replyTo.sender_name)}</strong>
+              <span>{replyTo.content.slice(0, 80)}</span>
+            </div>
+            <button
+              type="button"
+              className={styles.replyCancel}
+              aria-label={ru.messenger.cancelReply}
+              onClick={() => setReplyTo(null)}
+            >
+              <X size={16} aria-hidden="true" />
+            </button>
+          </div>
+        ) : null}
         <MessageInput
           disabled={unavailable}
           editing={editing}
@@ -217,7 +257,21 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
         <PopupMenu
           label={ru.messenger.messageActions}
           at={messageMenu.at}
-          items={actions.menuItems(messageMenu.item)}
+          items={
+            messageMenu.item.tempId === null
+              ? [
+                  {
+                    id: 'reply',
+                    label: ru.messenger.reply,
+                    onSelect: () => {
+                      setEditing(null);
+                      setReplyTo(messageMenu.item.message);
+                    },
+                  },
+                  ...actions.menuItems(messageMenu.item),
+                ]
+              : actions.menuItems(messageMenu.item)
+          }
           onClose={() => setMessageMenu(null)}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import type { ChatListItem } from '@kadr/contract';
-import { useEffect, useRef } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { chatKey } from '../lib/chat-order.ts';
 import styles from './Dialog.module.css';
 
@@ -11,21 +11,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Picks the chat a message is forwarded to. */
+/** Picks the chat a message is forwarded to, on the shared modal sheet (focus trapped and returned). */
 export function ForwardDialog({ chats, onPick, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} aria-label={ru.messenger.forwardTitle} onClose={onClose}>
-      <header className={styles.header}>
-        <h2 className={styles.title}>{ru.messenger.forwardTitle}</h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label={ru.messenger.close}>
-          ✕
-        </button>
-      </header>
+    <Sheet title={ru.messenger.forwardTitle} onClose={onClose}>
       <ul className={styles.list}>
         {chats
           .filter((chat) => chat.type === 'personal')
@@ -38,6 +27,6 @@ export function ForwardDialog({ chats, onPick, onClose }: Props) {
             </li>
           ))}
       </ul>
-    </dialog>
+    </Sheet>
   );
 }

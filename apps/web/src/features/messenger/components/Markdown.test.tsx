@@ -84,3 +84,33 @@ describe('markdown formatting', () => {
     expect(plainText(parseMarkdown('**a** `b`\n> c'))).toBe('a b\nc');
   });
 });
+
+describe('mentions', () => {
+  it('@username becomes a link to the profile; e-mail addresses and hostile names stay text', () => {
+    const { container } = render(
+      <Markdown source={'привет @anna_1 и a@bob.ru, @<img src=x onerror=alert(1)> @ab'} />,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent, a.dataset.mention])).toEqual([
+      ['/anna_1', '@anna_1', 'user'],
+    ]);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('@<img src=x onerror=alert(1)>');
+  });
+
+  it('a link to this app’s channel preview (slug of 5+ letters, digits, _ or -) opens in the app', () => {
+    const origin = window.location.origin;
+    const { container } = render(
+      <Markdown
+        source={`канал ${origin}/messenger/channel/news_ru-24 и ${origin}/messenger/channel/abc и https://evil.example/messenger/channel/news_ru-24`}
+      />,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.dataset.mention ?? null])).toEqual([
+      ['/messenger/channel/news_ru-24', 'channel'],
+      [`${origin}/messenger/channel/abc`, null],
+      ['https://evil.example/messenger/channel/news_ru-24', null],
+    ]);
+    expect(links[0]?.getAttribute('target')).toBeNull();
+  });
+});

@@ -1,6 +1,21 @@
 import { type ReactNode, useMemo } from 'react';
+import { Link, useInRouterContext } from 'react-router';
 import { type Block, type Inline, parseMarkdown } from '../lib/markdown-parse.ts';
 import styles from './Markdown.module.css';
+
+/** An in-app link: router navigation inside the app, a plain link elsewhere (tests, previews). */
+function InternalLink({ to, kind, children }: { to: string; kind: 'user' | 'channel'; children: string }) {
+  const className = styles.mention;
+  return useInRouterContext() ? (
+    <Link to={to} className={className} data-mention={kind}>
+      {children}
+    </Link>
+  ) : (
+    <a href={to} className={className} data-mention={kind}>
+      {children}
+    </a>
+  );
+}
 
 function renderInline(nodes: readonly Inline[], keyPrefix: string): ReactNode[] {
   return nodes.map((node, index) => {
@@ -20,6 +35,12 @@ function renderInline(nodes: readonly Inline[], keyPrefix: string): ReactNode[] 
         return <em key={key}>{renderInline(node.children, key)}</em>;
       case 'strike':
         return <s key={key}>{renderInline(node.children, key)}</s>;
+      case 'mention':
+        return (
+          <InternalLink key={key} to={node.path} kind={node.kind}>
+            {node.text}
+          </InternalLink>
+        );
       case 'link':
         return (
           <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">

@@ -1,7 +1,8 @@
 import type { MessageFile } from '@kadr/contract';
 import { useDrag } from '@use-gesture/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { viewerSwipeCloses } from '../lib/gestures.ts';
 import styles from './MediaViewer.module.css';
 
@@ -10,18 +11,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** Full-screen media: Escape, the close button or a swipe of 100 px (50 px if fast) closes it. */
+/**
+ * Full-screen media on the shared modal (focus moves in and stays there, the page behind is inert, focus
+ * returns to what opened it): Escape, the close button or a swipe of 100 px (50 px if fast) closes it.
+ */
 export function MediaViewer({ file, onClose }: Props) {
   const [offset, setOffset] = useState(0);
   const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const bind = useDrag(
     ({ last, movement: [, my], velocity: [, vy] }) => {
@@ -36,10 +32,7 @@ export function MediaViewer({ file, onClose }: Props) {
   );
 
   return (
-    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={ru.messenger.mediaViewer}>
-      <button type="button" className={styles.close} onClick={onClose} aria-label={ru.messenger.close}>
-        ✕
-      </button>
+    <Sheet title={ru.messenger.mediaViewer} onClose={onClose} viewer>
       <div
         {...bind()}
         className={styles.stage}
@@ -71,6 +64,6 @@ export function MediaViewer({ file, onClose }: Props) {
           />
         )}
       </div>
-    </div>
+    </Sheet>
   );
 }

@@ -1,12 +1,15 @@
-import { Check, CheckCheck, CircleAlert, Clock, type LucideIcon, PhoneCall } from 'lucide-react';
+import type { ReactionKind } from '@kadr/contract';
+import { Check, CheckCheck, CircleAlert, Clock, Ellipsis, type LucideIcon, PhoneCall } from 'lucide-react';
 import { createElement, memo } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { StoryReplyPreview } from '../../stories/components/StoryReplyPreview.tsx';
+import { useLongPress } from '../hooks/use-long-press.ts';
 import { extractPostIds } from '../lib/media-links.ts';
 import type { DisplayMessage, MessageStatus } from '../lib/message-status.ts';
 import { Markdown } from './Markdown.tsx';
 import styles from './MessageBubble.module.css';
 import { MessageFiles } from './MessageFiles.tsx';
+import { MessageReactions } from './MessageReactions.tsx';
 import { PostPreviewCard } from './PostPreviewCard.tsx';
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
@@ -24,6 +27,8 @@ interface Props {
   own: boolean;
   onMenu: (item: DisplayMessage, at: { x: number; y: number }) => void;
   onResend: (tempId: string) => void;
+  ownId: number;
+  onReact: (item: DisplayMessage, reaction: ReactionKind, on: boolean) => void;
   onOpenMedia: (item: DisplayMessage, index: number) => void;
   /** A tap on a reply's quote: show the original. */
   onJumpTo?: (messageId: number) => void;
@@ -34,10 +39,13 @@ export const MessageBubble = memo(function MessageBubble({
   own,
   onMenu,
   onResend,
+  ownId,
+  onReact,
   onOpenMedia,
   onJumpTo,
 }: Props) {
   const { message, status } = item;
+  const longPress = useLongPress((at) => onMenu(item, at));
   const postIds = extractPostIds(message.content).slice(0, 3);
   return (
     <li
@@ -47,9 +55,10 @@ export const MessageBubble = memo(function MessageBubble({
       data-message-id={message.id > 0 ? message.id : undefined}
       id={message.id > 0 ? `message-${message.id}` : undefined}
     >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the right-click menu is a shortcut; the ⋯ button offers the same menu to keyboards. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: right-click and long press are shortcuts; the ⋯ button offers the same menu to keyboards. */}
       <div
         className={styles.bubble}
+        {...longPress}
         onContextMenu={(event) => {
           event.preventDefault();
           onMenu(item, { x: event.clientX, y: event.clientY });
@@ -88,6 +97,13 @@ export const MessageBubble = memo(function MessageBubble({
         {postIds.map((id) => (
           <PostPreviewCard key={id} postId={id} />
         ))}
+        {message.reactions && message.reactions.length > 0 ? (
+          <MessageReactions
+            reactions={message.reactions}
+            ownId={ownId}
+            onToggle={(reaction, on) => onReact(item, reaction, on)}
+          />
+        ) : null}
         <span className={styles.meta}>
           {message.is_edited ? <span>{ru.messenger.edited}</span> : null}
           <time dateTime={message.created_at}>{timeFormat.format(Date.parse(message.created_at))}</time>
@@ -111,7 +127,7 @@ export const MessageBubble = memo(function MessageBubble({
             onMenu(item, { x: box.left, y: box.bottom });
           }}
         >
-          ⋯
+          <Ellipsis size={16} aria-hidden="true" />
         </button>
       </div>
       {status === 'failed' && item.tempId ? (

@@ -3,11 +3,12 @@ import { AlertTriangle, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import styles from './MessageBubble.module.css';
+import { VoiceMessage } from './VoiceMessage.tsx';
 
 const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} КБ`
-    : `${(bytes / 1024 / 1024).toFixed(1)} МБ`;
+    ? ru.messenger.sizeKb(Math.max(1, Math.round(bytes / 1024)))
+    : ru.messenger.sizeMb((bytes / 1024 / 1024).toFixed(1));
 
 function ImageFile({ file, onOpen }: { file: MessageFile; onOpen: () => void }) {
   const [broken, setBroken] = useState(false);
@@ -79,6 +80,8 @@ export function MessageFiles({
                 )}
               </button>
             );
+          case 'voice':
+            return <VoiceMessage key={key} file={file} />;
           case 'document':
             return (
               <a key={key} className={styles.document} href={file.file_url} download={file.file_name ?? true}>

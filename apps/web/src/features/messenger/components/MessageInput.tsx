@@ -1,8 +1,21 @@
 import type { MessageAttachment } from '@kadr/contract';
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Mic } from 'lucide-react';
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { errorMessage } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
+import { messengerApi } from '../api/messenger-api.ts';
 import { useAttachments } from '../hooks/use-attachments.ts';
+import { formatVoiceTime, useVoiceRecorder } from '../hooks/use-voice-recorder.ts';
 import { canSend, enterAction, inputHeight, isMobileInput, pastedFiles } from '../lib/input-rules.ts';
 import type { EditingMessage } from '../store/messenger-ui.ts';
 import styles from './MessageInput.module.css';
@@ -22,6 +35,65 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const attachments = useAttachments();
+  const [voiceNote, setVoiceNote] = useState<string | null>(null);
+  const [voiceSending, setVoiceSending] = useState(false);
+  const slide = useRef<{ x: number; pointerId: number } | null>(null);
+  const sendRef = useRef(onSend);
+  sendRef.current = onSend;
+  const onVoiceError = useCallback(() => setVoiceNote(ru.messenger.voice.noMicrophone), []);
+  const [lastVoiceMs, setLastVoiceMs] = useState<number | null>(null);
+  const recorder = useVoiceRecorder((file, durationMs) => {
+    setLastVoiceMs(Math.round(durationMs));
+    // Uploaded at once (the outbox persists attachment ids only), then sent like any attachment.
+    setVoiceSending(true);
+    messengerApi
+      .uploadAttachments([file], { voice: true })
+      .then(({ files }) => sendRef.current('', files))
+      .catch((error: unknown) => setVoiceNote(errorMessage(error)))
+      .finally(() => setVoiceSending(false));
+  }, onVoiceError);
+  const recording = recorder.state.phase !== 'idle';
+
+  /** Hold to record; sliding the finger left by a fifth of the screen (at least 80 px) throws it away. */
+  const voiceHandlers = {
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.button !== 0) return;
+      event.preventDefault();
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      slide.current = { x: event.clientX, pointerId: event.pointerId };
+      setVoiceNote(null);
+      void recorder.start();
+    },
+    onPointerMove: (event: PointerEvent<HTMLButtonElement>) => {
+      const s = slide.current;
+      if (!s || s.pointerId !== event.pointerId) return;
+      if (s.x - event.clientX > Math.max(80, window.innerWidth / 5)) {
+        slide.current = null;
+        recorder.stop(false);
+        setVoiceNote(ru.messenger.voice.cancelled);
+      }
+    },
+    onPointerUp: (event: PointerEvent<HTMLButtonElement>) => {
+      if (slide.current?.pointerId !== event.pointerId) return;
+      slide.current = null;
+      recorder.stop(true);
+    },
+    onPointerCancel: () => {
+      slide.current = null;
+      recorder.stop(false);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {
+        event.preventDefault();
+        setVoiceNote(null);
+        void recorder.start();
+      } else if (event.key === 'Escape') recorder.stop(false);
+    },
+    onKeyUp: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key === ' ' || event.key === 'Enter') recorder.stop(true);
+    },
+    onContextMenu: (event: React.MouseEvent) => event.preventDefault(),
+  };
 
   // Editing fills the input with the message; cancelling clears it (spec §4.11).
   useEffect(() => {
@@ -111,10 +183,31 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           ))}
         </ul>
       ) : null}
+      {voiceNote || voiceSending ? (
+        <p className={styles.voiceNote} role="status">
+          {voiceSending ? ru.messenger.voice.sending : voiceNote}
+        </p>
+      ) : null}
       <div className={styles.row}>
+        {recording ? (
+          <div className={styles.recording} data-testid="voice-recording">
+            <span className={styles.recDot} aria-hidden="true" />
+            <span
+              className={styles.recTime}
+              data-testid="voice-timer"
+              data-elapsed-ms={
+                recorder.state.phase === 'recording' ? Math.round(recorder.state.elapsedMs) : 0
+              }
+            >
+              {formatVoiceTime(recorder.state.phase === 'recording' ? recorder.state.elapsedMs / 1000 : 0)}
+            </span>
+            <span className={styles.recHint}>‹ {ru.messenger.voice.slideToCancel}</span>
+          </div>
+        ) : null}
         <button
           type="button"
           className={styles.iconButton}
+          hidden={recording}
           aria-label={ru.messenger.attach}
           disabled={disabled || editing !== null}
           onClick={() => fileRef.current?.click()}
@@ -134,6 +227,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
         />
         <textarea
           ref={areaRef}
+          hidden={recording}
           className={styles.area}
           rows={1}
           value={text}
@@ -147,7 +241,27 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
-        <button type="button" className={styles.send} disabled={!sendable} onClick={submit}>
+        {editing ? null : (
+          <button
+            type="button"
+            className={`${styles.mic} ${recording ? styles.micOn : ''}`}
+            aria-label={recording ? ru.messenger.voice.recording : ru.messenger.voice.record}
+            aria-pressed={recording}
+            data-testid="voice-record"
+            data-recorded-ms={lastVoiceMs ?? undefined}
+            disabled={disabled || voiceSending}
+            {...voiceHandlers}
+          >
+            <Mic size={22} aria-hidden="true" />
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.send}
+          hidden={recording}
+          disabled={!sendable}
+          onClick={submit}
+        >
           {editing ? ru.messenger.save : ru.messenger.send}
         </button>
       </div>

@@ -1,7 +1,12 @@
+import { REACTIONS, type ReactionKind } from '@kadr/contract/browser';
 import { type UIEvent, useCallback } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { useCurrentUser } from '../../auth/auth-store.ts';
+import { useToggleReaction } from '../api/reactions.ts';
 import type { DisplayMessage } from '../lib/message-status.ts';
+import { useReactionPicker } from '../store/reaction-picker.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import styles from './MessageList.module.css';
 
@@ -35,6 +40,15 @@ export function MessageList({ items, ownId, hasMore, loadingOlder, label, onLoad
     },
     [hasMore, onLoadOlder],
   );
+  const me = useCurrentUser();
+  const toggle = useToggleReaction({ id: ownId, name: me?.name ?? '' });
+  const onReact = useCallback(
+    (item: DisplayMessage, reaction: ReactionKind, on: boolean) =>
+      toggle.mutate({ messageId: item.message.id, reaction, on, before: item.message.reactions ?? [] }),
+    [toggle.mutate],
+  );
+  const picker = useReactionPicker();
+  const picking = picker.open ? items.find((i) => i.message.id === picker.open?.messageId) : undefined;
 
   return (
     <div className={styles.scroller} onScroll={onScroll} data-testid="message-scroller">
@@ -46,9 +60,34 @@ export function MessageList({ items, ownId, hasMore, loadingOlder, label, onLoad
           </li>
         ) : null}
         {items.map((item) => (
-          <MessageBubble key={item.key} item={item} own={item.message.sender_id === ownId} {...handlers} />
+          <MessageBubble
+            key={item.key}
+            item={item}
+            own={item.message.sender_id === ownId}
+            ownId={ownId}
+            onReact={onReact}
+            {...handlers}
+          />
         ))}
       </ol>
+      {picker.open && picking ? (
+        <PopupMenu
+          label={ru.messenger.react}
+          at={picker.open.at}
+          items={REACTIONS.map((reaction) => {
+            const mine =
+              picking.message.reactions?.some(
+                (r) => r.reaction === reaction && r.users.some((u) => u.id === ownId),
+              ) ?? false;
+            return {
+              id: reaction,
+              label: ru.messenger.reactionNames[reaction],
+              onSelect: () => onReact(picking, reaction, !mine),
+            };
+          })}
+          onClose={picker.close}
+        />
+      ) : null}
     </div>
   );
 }

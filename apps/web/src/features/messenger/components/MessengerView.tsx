@@ -2,22 +2,26 @@ import type { ChatListItem } from '@kadr/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { useGoBack } from '../../../shared/lib/go-back.ts';
+import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { isRoom } from '../../groups/api/groups-api.ts';
+import { PublicRoomResults } from '../../groups/components/PublicRoomResults.tsx';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useShellUi } from '../../shell/shell-ui-store.ts';
 import { useChatsQuery, useDeleteChat, useTogglePin } from '../api/messenger-queries.ts';
 import { useChatSelection } from '../hooks/use-chat-selection.ts';
-import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useSidebarResize } from '../hooks/use-sidebar-resize.ts';
 import { useSwipeClose } from '../hooks/use-swipe-close.ts';
 import { useUrlChat } from '../hooks/use-url-chat.ts';
 import { chatKey, filterChats } from '../lib/chat-order.ts';
 import { chatSwitchDirection, neighbourIndex } from '../lib/selection.ts';
 import { SIDEBAR_MAX, SIDEBAR_MIN, useMessengerUi } from '../store/messenger-ui.ts';
+import { messengerStrings } from '../strings.ts';
 import { ChatList } from './ChatList.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
 import { MessageSearchResults } from './MessageSearchResults.tsx';
@@ -33,6 +37,7 @@ export function MessengerView() {
   const { username } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const chatsQuery = useChatsQuery(me);
   const chats = chatsQuery.data;
   const selection = useChatSelection(me);
@@ -67,7 +72,7 @@ export function MessengerView() {
     [select, navigate],
   );
 
-  useUrlChat(username, me, chats, open);
+  const { missing } = useUrlChat(username, me, chats, open);
 
   // A group or channel just created, joined or subscribed to opens once the list carries it.
   const openChatKey = (location.state as { openChatKey?: string } | null)?.openChatKey;
@@ -81,11 +86,14 @@ export function MessengerView() {
 
   const close = useCallback(() => {
     selection.clear();
-    // Going back returns to the profile the chat was opened from (spec §2.6).
-    navigate(fromProfile ? `/${fromProfile}` : '/messenger');
-  }, [selection, navigate, fromProfile]);
+    // Going back returns to the profile the chat was opened from, otherwise to the previous page or
+    // /messenger (spec §2.6) — never out of the app when the chat was opened from a direct link.
+    if (fromProfile) navigate(`/${fromProfile}`);
+    else if (locationRef.current.pathname === '/messenger') return;
+    else goBack('/messenger');
+  }, [selection, navigate, fromProfile, goBack]);
 
-  const fullScreen = narrow && selected !== null;
+  const fullScreen = narrow && (selected !== null || missing);
   const setNavHidden = useShellUi((s) => s.setNavHidden);
   useEffect(() => {
     setNavHidden(fullScreen);
@@ -143,6 +151,7 @@ export function MessengerView() {
         label: ru.messenger.deleteChat,
         danger: true,
         onSelect: () => {
+          // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
           if (!window.confirm(ru.messenger.deleteChatConfirm)) return;
           deleteChat.mutate(chat, {
             onSuccess: () => {
@@ -201,6 +210,7 @@ export function MessengerView() {
             onMenu={onMenu}
           />
         )}
+        {query.trim() ? <PublicRoomResults query={query} /> : null}
         {query.trim() ? <MessageSearchResults query={query} chats={chats ?? []} onOpen={open} /> : null}
       </aside>
       {wide ? (
@@ -243,6 +253,18 @@ export function MessengerView() {
             onClose={close}
             onReady={selection.finish}
           />
+        ) : missing ? (
+          // A link to a chat with nobody (#18 item 3): said plainly, with the way back to the list.
+          <div className={styles.noChat} data-testid="chat-not-found" role="status">
+            <span className={styles.noChatIcon}>
+              <Icon name="messenger" size={40} />
+            </span>
+            <h2 className={styles.notFoundTitle}>{messengerStrings.chatNotFound}</h2>
+            <p>{messengerStrings.chatNotFoundHint(username ?? '')}</p>
+            <Button onClick={() => navigate('/messenger', { replace: true })}>
+              {messengerStrings.backToChats}
+            </Button>
+          </div>
         ) : (
           <div className={styles.noChat}>
             <span className={styles.noChatIcon}>

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { messengerApi } from '../api/messenger-api.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { MessengerStaleTime } from '../api/messenger-queries.ts';
+import { PostCardChat } from '../lib/post-card-context.ts';
 import styles from './MessageBubble.module.css';
 
 /** A preview of a media post linked in a message; a plain link when the post is gone or fails. */
 export function PostPreviewCard({ postId }: { postId: number }) {
+  // Inside a chat the card opens the feed in chat mode on this post (spec §2.4).
+  const chat = useContext(PostCardChat);
   const post = useQuery({
     queryKey: messengerKeys.postPreview(postId),
     queryFn: ({ signal }) => messengerApi.post(postId, signal),
@@ -20,7 +24,7 @@ export function PostPreviewCard({ postId }: { postId: number }) {
   if (!data) {
     if (post.isPending) return null;
     return (
-      <Link className={styles.postLink} to={to}>
+      <Link className={styles.postLink} to={to} state={chat ?? undefined}>
         {ru.messenger.openPost}
       </Link>
     );
@@ -28,7 +32,13 @@ export function PostPreviewCard({ postId }: { postId: number }) {
   const file = data.files[0];
   const thumb = file?.thumbnail_url ?? (file?.file_type === 'image' ? file.file_url : null);
   return (
-    <Link className={styles.postCard} to={to} data-testid="post-preview" aria-label={ru.messenger.openPost}>
+    <Link
+      className={styles.postCard}
+      to={to}
+      state={chat ?? undefined}
+      data-testid="post-preview"
+      aria-label={ru.messenger.openPost}
+    >
       {thumb ? (
         <img className={styles.postThumb} src={thumb} alt={data.ai_description} loading="lazy" />
       ) : null}

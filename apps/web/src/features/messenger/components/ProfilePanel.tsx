@@ -5,6 +5,7 @@ import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { usePresence } from '../../profile/api/presence.ts';
 import { useProfileQuery } from '../../profile/api/profile-queries.ts';
+import { seedProfile } from '../../profile/api/seed-profile.ts';
 import styles from './ChatWindow.module.css';
 
 /** The compact profile beside a personal chat (`messenger_compactProfileOpen`). */
@@ -21,7 +22,20 @@ export function ProfilePanel({ chat, onClose }: { chat: ChatListItem; onClose: (
       </button>
       <Avatar name={chat.username} url={data?.avatar_url ?? chat.avatar_url} size={96} />
       <h2 className={styles.panelName}>{data?.name ?? chat.username}</h2>
-      {username ? <Link to={`/${username}`}>@{username}</Link> : null}
+      {username ? (
+        <Link
+          to={`/${username}`}
+          onPointerDown={() =>
+            seedProfile({
+              username,
+              name: data?.name ?? chat.username,
+              avatar_url: data?.avatar_url ?? chat.avatar_url,
+            })
+          }
+        >
+          @{username}
+        </Link>
+      ) : null}
       {lastSeen ? <p className={styles.lastSeen}>{lastSeen}</p> : null}
       {data?.bio ? <p className={styles.panelBio}>{data.bio}</p> : null}
     </aside>

@@ -6,6 +6,7 @@ import { chatRefOf } from '../api/chats-cache.ts';
 import { useDeleteMessage, useEditMessage, useForwardMessage } from '../api/messenger-queries.ts';
 import { canEdit, type DisplayMessage } from '../lib/message-status.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
+import { useReactionPicker } from '../store/reaction-picker.ts';
 import { useOutbox } from './use-outbox.ts';
 
 /** Spec §9: the copied notice stays 2 s. */
@@ -58,6 +59,17 @@ export function useMessageActions(chat: ChatListItem, me: Me) {
         onSelect: () => setEditing({ id: item.message.id, content: item.message.content }),
       });
     }
+    items.push({
+      id: 'react',
+      label: ru.messenger.react,
+      onSelect: () => {
+        const box = document.getElementById(`message-${item.message.id}`)?.getBoundingClientRect();
+        useReactionPicker.getState().show(item.message.id, {
+          x: box ? box.left + 12 : 16,
+          y: box ? box.bottom : window.innerHeight / 2,
+        });
+      },
+    });
     items.push({ id: 'forward', label: ru.messenger.forward, onSelect: () => setForwarding(item) });
     items.push({
       id: 'delete-me',

@@ -4,7 +4,7 @@ import { ClickBlocker, swipeCloses, swipeStarted } from '../lib/gestures.ts';
 
 /**
  * Narrow screens: a swipe right of more than 80 px (after a 10 px start) closes the full-screen
- * chat; clicks during the next 500 ms are swallowed so the lifted finger opens nothing.
+ * chat; after any swipe, clicks during the next 500 ms are swallowed so the lifted finger opens nothing.
  */
 export function useSwipeClose(enabled: boolean, onClose: () => void) {
   const [offset, setOffset] = useState(0);
@@ -16,15 +16,17 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
       if (!started.current && swipeStarted(mx, my)) started.current = true;
       if (started.current) setOffset(Math.max(0, mx));
       if (last) {
-        if (swipeCloses(started.current, mx)) {
-          blocker.current.block();
-          onClose();
-        }
+        // Only a real swipe swallows the click that follows; taps and mouse clicks pass.
+        if (started.current) blocker.current.block();
+        if (swipeCloses(started.current, mx)) onClose();
         started.current = false;
         setOffset(0);
       }
     },
-    { enabled, filterTaps: true, pointer: { touch: true }, axis: 'lock' },
+    // No `filterTaps`: use-gesture then eats, in the capture phase, every click whose pointer sequence it did
+    // not see as a tap, and with `pointer.touch` it sees touches only: a mouse or pen click (a touch laptop, a
+    // test) on a reaction chip or a play button inside the chat never arrived. The blocker above does its job.
+    { enabled, pointer: { touch: true }, axis: 'lock' },
   );
   return { bind, offset, clicksBlocked: () => blocker.current.blocked };
 }

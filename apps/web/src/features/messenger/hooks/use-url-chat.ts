@@ -3,7 +3,7 @@ import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../shared/api/client.ts';
+import { api, isApiError } from '../../../shared/api/client.ts';
 import { StaleTime } from '../../../shared/api/query-client.ts';
 import { profileKeys } from '../../profile/api/profile-queries.ts';
 
@@ -45,9 +45,12 @@ export function useUrlChat(
     retry: false,
   });
 
+  // A user who does not exist is a missing chat: the view says so (#18 item 3); other failures go back
+  // to the list.
+  const missing = isApiError(profile.error) && profile.error.status === 404;
   useEffect(() => {
-    if (own || profile.isError) navigate('/messenger', { replace: true });
-  }, [own, profile.isError, navigate]);
+    if (own || (profile.isError && !missing)) navigate('/messenger', { replace: true });
+  }, [own, profile.isError, missing, navigate]);
 
   const target = profile.data;
   // Each URL opens its chat once; later list refreshes or a close must not reopen it.
@@ -64,4 +67,5 @@ export function useUrlChat(
     );
     open(existing ?? draftChatFor(target), existing === undefined);
   }, [target, chats, me, open, username]);
+  return { missing: missing && username !== undefined };
 }

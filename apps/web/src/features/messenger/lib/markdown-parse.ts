@@ -12,7 +12,9 @@ export type Inline =
   | { type: 'text'; text: string }
   | { type: 'bold' | 'italic' | 'strike'; children: Inline[] }
   | { type: 'code'; text: string }
-  | { type: 'link'; href: string; children: Inline[] };
+  | { type: 'link'; href: string; children: Inline[] }
+  /** An in-app link: `@username` → the profile; a channel link (…/messenger/channel/<slug>) → its preview. */
+  | { type: 'mention'; kind: 'user' | 'channel'; path: string; text: string };
 
 export type Block =
   | { type: 'paragraph'; lines: Inline[][] }
@@ -41,6 +43,26 @@ export function safeHref(target: string): string | null {
   }
   return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
+
+/** `@username` (the username rule: 3–32 of a-z, 0-9, _), not inside an e-mail address or a word. */
+const MENTION = /@([a-z0-9_]{3,32})(?![a-z0-9_])/y;
+/** A channel mention link: a path of 5 or more letters, digits, `_` or `-` (spec §5). */
+const CHANNEL_PATH = /^\/messenger\/channel\/([A-Za-z0-9_-]{5,})\/?$/;
+
+/** The in-app channel path of an http(s) link to this app's channel preview, or null. */
+export function channelPath(href: string, origin: string | null): string | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (origin === null || url.origin !== origin || url.search || url.hash) return null;
+  const slug = CHANNEL_PATH.exec(url.pathname)?.[1];
+  return slug ? `/messenger/channel/${slug}` : null;
+}
+
+const currentOrigin = () => (typeof window === 'undefined' ? null : window.location.origin);
 
 // Sticky (matched at lastIndex), so no copy of the rest of the message is made per attempt.
 const LINK = /\[([^\]\n]+)\]\(([^()\s]+)\)/y;
@@ -160,11 +182,26 @@ export function parseInline(source: string, budget: Budget = budgetFor(source)):
       if (match && spend(budget, match[0].length)) {
         const url = match[0].replace(TRAILING_PUNCTUATION, '');
         const href = safeHref(url);
+        const channel = href ? channelPath(href, currentOrigin()) : null;
+        if (channel) {
+          out.push({ type: 'mention', kind: 'channel', path: channel, text: url });
+          i += url.length;
+          continue;
+        }
         if (href) {
           out.push({ type: 'link', href, children: [{ type: 'text', text: url }] });
           i += url.length;
           continue;
         }
+      }
+    }
+
+    if (char === '@' && !isWordChar(source[i - 1]) && source[i - 1] !== '.') {
+      const match = matchAt(MENTION, source, i);
+      if (match) {
+        out.push({ type: 'mention', kind: 'user', path: `/${match[1]}`, text: match[0] });
+        i += match[0].length;
+        continue;
       }
     }
 
@@ -240,7 +277,11 @@ export function parseMarkdown(source: string, budget: Budget = budgetFor(source)
 /** The message as plain text without markers (chat previews, copy). */
 export function plainText(blocks: readonly Block[]): string {
   const inline = (nodes: readonly Inline[]): string =>
-    nodes.map((n) => (n.type === 'text' || n.type === 'code' ? n.text : inline(n.children))).join('');
+    nodes
+      .map((n) =>
+        n.type === 'text' || n.type === 'code' || n.type === 'mention' ? n.text : inline(n.children),
+      )
+      .join('');
   return blocks
     .map((b) => {
       switch (b.type) {

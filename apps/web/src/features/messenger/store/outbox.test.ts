@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from './outbox.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { entryBody, Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from './outbox.ts';
 
 function memoryStorage(): OutboxStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -70,16 +70,17 @@ describe('offline outbox', () => {
     expect(JSON.parse(storage.data.get('outbox') ?? 'null')).toEqual([]);
   });
 
-  it('an entry cut off mid-send by a reload is resent with the same temp_id, stored once', async () => {
+  it('an entry cut off mid-send by a reload is resent with the same request, so the server stores it once', async () => {
+    // The server keeps one message per temp_id (messenger-messages.test.ts, 'is idempotent on temp_id');
+    // what the client owes it is the same temp_id and body on the resend, and nothing sent twice after.
     const storage = memoryStorage();
-    const server = fakeServer();
-    server.setOnline(true);
+    const bodies: ReturnType<typeof entryBody>[] = [];
     let release: (() => void) | undefined;
     const hanging = new Outbox({
       storage,
       key: 'outbox',
       send: async (e) => {
-        await server.send(e);
+        bodies.push(entryBody(e));
         await new Promise<void>((resolve) => {
           release = resolve;
         });
@@ -88,14 +89,25 @@ describe('offline outbox', () => {
     });
     hanging.enqueue(entry('temp-1', 'один'));
     void hanging.flush(1);
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(release).toBeDefined());
     expect(JSON.parse(storage.data.get('outbox') ?? '[]')[0].state).toBe('sending');
 
-    const reloaded = new Outbox({ storage, key: 'outbox', send: server.send });
+    const reloaded = new Outbox({
+      storage,
+      key: 'outbox',
+      send: async (e) => {
+        bodies.push(entryBody(e));
+        return 'sent';
+      },
+    });
     expect(reloaded.list()[0]?.state).toBe('pending');
     await reloaded.flush(1);
-    expect(server.calls).toEqual(['temp-1', 'temp-1']);
-    expect(server.stored).toEqual(['один']);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[0]).toMatchObject({ temp_id: 'temp-1', content: 'один', other_user_id: 2 });
+    expect(reloaded.list()).toEqual([]);
+    await reloaded.flush(1);
+    expect(bodies).toHaveLength(2);
     release?.();
   });
 
@@ -145,5 +157,37 @@ describe('offline outbox', () => {
     outbox.enqueue(entry('temp-1', 'a'));
     outbox.confirm('temp-1');
     expect(outbox.list()).toEqual([]);
+  });
+
+  it('group and channel messages written offline go to their room once after reconnect, in order', async () => {
+    const storage = memoryStorage();
+    const server = fakeServer();
+    const bodies: ReturnType<typeof entryBody>[] = [];
+    const send = (e: OutboxEntry) => {
+      bodies.push(entryBody(e));
+      return server.send(e);
+    };
+    const before = new Outbox({ storage, key: 'outbox', send });
+    before.enqueue({
+      ...entry('temp-g', 'в группу'),
+      other_user_id: -7,
+      room: { kind: 'group', id: 7 },
+      reply_to_id: 3,
+    });
+    before.enqueue({ ...entry('temp-c', 'в канал'), other_user_id: -9, room: { kind: 'channel', id: 9 } });
+    await before.flush(1);
+    expect(server.stored).toEqual([]);
+
+    const after = new Outbox({ storage, key: 'outbox', send });
+    expect(after.list().map((e) => e.room)).toEqual([
+      { kind: 'group', id: 7 },
+      { kind: 'channel', id: 9 },
+    ]);
+    server.setOnline(true);
+    await Promise.all([after.flush(1), after.flush(1)]);
+    expect(server.stored).toEqual(['в группу', 'в канал']);
+    expect(bodies.at(-2)).toEqual({ group_id: 7, reply_to_id: 3, content: 'в группу', temp_id: 'temp-g' });
+    expect(bodies.at(-1)).toEqual({ channel_id: 9, content: 'в канал', temp_id: 'temp-c' });
+    expect(after.list()).toEqual([]);
   });
 });

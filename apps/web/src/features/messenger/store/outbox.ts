@@ -9,7 +9,12 @@ import type { MessageFile, SendMessageBody } from '@kadr/contract';
 export interface OutboxEntry {
   temp_id: string;
   owner_id: number;
+  /** The peer (personal chat); for a group or channel minus its id, the conversation key its window uses. */
   other_user_id: number;
+  /** Set for a group or channel message: where it goes instead of a peer. */
+  room?: { kind: 'group' | 'channel'; id: number };
+  /** The message this one answers (room chats). */
+  reply_to_id?: number;
   content: string;
   attachment_ids: number[];
   /** The uploaded attachments, shown while pending. */
@@ -53,8 +58,14 @@ export function newTempId(now: number = Date.now()): string {
 }
 
 export function entryBody(entry: OutboxEntry): SendMessageBody {
+  const target = entry.room
+    ? entry.room.kind === 'group'
+      ? { group_id: entry.room.id }
+      : { channel_id: entry.room.id }
+    : { other_user_id: entry.other_user_id };
   return {
-    other_user_id: entry.other_user_id,
+    ...target,
+    ...(entry.reply_to_id !== undefined ? { reply_to_id: entry.reply_to_id } : {}),
     content: entry.content,
     temp_id: entry.temp_id,
     ...(entry.attachment_ids.length > 0 ? { attachment_ids: entry.attachment_ids } : {}),

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { BlockButton } from '../../settings/components/BlockButton.tsx';
 import { usePresence } from '../api/presence.ts';
+import type { ProfileSeed } from '../api/profile-seed.ts';
 import { FollowButton } from './FollowButton.tsx';
 import styles from './ProfileCard.module.css';
 import { ProfileStats } from './ProfileStats.tsx';
@@ -49,8 +51,29 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
           >
             {ru.profile.message}
           </Link>
+          <BlockButton username={profile.username} />
         </>
       )}
+    </article>
+  );
+}
+
+/** The header drawn from a seed (a post's author, a chat peer) while the full profile loads. */
+export function ProfileSeedHeader({ seed }: { seed: ProfileSeed }) {
+  return (
+    <article className={styles.card} aria-labelledby="profile-name" aria-busy="true">
+      <Avatar
+        name={seed.name}
+        url={seed.avatar_url ?? seed.avatar_thumbnail_url ?? null}
+        size={104}
+        alt={ru.profile.avatarAlt(seed.name)}
+      />
+      <div className={styles.identity}>
+        <h1 id="profile-name" className={styles.name}>
+          {seed.name}
+        </h1>
+        <p className={styles.username}>@{seed.username}</p>
+      </div>
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { neighbourSection, SECTIONS, type Section } from '../lib/sections.ts';
 import { clampDrag, resolveNavTarget, snapPosition } from '../lib/snap.ts';
+import { MessengerUnreadBadge } from './MessengerUnreadBadge.tsx';
 import styles from './NavButton.module.css';
 
 interface Props {
@@ -56,20 +57,34 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
   };
 
   const x = snapPosition(section) + dragOffset;
+  const handlers = bind();
   return (
     <div className={styles.track} data-testid="nav-track">
-      {SECTIONS.map((item) => (
-        <span
-          key={item}
-          className={`${styles.slot} ${item === section ? styles.slotActive : ''}`}
-          style={{ transform: `translateX(${snapPosition(item)}px)` }}
-          aria-hidden="true"
-        >
-          <Icon name={item} size={18} />
-        </span>
-      ))}
+      {SECTIONS.map((item) =>
+        item === section ? null : (
+          // Each icon of the pill is its own 44×44 target: a tap goes straight to that section.
+          <button
+            key={item}
+            type="button"
+            className={styles.slot}
+            style={{ transform: `translateX(${snapPosition(item)}px)` }}
+            aria-label={ru.shell.sections[item]}
+            data-testid={`nav-slot-${item}`}
+            tabIndex={-1}
+            onClick={() => onNavigate(item)}
+          >
+            <Icon name={item} size={18} />
+          </button>
+        ),
+      )}
       <button
-        {...bind()}
+        {...handlers}
+        onPointerDown={(event) => {
+          // Every press starts clean: a drag whose click never came (released off the button, or a
+          // touch drag, which fires no click) must not swallow the next tap.
+          wasDragged.current = false;
+          handlers.onPointerDown?.(event);
+        }}
         type="button"
         className={`${styles.button} ${dragging ? styles.dragging : ''}`}
         style={{ transform: `translateX(${x}px)` }}
@@ -84,6 +99,12 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
       >
         <Icon name={section} size={28} />
       </button>
+      <span
+        className={styles.unread}
+        style={{ transform: `translateX(${snapPosition('messenger') + 14}px)` }}
+      >
+        <MessengerUnreadBadge />
+      </span>
       <span id={hintId} className="visually-hidden">
         {ru.shell.navButtonHint}
       </span>

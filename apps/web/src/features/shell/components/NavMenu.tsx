@@ -7,10 +7,12 @@ interface Props {
   entries: readonly NavEntry[];
   onAction: (action: NavAction) => void;
   onClose: () => void;
+  /** Where the menu opens: above the bottom navigation (phones) or beside the side rail (desktop). */
+  placement?: 'bottom' | 'rail';
 }
 
 /** The navigation menu: focus moves into it, arrows move between items, Escape closes it. */
-export function NavMenu({ entries, onAction, onClose }: Props) {
+export function NavMenu({ entries, onAction, onClose, placement = 'bottom' }: Props) {
   const listRef = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 
@@ -62,7 +64,13 @@ export function NavMenu({ entries, onAction, onClose }: Props) {
         tabIndex={-1}
         onClick={onClose}
       />
-      <div ref={listRef} className={styles.menu} role="menu" aria-label={ru.shell.menu} onKeyDown={onKeyDown}>
+      <div
+        ref={listRef}
+        className={`${styles.menu} ${placement === 'rail' ? styles.rail : ''}`}
+        role="menu"
+        aria-label={ru.shell.menu}
+        onKeyDown={onKeyDown}
+      >
         {entries.map((entry) => (
           <button
             key={entry.id}

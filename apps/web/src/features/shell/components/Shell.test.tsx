@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shellEntries } from '../../../app/features.ts';
 import { me } from '../../../test/fixtures.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
@@ -80,14 +80,14 @@ describe('Shell', () => {
     expect(path).toBe('/anna');
   });
 
-  it('renders no context button for features that have not landed', () => {
+  it('shows the home context buttons: create, the notifications bell, the menu', () => {
     renderShell('/home');
     const toolbar = screen.getByRole('toolbar', { name: 'Действия страницы' });
     expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('aria-label'))).toEqual([
       'Создать',
+      'Уведомления',
       'Открыть меню',
     ]);
-    expect(screen.queryByRole('button', { name: 'Уведомления' })).not.toBeInTheDocument();
   });
 
   it('shows the media context buttons the feed ships', () => {
@@ -99,5 +99,47 @@ describe('Shell', () => {
       'Открыть меню',
       'Настройки ленты',
     ]);
+  });
+
+  describe('from 1024 px', () => {
+    beforeEach(() => {
+      // jsdom has no layout: answer the desktop query as a 1440 px window would.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(min-width: 1024px)' || query === '(min-width: 1025px)',
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows one navigation, the side rail, with the page actions and the menu — no bottom button', async () => {
+      renderShell('/media');
+      expect(screen.queryByRole('button', { name: /^Навигация/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('toolbar', { name: 'Действия страницы' })).not.toBeInTheDocument();
+      const rail = screen.getByRole('navigation', { name: 'Разделы' });
+      expect(Array.from(rail.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+        'Медиа',
+        'Главная',
+        'Мессенджер',
+      ]);
+      const actions = screen.getByRole('list', { name: 'Действия страницы' });
+      expect(Array.from(actions.querySelectorAll('button')).map((b) => b.textContent)).toEqual([
+        'Режимы',
+        'Поиск',
+        'Настройки ленты',
+      ]);
+
+      const opener = screen.getByRole('button', { name: 'Меню' });
+      expect(opener).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(opener);
+      expect(screen.getByRole('menuitem', { name: 'Профиль' })).toHaveFocus();
+      expect(screen.getByRole('menuitem', { name: 'Мои действия' })).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      expect(opener).toHaveFocus();
+
+      await userEvent.click(screen.getByRole('link', { name: 'Мессенджер' }));
+      expect(path).toBe('/messenger');
+    });
   });
 });

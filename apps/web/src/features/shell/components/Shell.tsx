@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
 import { useNavAction } from '../hooks/use-nav-action.ts';
 import { useNavContext } from '../hooks/use-nav-context.ts';
 import { contextButtonsFor, menuEntriesFor, type ShellEntry } from '../lib/nav-config.ts';
-import { type Section, sectionPath } from '../lib/sections.ts';
+import { DESKTOP_NAV_QUERY, type Section, sectionPath } from '../lib/sections.ts';
 import { useShellUi } from '../shell-ui-store.ts';
 import { ContextButtons } from './ContextButtons.tsx';
 import { NavButton } from './NavButton.tsx';
@@ -11,7 +12,11 @@ import { NavMenu } from './NavMenu.tsx';
 import styles from './Shell.module.css';
 import { SideRail } from './SideRail.tsx';
 
-/** The one layout of /home, /media and /messenger; `views` maps the section to its content. */
+/**
+ * The one layout of /home, /media and /messenger; `views` maps the section to its content. Phones and
+ * tablets get the draggable navigation button with the page's floating context buttons; from 1024 px
+ * the side rail carries the same sections, actions and menu instead (ADR 0009) — never both.
+ */
 export function Shell({
   views,
   entries,
@@ -26,7 +31,9 @@ export function Shell({
   const menuOpen = useShellUi((s) => s.menuOpen);
   const setMenuOpen = useShellUi((s) => s.setMenuOpen);
   const navHidden = useShellUi((s) => s.navHidden);
+  const desktop = useMediaQuery(DESKTOP_NAV_QUERY);
   const View = views[context.section];
+  const actions = contextButtonsFor(context, entries);
 
   const goTo = (section: Section) => {
     setMenuOpen(false);
@@ -34,19 +41,15 @@ export function Shell({
   };
 
   return (
-    <div className={styles.shell} data-section={context.section}>
-      <SideRail />
+    <div className={styles.shell} data-section={context.section} data-layout={desktop ? 'rail' : 'bottom'}>
+      {desktop ? <SideRail actions={actions} menuOpen={menuOpen} onAction={onAction} /> : null}
       <main className={styles.content} id="main">
         <View />
       </main>
-      {navHidden ? null : (
+      {desktop || navHidden ? null : (
         <>
           <div className={styles.context}>
-            <ContextButtons
-              entries={contextButtonsFor(context, entries)}
-              menuOpen={menuOpen}
-              onAction={onAction}
-            />
+            <ContextButtons entries={actions} menuOpen={menuOpen} onAction={onAction} />
           </div>
           <div className={styles.nav}>
             <NavButton
@@ -63,6 +66,7 @@ export function Shell({
           entries={menuEntriesFor(context, entries)}
           onAction={onAction}
           onClose={() => setMenuOpen(false)}
+          placement={desktop ? 'rail' : 'bottom'}
         />
       ) : null}
     </div>

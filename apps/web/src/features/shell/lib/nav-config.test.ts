@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellEntries } from '../../../app/features.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
-import {
-  command,
-  contextButtonsFor,
-  menuEntriesFor,
-  type NavContext,
-  type ShellEntry,
-} from './nav-config.ts';
+import { contextButtonsFor, menuEntriesFor, type NavContext, type ShellEntry } from './nav-config.ts';
 
 const context = (section: NavContext['section'], isOwnPost = false): NavContext => ({
   section,
@@ -15,21 +9,9 @@ const context = (section: NavContext['section'], isOwnPost = false): NavContext 
   isOwnPost,
 });
 
-const E = ru.shell.entries;
-/** The entries of capabilities still to land (notifications, groups, channels), as their manifests will offer them. */
-const toLand: readonly ShellEntry[] = [
-  {
-    id: 'notifications',
-    label: E.notifications,
-    icon: 'bell',
-    section: 'home',
-    place: 'context',
-    order: 20,
-    action: command('home.notifications'),
-  },
-];
-/** Every feature registered, those still to land included. */
-const allOn: readonly ShellEntry[] = [...shellEntries, ...toLand];
+const _E = ru.shell.entries;
+/** Every feature registered (notifications, groups and channels have landed). */
+const allOn: readonly ShellEntry[] = shellEntries;
 /** No feature registered. */
 const allOff: readonly ShellEntry[] = [];
 

@@ -42,6 +42,8 @@ export interface NavEntry {
   /** Extra condition on the page state. */
   visible?: (context: NavContext) => boolean;
   action: NavAction;
+  /** A hook giving the count shown on the button (e.g. unread notifications); 0 shows none. */
+  useBadge?: () => number;
 }
 
 /**

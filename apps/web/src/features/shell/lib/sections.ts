@@ -14,3 +14,6 @@ export function neighbourSection(section: Section, direction: -1 | 1): Section {
   const index = SECTIONS.indexOf(section) + direction;
   return SECTIONS[Math.min(Math.max(index, 0), SECTIONS.length - 1)] ?? section;
 }
+
+/** From this width the side rail replaces the bottom navigation (spec §2.2, §9: desktop navigation 1024 px). */
+export const DESKTOP_NAV_QUERY = '(min-width: 1024px)';

@@ -17,7 +17,7 @@ function PostTile({ post, index, onOpen }: { post: Post; index: number; onOpen: 
     <button
       type="button"
       className={styles.tile}
-      aria-label={s.openPost(index + 1)}
+      aria-label={`@${post.user.username}, ${s.openPost(index + 1)}`}
       onClick={onOpen}
       data-post-id={post.id}
     >

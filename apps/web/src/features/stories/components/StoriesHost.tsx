@@ -1,11 +1,14 @@
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../shared/api/client.ts';
+import { api, isApiError } from '../../../shared/api/client.ts';
 import { STORY_PARAM } from '../lib/story-link.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 
 const StoryViewer = lazy(() => import('./StoryViewer.tsx').then((m) => ({ default: m.StoryViewer })));
+const StoryLinkMissing = lazy(() =>
+  import('./StoryLinkMissing.tsx').then((m) => ({ default: m.StoryLinkMissing })),
+);
 const StoryEditor = lazy(() => import('./StoryEditor.tsx').then((m) => ({ default: m.StoryEditor })));
 
 /**
@@ -17,6 +20,18 @@ export function StoriesHost() {
   const editorOpen = useStoriesUi((s) => s.editorOpen);
   const [params, setParams] = useSearchParams();
   const linked = Number(params.get(STORY_PARAM));
+  // The linked story that does not exist (or is not visible to the viewer): said plainly.
+  const [missing, setMissing] = useState<number | null>(null);
+  const dropLink = () => {
+    setMissing(null);
+    setParams(
+      (p) => {
+        p.delete(STORY_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  };
 
   useEffect(() => {
     if (!Number.isInteger(linked) || linked <= 0) return;
@@ -30,7 +45,9 @@ export function StoriesHost() {
         useStoriesUi.getState().openViewer([group], 0, index);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) console.error('Failed to load the linked story', error);
+        if (controller.signal.aborted) return;
+        if (isApiError(error) && error.status < 500) setMissing(linked);
+        else console.error('Failed to load the linked story', error);
       },
     );
     return () => controller.abort();
@@ -57,6 +74,7 @@ export function StoriesHost() {
     <Suspense fallback={null}>
       {viewer ? <StoryViewer viewer={viewer} /> : null}
       {editorOpen ? <StoryEditor /> : null}
+      {missing !== null && missing === linked ? <StoryLinkMissing onClose={dropLink} /> : null}
     </Suspense>
   );
 }

@@ -60,7 +60,7 @@ export function StoriesStrip({ groups, leading, onOpen, onAdd }: Props) {
               onClick={() => (own ? onOpen(ownIndex) : onAdd())}
               data-testid="own-story"
             >
-              <Avatar name={me?.name ?? ''} url={me?.avatar_url ?? null} size={62} />
+              <Avatar name={me?.name ?? ''} url={me?.avatar_url ?? null} size={62} alt="" />
             </button>
             <button type="button" className={styles.plus} aria-label={s.addStory} onClick={onAdd}>
               <Plus size={14} strokeWidth={3} aria-hidden="true" />
@@ -83,7 +83,7 @@ export function StoriesStrip({ groups, leading, onOpen, onAdd }: Props) {
                 data-unviewed={group.has_unviewed}
                 onClick={() => onOpen(index)}
               >
-                <Avatar name={group.user.display_name} url={group.user.avatar_url} size={62} />
+                <Avatar name={group.user.display_name} url={group.user.avatar_url} size={62} alt="" />
               </button>
               <span className={styles.name}>{group.user.display_name}</span>
             </li>

@@ -2,13 +2,10 @@ import type { MessageStoryRef } from '@kadr/contract';
 import { Clock } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { STORY_PARAM } from '../lib/story-link.ts';
+import { storiesStrings } from '../strings.ts';
 import styles from './StoryReplyPreview.module.css';
 
-const strings = {
-  label: 'Ответ на историю',
-  expired: 'История больше недоступна',
-  open: 'Открыть историю',
-} as const;
+const strings = storiesStrings.replyPreview;
 
 /** The story a message replies to, shown in the messenger's bubble; opens the viewer while it lives. */
 export function StoryReplyPreview({ story }: { story: MessageStoryRef }) {

@@ -73,15 +73,21 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   const story = group?.stories[storyIndex];
   const own = story !== undefined && story.user_id === me?.id;
 
-  const [elapsed, setElapsed] = useState(0);
+  // Progress and readiness are keyed by the story they belong to: a reset in an effect after the story
+  // changed raced the next image's load event (already cached by the preload) and the previous story's
+  // elapsed time (≥ its duration) advanced past the new story in the same commit.
+  const [progress, setProgress] = useState<{ id: number; ms: number }>({ id: -1, ms: 0 });
+  const [readyId, setReadyId] = useState<number | null>(null);
   const [held, setHeld] = useState(false);
+  // A mouse resting on the like/reply bar pauses the story (as typing a reply does), so a click there
+  // acts on the story the person was looking at.
+  const [overBar, setOverBar] = useState(false);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [replyFocused, setReplyFocused] = useState(false);
   const [reply, setReply] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
   const [broken, setBroken] = useState<Set<number>>(new Set());
-  const [ready, setReady] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ x: number; y: number; t: number; timer: number; holding: boolean } | null>(null);
@@ -93,8 +99,10 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   const report = useStoryReport();
   const viewers = useStoryViewers(story?.id ?? 0, own && sheet === 'viewers');
 
+  const elapsed = story !== undefined && progress.id === story.id ? progress.ms : 0;
+  const ready = story !== undefined && readyId === story.id;
   const filtered = story?.is_filtered === true && !revealed.has(story.id);
-  const paused = held || sheet !== null || replyFocused || filtered || !ready;
+  const paused = held || overBar || sheet !== null || replyFocused || filtered || !ready;
   const durationMs =
     story?.media_type === 'video'
       ? Math.max(1000, (videoRef.current?.duration || story.duration) * 1000)
@@ -121,8 +129,6 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   const storyId = story?.id;
   useEffect(() => {
     if (storyId === undefined) return;
-    setElapsed(0);
-    setReady(false);
     setReply('');
     setSheet(null);
     const current = latest.current;
@@ -134,16 +140,17 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     if (!story || paused) return;
     // Ticks every 50 ms but adds the time that really passed, so a busy main thread does not slow the story.
     let last = performance.now();
+    const id = story.id;
     const timer = window.setInterval(() => {
       const video = videoRef.current;
       if (story.media_type === 'video' && video) {
-        setElapsed(video.currentTime * 1000);
+        setProgress({ id, ms: video.currentTime * 1000 });
         return;
       }
       const now = performance.now();
       const delta = now - last;
       last = now;
-      setElapsed((e) => e + delta);
+      setProgress((p) => ({ id, ms: (p.id === id ? p.ms : 0) + delta }));
     }, STORY_UI.tickMs);
     return () => window.clearInterval(timer);
   }, [story, paused]);
@@ -223,15 +230,13 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     pointer.current = null;
     if (!p) return;
     window.clearTimeout(p.timer);
-    if (p.holding) {
-      setHeld(false);
-      return;
-    }
+    if (p.holding) setHeld(false);
+    // A swipe counts even when the finger rested long enough to pause first (a slow start, a busy thread).
     const dx = e.clientX - p.x;
     const dy = e.clientY - p.y;
     if (dy > STORY_UI.swipeDown && Math.abs(dy) > Math.abs(dx)) return close();
     if (Math.abs(dx) > STORY_UI.swipeX && Math.abs(dx) > Math.abs(dy)) return go(dx < 0 ? 1 : -1);
-    if (Math.abs(dx) > 10 || Math.abs(dy) > 10) return;
+    if (p.holding || Math.abs(dx) > 10 || Math.abs(dy) > 10) return;
     const rect = e.currentTarget.getBoundingClientRect();
     const third = (e.clientX - rect.left) / rect.width;
     if (third < 1 / 3) go(-1);
@@ -307,10 +312,10 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               poster={story.thumbnail_url ?? undefined}
               playsInline
               autoPlay
-              onLoadedData={() => setReady(true)}
+              onLoadedData={() => setReadyId(story.id)}
               onEnded={() => go(1)}
               onError={() => {
-                setReady(true);
+                setReadyId(story.id);
                 setBroken((b) => new Set(b).add(story.id));
               }}
               data-testid="story-media"
@@ -322,9 +327,13 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               src={story.file_url ?? undefined}
               alt={story.caption}
               draggable={false}
-              onLoad={() => setReady(true)}
+              ref={(img) => {
+                // A cached image (the preload fetched it) may be complete before its load listener runs.
+                if (img?.complete && img.naturalWidth > 0) setReadyId(story.id);
+              }}
+              onLoad={() => setReadyId(story.id)}
               onError={() => {
-                setReady(true);
+                setReadyId(story.id);
                 setBroken((b) => new Set(b).add(story.id));
               }}
               data-testid="story-media"
@@ -376,7 +385,11 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
           </div>
         </div>
 
-        <div className={styles.bottom}>
+        <div
+          className={styles.bottom}
+          onPointerEnter={(e) => setOverBar(e.pointerType === 'mouse')}
+          onPointerLeave={() => setOverBar(false)}
+        >
           {own ? (
             <div className={styles.ownBar}>
               <button type="button" className={styles.pill} onClick={() => setSheet('viewers')}>
@@ -388,6 +401,7 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
                 className={`${styles.icon} ${styles.danger}`}
                 aria-label={s.delete}
                 onClick={() => {
+                  // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
                   if (!window.confirm(s.deleteConfirm)) return;
                   remove.mutate(story.id, { onSuccess: () => go(1) });
                 }}

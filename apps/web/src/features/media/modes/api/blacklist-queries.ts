@@ -54,3 +54,9 @@ export function useBlacklistMutation() {
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
 }
+
+/** The hidden tags once loaded (null while unknown), for deciding which feed posts to cover. */
+export function useFeedBlacklist(): ReadonlySet<string> | null {
+  const tags = useBlacklistQuery().data?.blacklist;
+  return useMemo(() => (tags ? new Set(tags.map((entry) => entry.tag)) : null), [tags]);
+}

@@ -1,16 +1,27 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToast } from '../../../../shared/ui/toast.ts';
 import { jsonResponse, me } from '../../../../test/fixtures.ts';
 import { useAuthStore } from '../../../auth/auth-store.ts';
 import { FeedPreferencesPanel } from './FeedPreferencesPanel.tsx';
 
 function renderPanel() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
       <FeedPreferencesPanel onClose={() => {}} />
     </QueryClientProvider>,
   );
+  return client;
+}
+
+/** At least `requests` were made, and every request so far has been answered and applied. */
+async function settled(client: QueryClient, requests: number) {
+  await waitFor(() => {
+    expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(requests);
+    expect(client.isFetching() + client.isMutating()).toBe(0);
+  });
 }
 
 describe('FeedPreferencesPanel', () => {
@@ -26,13 +37,14 @@ describe('FeedPreferencesPanel', () => {
         .mockResolvedValueOnce(jsonResponse({ blacklist: [{ tag: 'for_sleep' }] }))
         .mockImplementationOnce(() => new Promise<Response>((r) => (answer = r))),
     );
-    renderPanel();
+    const client = renderPanel();
     const box = screen.getByLabelText('Для сна') as HTMLInputElement;
     await waitFor(() => expect(box.checked).toBe(true));
     fireEvent.click(box);
     expect(box.checked).toBe(false);
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
     answer(jsonResponse({ blacklist: [] }));
-    await new Promise((r) => setTimeout(r, 20));
+    await settled(client, 2);
     expect(box.checked).toBe(false);
   });
 
@@ -45,12 +57,13 @@ describe('FeedPreferencesPanel', () => {
         .mockResolvedValueOnce(jsonResponse({ blacklist: [] }))
         .mockResolvedValueOnce(jsonResponse({ error: 'Такого тега нет', code: 'unknown_tag' }, 400)),
     );
-    renderPanel();
+    const client = renderPanel();
     const box = screen.getByLabelText('Для сна') as HTMLInputElement;
-    await new Promise((r) => setTimeout(r, 20));
+    await settled(client, 1);
     fireEvent.click(box);
     expect(box.checked).toBe(true);
     await waitFor(() => expect(box.checked).toBe(false));
-    expect(alert).toHaveBeenCalled();
+    expect(useToast.getState().message).toBe('Не удалось сохранить настройки');
+    expect(alert).not.toHaveBeenCalled();
   });
 });

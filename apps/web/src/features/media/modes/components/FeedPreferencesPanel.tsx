@@ -2,6 +2,7 @@ import { MEDIA_TAG_KEYS, MEDIA_TAGS } from '@kadr/contract/browser';
 import { useState } from 'react';
 import { ru } from '../../../../shared/i18n/ru.ts';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
+import { showToast } from '../../../../shared/ui/toast.ts';
 import styles from '../../components/Panels.module.css';
 import { useBlacklistMutation, useBlacklistTags } from '../api/blacklist-queries.ts';
 
@@ -19,7 +20,7 @@ export function FeedPreferencesPanel({ onClose }: { onClose: () => void }) {
     change.mutate(
       { tag, hidden: hide },
       {
-        onError: () => window.alert(T.failed),
+        onError: () => showToast(T.failed),
         onSettled: () =>
           setWishes((w) => {
             if (w.get(tag) !== hide) return w;

@@ -8,6 +8,7 @@ import { useRealtime } from '../../../../shared/realtime/socket.ts';
 import { getAccessToken } from '../../../auth/auth-store.ts';
 import { profileKeys } from '../../../profile/api/profile-queries.ts';
 import { mediaKeys } from '../../api/media-keys.ts';
+import { isAbort } from '../lib/picked-files.ts';
 import { sendUpload, type UploadInput, uploadForm } from '../lib/upload-request.ts';
 import type { UploadStatus } from '../lib/upload-status.ts';
 
@@ -29,6 +30,7 @@ export function usePostUpload() {
   const postId = useRef<number | null>(null);
   // Processing may finish before the upload's answer arrives: events are kept until the id is known.
   const early = useRef(new Map<number, MediaProcessingEvent>());
+  const abort = useRef<AbortController | null>(null);
 
   const apply = useCallback(
     (event: MediaProcessingEvent) => {
@@ -91,9 +93,13 @@ export function usePostUpload() {
       const token = getAccessToken();
       if (!token) return;
       setState({ status: 'uploading', progress: 0 });
+      const controller = new AbortController();
+      abort.current = controller;
       try {
-        const { post } = await sendUpload(uploadForm(input), (progress) =>
-          setState((s) => (s.status === 'uploading' ? { status: 'uploading', progress } : s)),
+        const { post } = await sendUpload(
+          uploadForm(input),
+          (progress) => setState((s) => (s.status === 'uploading' ? { status: 'uploading', progress } : s)),
+          controller.signal,
         );
         postId.current = post.id;
         const seen = early.current.get(post.id);
@@ -105,12 +111,18 @@ export function usePostUpload() {
           if (seen) apply(seen);
         }
       } catch (error) {
+        if (isAbort(error) || controller.signal.aborted) {
+          setState({ status: 'failed', message: ru.feed.upload.cancelled });
+          return;
+        }
         const detail =
           // A 4xx without the server's `{ error, code }` (a proxy's page) has no detail worth showing.
           isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')
             ? error.message
             : undefined;
         setState(failed(detail === ru.feed.upload.failed ? undefined : detail));
+      } finally {
+        if (abort.current === controller) abort.current = null;
       }
     },
     [apply],
@@ -121,5 +133,10 @@ export function usePostUpload() {
     setState({ status: 'idle' });
   }, []);
 
-  return { state, start, reset };
+  /** Aborts the request in flight; the server drops the partial upload and stores nothing. */
+  const cancel = useCallback(() => abort.current?.abort(), []);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  return { state, start, reset, cancel };
 }

@@ -1,0 +1,181 @@
+import type { Message, PushPayload } from '@kadr/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Events } from '../../lib/events.ts';
+import type { Gateway } from '../../realtime/gateway.ts';
+import type { PrivacyLookups } from './privacy.ts';
+import type { SettingsRepository } from './repository.ts';
+
+const PREVIEW_CHARS = 100;
+const MENTION = /@([A-Za-z0-9_]{3,32})/g;
+
+/** A push endpoint we will POST to: https anywhere, plain http only on loopback (a local push service). */
+export function allowedEndpoint(endpoint: string): boolean {
+  try {
+    const url = new URL(endpoint);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function mentionedUsernames(text: string): Set<string> {
+  return new Set([...text.matchAll(MENTION)].map((m) => (m[1] as string).toLowerCase()));
+}
+
+function preview(message: Message): string {
+  const text = message.content.trim();
+  if (text !== '') return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+  if (message.files.length > 0) return 'Вложение';
+  return 'Новое сообщение';
+}
+
+/**
+ * Web push with the tab closed: VAPID keys from config or generated once and kept in the database; a
+ * message, a call or a notification is pushed to each subscription of a user with no connected socket
+ * (any node: the presence store). The payload is encrypted (aes128gcm, RFC 8291) by `web-push`; the POST
+ * is ours (fetch), and a 404/410 from the push service deletes the subscription.
+ */
+export async function pushService(deps: {
+  repo: SettingsRepository;
+  privacy: PrivacyLookups;
+  gateway: Gateway;
+  events: Events;
+  config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string };
+  log: FastifyBaseLogger;
+}) {
+  const { repo, privacy, gateway, log } = deps;
+  let keys: { public_key: string; private_key: string };
+  if (deps.config.vapidPublicKey && deps.config.vapidPrivateKey)
+    keys = { public_key: deps.config.vapidPublicKey, private_key: deps.config.vapidPrivateKey };
+  else {
+    const stored = await repo.pushKeys();
+    if (stored) keys = stored;
+    else {
+      const fresh = webpush.generateVAPIDKeys();
+      keys = await repo.storePushKeys(fresh.publicKey, fresh.privateKey);
+    }
+  }
+  const vapid = {
+    subject: deps.config.vapidSubject,
+    publicKey: keys.public_key,
+    privateKey: keys.private_key,
+  };
+
+  /** Sends to every subscription of the users; answers how many pushes the services accepted. */
+  async function send(userIds: number[], payload: PushPayload): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const subs = await repo.subscriptions(userIds);
+    let accepted = 0;
+    await Promise.all(
+      subs.map(async (sub) => {
+        try {
+          const details = webpush.generateRequestDetails(
+            { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+            JSON.stringify(payload),
+            { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'high' },
+          );
+          const res = await fetch(details.endpoint, {
+            method: details.method,
+            headers: details.headers as Record<string, string>,
+            body: details.body ? new Uint8Array(details.body) : null,
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (res.status === 404 || res.status === 410) await repo.dropSubscription(sub.id);
+          else if (res.ok) accepted += 1;
+          else log.warn({ status: res.status }, 'push service refused a notification');
+          await res.body?.cancel().catch(() => undefined);
+        } catch (err) {
+          log.warn({ err }, 'push delivery failed');
+        }
+      }),
+    );
+    return accepted;
+  }
+
+  /** Of `userIds`, those with no socket on any node who have push on for `type`. */
+  async function offlineWanting(userIds: number[], type: 'message' | 'call' | string): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const online = new Set(await gateway.onlineAmong(userIds));
+    const out: number[] = [];
+    for (const id of userIds) {
+      if (online.has(id)) continue;
+      const types = (await privacy.settingsOf(id)).notifications.types as Record<
+        string,
+        { push: boolean } | undefined
+      >;
+      if (types[type]?.push === false) continue;
+      out.push(id);
+    }
+    return out;
+  }
+
+  deps.events.on('message.created', async ({ conversation, message }) => {
+    if (message.message_type === 'call') return;
+    let recipients: number[];
+    if (conversation.type === 'personal')
+      recipients = [conversation.user_low, conversation.user_high].filter(
+        (id): id is number => id !== null && id !== message.sender_id,
+      );
+    else if (conversation.type === 'group' || conversation.type === 'channel')
+      recipients = (await repo.memberIds(conversation.id)).filter((id) => id !== message.sender_id);
+    else return;
+    // Mentioned members hear it through their 'mention' notification (pushed even in a muted chat).
+    const mentioned = mentionedUsernames(message.content);
+    if (mentioned.size > 0 && recipients.length > 0) {
+      const names = await repo.usernamesOf(recipients);
+      recipients = recipients.filter((id) => !mentioned.has((names.get(id) ?? '').toLowerCase()));
+    }
+    const muted = await repo.mutedAmong(conversation.id, recipients);
+    const targets = await offlineWanting(
+      recipients.filter((id) => !muted.has(id)),
+      'message',
+    );
+    if (targets.length === 0) return;
+    const url =
+      conversation.type === 'personal'
+        ? `/messenger/${message.sender_username}`
+        : `/messenger?${conversation.type}=${conversation.id}`;
+    await send(targets, {
+      type: 'message',
+      title: message.sender_name,
+      body: preview(message),
+      url,
+      tag: `chat-${conversation.id}`,
+    });
+  });
+
+  deps.events.on('notification.created', async (n) => {
+    const targets = await offlineWanting([n.userId], n.type);
+    await send(targets, {
+      type: n.type,
+      title: 'Кадр',
+      body: n.text,
+      url: n.url,
+      tag: `n-${n.notificationId}`,
+    });
+  });
+
+  deps.events.on('call.incoming', async (c) => {
+    const targets = await offlineWanting([c.calleeId], 'call');
+    await send(targets, {
+      type: 'call',
+      title: c.callerName,
+      body: c.video ? 'Входящий видеозвонок' : 'Входящий звонок',
+      url: '/messenger',
+      tag: `call-${c.callId}`,
+    });
+  });
+
+  return {
+    publicKey: keys.public_key,
+    send,
+    async subscribe(userId: number, endpoint: string, p256dh: string, auth: string) {
+      await repo.subscribe(userId, endpoint, p256dh, auth);
+    },
+    unsubscribe: (userId: number, endpoint: string) => repo.unsubscribe(userId, endpoint),
+  };
+}
+
+export type PushService = Awaited<ReturnType<typeof pushService>>;

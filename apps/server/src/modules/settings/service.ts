@@ -1,0 +1,161 @@
+import {
+  type ActiveSession,
+  type ChatMute,
+  type ChatTarget,
+  ErrorCode,
+  ErrorText,
+  type MuteDuration,
+  type Settings,
+  type SettingsPatch,
+} from '@kadr/contract';
+import type { AppContext } from '../../app-types.ts';
+import { AppError, errors } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { passwordProblem } from '../auth/validation.ts';
+import { applyPatch } from './defaults.ts';
+import type { PrivacyLookups } from './privacy.ts';
+import type { SettingsRepository } from './repository.ts';
+
+const HOUR = 3_600_000;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Settings sections (spec §2.3): preferences, password, sessions, account deletion, blocks, mutes. */
+export function settingsService(deps: {
+  repo: SettingsRepository;
+  privacy: PrivacyLookups;
+  ctx: AppContext;
+}) {
+  const { repo, privacy, ctx } = deps;
+
+  async function checkPassword(userId: number, password: string) {
+    await ctx.limits.consume('settings.password', { user: userId });
+    const row = await repo.passwordHash(userId);
+    if (!row) throw errors.unauthorized();
+    if (!(await verifyPassword(row.password_hash, password)))
+      throw new AppError(403, ErrorCode.wrongPassword, ErrorText.wrongPassword, {
+        current_password: ErrorText.wrongPassword,
+      });
+  }
+
+  async function target(username: string) {
+    const user = await repo.userByUsername(username);
+    if (!user) throw errors.notFound(ErrorText.userNotFound);
+    return user;
+  }
+
+  /** The conversation a chat target names, for the caller (who must be in it). */
+  async function conversationOf(userId: number, chat: ChatTarget): Promise<number> {
+    const { messages } = ctx.messenger;
+    if ('is_favorites' in chat) return (await messages.tools.openChat(userId, userId)).conversation.id;
+    if ('chat_user_id' in chat)
+      return (await messages.tools.openChat(userId, chat.chat_user_id)).conversation.id;
+    const kind = 'group_id' in chat ? 'group' : 'channel';
+    const found = await messages.roomChatOrNull(
+      userId,
+      kind,
+      'group_id' in chat ? chat.group_id : chat.channel_id,
+    );
+    if (!found) throw errors.notFound(kind === 'group' ? ErrorText.groupNotFound : ErrorText.channelNotFound);
+    if (!found.me) throw errors.forbidden(ErrorText.chatUnavailable);
+    return found.conversation.id;
+  }
+
+  return {
+    get: (userId: number): Promise<Settings> => privacy.settingsOf(userId),
+
+    async update(userId: number, patch: SettingsPatch): Promise<Settings> {
+      const next = applyPatch(await privacy.settingsOf(userId), patch);
+      await repo.saveSettings(userId, next);
+      await privacy.changed(userId);
+      // Who hears my presence may have changed: the cached audiences elsewhere are per request, nothing to drop.
+      return next;
+    },
+
+    /** Ends every other session: their tokens answer 401 and their sockets are dropped on every node. */
+    async changePassword(userId: number, token: string, current: string, next: string) {
+      await checkPassword(userId, current);
+      const problem = passwordProblem(next);
+      if (problem) throw errors.validation({ new_password: problem }, problem);
+      await repo.setPasswordHash(userId, await hashPassword(next));
+      const mine = ctx.auth.sessionId(token);
+      const others = (await repo.openTokenHashes(userId)).filter((h) => h !== mine);
+      await ctx.auth.endSessions(others);
+      return { ended_sessions: others.length };
+    },
+
+    async sessions(userId: number, token: string): Promise<ActiveSession[]> {
+      const mine = ctx.auth.sessionId(token);
+      const rows = await repo.activeSessions(userId, new Date(Date.now() - ctx.config.sessionIdleTimeoutMs));
+      return rows.map((r) => ({
+        id: r.id,
+        user_agent: r.user_agent,
+        created_at: iso(r.created_at),
+        last_used_at: iso(r.last_used_at),
+        is_current: r.token_hash === mine,
+      }));
+    },
+
+    async endSession(userId: number, id: number) {
+      const row = await repo.sessionById(userId, id);
+      if (!row) throw errors.notFound(ErrorText.sessionNotFound);
+      await ctx.auth.endSessions([row.token_hash]);
+      return { ok: true as const };
+    },
+
+    /** Policy: docs/account-deletion.md. Sessions end first (sockets drop), then the rows go. */
+    async deleteAccount(userId: number, password: string) {
+      await checkPassword(userId, password);
+      const sessions = await repo.openTokenHashes(userId);
+      await ctx.auth.endSessions(sessions);
+      await repo.deleteUser(userId);
+      await ctx.profiles.invalidate([userId]);
+      await privacy.changed(userId);
+      return { ok: true as const };
+    },
+
+    async blocked(userId: number) {
+      return { users: await repo.blockedUsers(userId) };
+    },
+
+    async setBlock(userId: number, username: string, on: boolean) {
+      const user = await target(username);
+      if (user.id === userId)
+        throw errors.validation({ username: ErrorText.cannotBlockSelf }, ErrorText.cannotBlockSelf);
+      await repo.setBlock(userId, user.id, on);
+      await privacy.changed(userId);
+      return { is_blocked: on };
+    },
+
+    async mute(userId: number, chat: ChatTarget, duration: MuteDuration) {
+      const conversationId = await conversationOf(userId, chat);
+      const until =
+        duration === 'off'
+          ? 'off'
+          : duration === 'forever'
+            ? null
+            : new Date(Date.now() + (duration === '1h' ? 1 : 8) * HOUR);
+      await repo.setMute(userId, conversationId, until);
+      return {
+        is_muted: until !== 'off',
+        muted_until: until instanceof Date ? until.toISOString() : null,
+      };
+    },
+
+    async mutes(userId: number): Promise<{ mutes: ChatMute[] }> {
+      const rows = await repo.mutes(userId);
+      return {
+        mutes: rows.map((r) => {
+          let chat: ChatTarget;
+          if (r.type === 'favorites') chat = { is_favorites: true };
+          else if (r.type === 'personal')
+            chat = { chat_user_id: (r.user_low === userId ? r.user_high : r.user_low) as number };
+          else if (r.type === 'group') chat = { group_id: r.id };
+          else chat = { channel_id: r.id };
+          return { chat, muted_until: r.muted_until ? iso(r.muted_until) : null };
+        }),
+      };
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof settingsService>;

@@ -1,0 +1,40 @@
+import type { MessageReaction, ReactionKind } from '@kadr/contract';
+import { createElement } from 'react';
+import { ru } from '../../../shared/i18n/ru.ts';
+import styles from './MessageReactions.module.css';
+import { REACTION_ICONS } from './reaction-icons.ts';
+
+interface Props {
+  reactions: readonly MessageReaction[];
+  ownId: number;
+  onToggle: (reaction: ReactionKind, on: boolean) => void;
+}
+
+/** The reactions under a bubble: icon and count, pressed when one's own; the label names who reacted. */
+export function MessageReactions({ reactions, ownId, onToggle }: Props) {
+  return (
+    <ul className={styles.list} aria-label={ru.messenger.reactions} data-testid="reactions">
+      {reactions.map((r) => {
+        const mine = r.users.some((u) => u.id === ownId);
+        const name = ru.messenger.reactionNames[r.reaction];
+        const who = r.users.map((u) => u.name).join(', ');
+        return (
+          <li key={r.reaction}>
+            <button
+              type="button"
+              className={`${styles.chip} ${mine ? styles.mine : ''}`}
+              aria-pressed={mine}
+              aria-label={ru.messenger.reactionSummary(name, r.count, who)}
+              title={who}
+              data-reaction={r.reaction}
+              onClick={() => onToggle(r.reaction, !mine)}
+            >
+              {createElement(REACTION_ICONS[r.reaction], { size: 14, 'aria-hidden': true })}
+              <span>{r.count}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

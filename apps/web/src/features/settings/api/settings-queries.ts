@@ -1,0 +1,137 @@
+import type { ChatTarget, MuteDuration, Settings, SettingsPatch } from '@kadr/contract';
+import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { applyAppearance } from '../../../shared/lib/appearance.ts';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  document: () => [...settingsKeys.all, 'document'] as const,
+  sessions: () => [...settingsKeys.all, 'sessions'] as const,
+  blocked: () => [...settingsKeys.all, 'blocked'] as const,
+  mutes: () => [...settingsKeys.all, 'mutes'] as const,
+};
+
+/** `patch` laid over `current` (what the server does), for the optimistic update. */
+export function patched(current: Settings, patch: SettingsPatch): Settings {
+  const types = { ...current.notifications.types };
+  for (const [key, value] of Object.entries(patch.notifications?.types ?? {}))
+    types[key as keyof typeof types] = { ...types[key as keyof typeof types], ...value };
+  return {
+    privacy: { ...current.privacy, ...patch.privacy },
+    notifications: {
+      types,
+      message_sounds: patch.notifications?.message_sounds ?? current.notifications.message_sounds,
+    },
+    chat: { ...current.chat, ...patch.chat },
+  };
+}
+
+/** The server's settings, applied to the page (theme, text size) whenever they arrive. */
+export async function loadSettings(queryClient: QueryClient): Promise<Settings> {
+  const settings = await api.call(settingsEndpoints.get, {});
+  applyAppearance(settings.chat);
+  queryClient.setQueryData(settingsKeys.document(), settings);
+  return settings;
+}
+
+export function useSettings() {
+  const queryClient = useQueryClient();
+  return useQuery({ queryKey: settingsKeys.document(), queryFn: () => loadSettings(queryClient) });
+}
+
+/** Optimistic: the switch moves (and the theme changes) at once; a refusal rolls it back. */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsPatch) => api.call(settingsEndpoints.update, { body }),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: settingsKeys.document() });
+      const previous = queryClient.getQueryData<Settings>(settingsKeys.document());
+      if (previous) {
+        const next = patched(previous, patch);
+        queryClient.setQueryData(settingsKeys.document(), next);
+        applyAppearance(next.chat);
+      }
+      return { previous };
+    },
+    onError: (_error, _patch, context) => {
+      if (!context?.previous) return;
+      queryClient.setQueryData(settingsKeys.document(), context.previous);
+      applyAppearance(context.previous.chat);
+    },
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKeys.document(), settings);
+      applyAppearance(settings.chat);
+    },
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: settingsKeys.sessions(),
+    queryFn: async () => (await api.call(settingsEndpoints.sessions, {})).sessions,
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(settingsEndpoints.endSession, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { current_password: string; new_password: string }) =>
+      api.call(settingsEndpoints.changePassword, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (password: string) => api.call(settingsEndpoints.deleteAccount, { body: { password } }),
+  });
+}
+
+export function useBlocked() {
+  return useQuery({
+    queryKey: settingsKeys.blocked(),
+    queryFn: async () => (await api.call(settingsEndpoints.blocked, {})).users,
+  });
+}
+
+export function useSetBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, block }: { username: string; block: boolean }) =>
+      block
+        ? api.call(settingsEndpoints.block, { params: { username } })
+        : api.call(settingsEndpoints.unblock, { params: { username } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.blocked() }),
+  });
+}
+
+export function useMutes() {
+  return useQuery({
+    queryKey: settingsKeys.mutes(),
+    queryFn: async () => (await api.call(settingsEndpoints.mutes, {})).mutes,
+  });
+}
+
+export function useMuteChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { chat: ChatTarget; duration: MuteDuration }) =>
+      api.call(settingsEndpoints.mute, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.mutes() }),
+  });
+}
+
+/** From outside the settings screen (a chat's menu): blocks, then the blocked list refetches when shown. */
+export async function blockUser(username: string): Promise<void> {
+  await api.call(settingsEndpoints.block, { params: { username } });
+}

@@ -1,0 +1,193 @@
+import { orderVoiceParticipants } from '@kadr/contract/browser';
+import { Hand, Maximize2, Mic, MicOff, Minimize2, PhoneOff, X } from 'lucide-react';
+import { useAuthStore } from '../../auth/auth-store.ts';
+import { voiceStrings as t } from '../strings.ts';
+import { identityOf, useVoiceStore, voiceActions } from '../voice-controller.ts';
+import styles from './Voice.module.css';
+
+/** Mounted once in the shell: the group voice chat panel, its mini bar, and its error notice. */
+export function VoiceHost() {
+  const view = useVoiceStore((s) => s.view);
+  const minimised = useVoiceStore((s) => s.minimised);
+  const notice = useVoiceStore((s) => s.notice);
+  return (
+    <>
+      {view.status === 'idle' ? null : minimised ? <VoiceMiniBar /> : <VoicePanel />}
+      {notice ? (
+        <div className={styles.toast} role="alert" data-testid="voice-notice">
+          <span>{notice}</span>
+          <button type="button" onClick={() => voiceActions.dismissNotice()} aria-label={t.dismiss}>
+            <X size={16} aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function MicButton() {
+  const micEnabled = useVoiceStore((s) => s.micEnabled);
+  return (
+    <button
+      type="button"
+      className={styles.round}
+      aria-pressed={micEnabled}
+      onClick={() => void voiceActions.toggleMicrophone()}
+      aria-label={micEnabled ? t.micOff : t.micOn}
+      title={micEnabled ? t.micOff : t.micOn}
+    >
+      {micEnabled ? <Mic size={18} aria-hidden="true" /> : <MicOff size={18} aria-hidden="true" />}
+    </button>
+  );
+}
+
+/** Raise or lower one's own hand (Telegram-like: those running the chat see raised hands first). */
+function HandButton({ raised }: { raised: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`${styles.round} ${raised ? styles.handUp : ''}`}
+      aria-pressed={raised}
+      onClick={() => void voiceActions.setHand(!raised)}
+      aria-label={raised ? t.lowerHand : t.raiseHand}
+      title={raised ? t.lowerHand : t.raiseHand}
+      data-testid="voice-hand"
+    >
+      <Hand size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+function LeaveButton() {
+  return (
+    <button
+      type="button"
+      className={`${styles.round} ${styles.danger}`}
+      onClick={() => void voiceActions.leave()}
+      aria-label={t.leave}
+      title={t.leave}
+    >
+      <PhoneOff size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+function VoiceMiniBar() {
+  const view = useVoiceStore((s) => s.view);
+  const count = useVoiceStore((s) => s.participants.length);
+  if (view.status === 'idle') return null;
+  return (
+    <section className={styles.miniBar} aria-label={t.title} data-testid="voice-mini-bar">
+      <button
+        type="button"
+        className={styles.miniExpand}
+        onClick={() => voiceActions.setMinimised(false)}
+        aria-label={t.expand}
+        title={t.expand}
+      >
+        <Maximize2 size={16} aria-hidden="true" />
+        <span>{view.groupName}</span>
+        <span>{view.status === 'connecting' ? t.connecting : t.participants(count)}</span>
+      </button>
+      <MicButton />
+      <LeaveButton />
+    </section>
+  );
+}
+
+function VoicePanel() {
+  const view = useVoiceStore((s) => s.view);
+  const participants = useVoiceStore((s) => s.participants);
+  const speaking = useVoiceStore((s) => s.speaking);
+  const mutedIds = useVoiceStore((s) => s.mutedIds);
+  const micEnabled = useVoiceStore((s) => s.micEnabled);
+  const inbound = useVoiceStore((s) => s.inbound);
+  const me = useAuthStore((s) => (s.auth.status === 'signedIn' ? s.auth.user.id : null));
+  if (view.status === 'idle') return null;
+  const moderator = view.status === 'connected' && view.session.can_end;
+  const shown = orderVoiceParticipants(participants, moderator);
+  const myHand = participants.find((p) => p.user_id === me)?.hand_raised_at ?? null;
+  return (
+    <section
+      className={styles.panel}
+      aria-label={`${t.title}: ${view.groupName}`}
+      data-testid="voice-panel"
+      data-state={view.status}
+    >
+      <header className={styles.panelHeader}>
+        <div>
+          <h2 className={styles.panelTitle}>{t.title}</h2>
+          <p className={styles.panelSub}>
+            {view.groupName} ·{' '}
+            {view.status === 'connecting' ? t.connecting : t.participants(participants.length)}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={() => voiceActions.setMinimised(true)}
+          aria-label={t.minimise}
+          title={t.minimise}
+        >
+          <Minimize2 size={18} aria-hidden="true" />
+        </button>
+      </header>
+      <ul
+        className={styles.people}
+        aria-label={t.participants(participants.length)}
+        data-testid="voice-participants"
+      >
+        {shown.map((p) => {
+          const identity = identityOf(p.user_id);
+          const isSpeaking = speaking.includes(identity);
+          const isMuted = mutedIds.includes(identity);
+          const raised = p.hand_raised_at !== null;
+          return (
+            <li
+              key={p.user_id}
+              className={styles.person}
+              data-testid="voice-participant"
+              data-user-id={p.user_id}
+              data-speaking={isSpeaking}
+              data-hand-raised={raised}
+              data-inbound-bytes={inbound[identity] ?? 0}
+            >
+              <span className={`${styles.avatar} ${isSpeaking ? styles.speaking : ''}`} aria-hidden="true">
+                {p.avatar_url ? <img src={p.avatar_url} alt="" /> : p.name.slice(0, 1).toUpperCase()}
+              </span>
+              <span className={styles.personName}>{p.name}</span>
+              <span className={styles.personState}>
+                {isSpeaking ? t.speaking : null}
+                {isMuted ? <MicOff size={14} aria-label={t.muted} /> : null}
+                {raised && moderator && p.user_id !== me ? (
+                  <button
+                    type="button"
+                    className={styles.lowerHand}
+                    onClick={() => void voiceActions.setHand(false, p.user_id)}
+                    aria-label={t.lowerHandOf(p.name)}
+                    title={t.lowerHandOf(p.name)}
+                  >
+                    <Hand size={16} aria-hidden="true" />
+                  </button>
+                ) : raised ? (
+                  <Hand size={16} className={styles.handIcon} aria-label={t.handRaised} role="img" />
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <footer className={styles.controls}>
+        <MicButton />
+        {view.status === 'connected' ? <HandButton raised={myHand !== null} /> : null}
+        <LeaveButton />
+        {moderator ? (
+          <button type="button" className={styles.endAll} onClick={() => void voiceActions.endForAll()}>
+            {t.endForAll}
+          </button>
+        ) : null}
+      </footer>
+      <span hidden data-testid="voice-mic" data-enabled={micEnabled} />
+    </section>
+  );
+}

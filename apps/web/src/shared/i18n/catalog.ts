@@ -1,0 +1,15 @@
+/**
+ * The string catalogue: every user-visible string of the web app lives in `shared/i18n/ru.ts` (the app's
+ * own: shell, auth, errors, titles) or in a feature's `strings.ts`, declared with `defineStrings` so the
+ * catalogue's one type holds — only texts, plural forms, nested groups of texts, or functions building a text.
+ * `catalog.test.ts` fails on a Russian literal anywhere else in the app's code.
+ */
+/** A text, its plural forms (one, few, many), or a function building a text. */
+export type Text = string | readonly string[] | ((...args: never[]) => string);
+export interface Strings {
+  readonly [key: string]: Text | Strings;
+}
+
+export function defineStrings<const S>(strings: S & Strings): S {
+  return strings;
+}

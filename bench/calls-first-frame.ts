@@ -1,0 +1,116 @@
+/// <reference lib="dom" />
+// Calls through the real web app on loopback (spec #14 "Benchmarks"): call press → the callee's incoming
+// modal, and accept → the first decoded remote video frame on both sides, p50/p95 over CALLS calls, each
+// against its aim (modal 300 ms, first frame 1.5 s). The real Kadr server with its livekit-server child,
+// two Chromium pages with the fake camera and microphone, end-to-end encrypted like every call. Figures
+// come from the app's own `kadr-call:*` performance marks (apps/web/src/features/calls/lib/marks.ts),
+// on one clock (timeOrigin + startTime). Runs inside the loopback namespace:
+//   npm run bench -- calls-media   (→ node scripts/e2e-media.mjs --bench-calls)
+import os from 'node:os';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildWeb, chromiumArgs, chromiumPath, startMediaStack } from '../e2e/media/stack.ts';
+
+const CALLS = Number(process.env.KADR_BENCH_CALLS ?? 20);
+const AIM_MODAL_MS = 300;
+const AIM_FRAME_MS = 1500;
+
+interface Session {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+const p = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+};
+
+const marks = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('kadr-call:'))
+        .map((m) => [m.name.slice('kadr-call:'.length), performance.timeOrigin + m.startTime]),
+    ),
+  );
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+const loadBefore = load();
+const webDist = await buildWeb();
+const stack = await startMediaStack({ webDist, env: { CALL_RING_TIMEOUT_MS: '120000' } });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+try {
+  const register = async (name: string): Promise<Session> => {
+    const res = await fetch(`${stack.apiUrl}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: `bench_${Date.now().toString(36)}_${name}`,
+        name,
+        password: 'correct horse',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`register: ${res.status}`);
+    return (await res.json()) as Session;
+  };
+  const a = await register('Анна');
+  const b = await register('Борис');
+  await fetch(`${stack.apiUrl}/api/v1/profile/${b.user.username}/follow`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${a.access_token}` },
+  });
+  const open = async (session: Session, path: string): Promise<Page> => {
+    const context: BrowserContext = await browser.newContext({ baseURL: stack.apiUrl, locale: 'ru-RU' });
+    await context.addInitScript((s) => {
+      localStorage.setItem('dataVersion', '1.1.0');
+      localStorage.setItem('auth:accessToken', s.access_token);
+      localStorage.setItem('auth:user', JSON.stringify(s.user));
+    }, session);
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  };
+  const pageB = await open(b, `/messenger/${a.user.username}`);
+  const pageA = await open(a, `/messenger/${b.user.username}`);
+  await pageA.getByText('онлайн').first().waitFor({ timeout: 120_000 });
+
+  const modal: number[] = [];
+  const frameA: number[] = [];
+  const frameB: number[] = [];
+  for (let i = 0; i < CALLS; i += 1) {
+    await pageA.getByRole('button', { name: 'Видеозвонок' }).click();
+    await pageB.getByTestId('incoming-call').waitFor({ timeout: 120_000 });
+    await pageB.getByRole('button', { name: 'Ответить с видео' }).click();
+    const firstFrame = () => performance.getEntriesByName('kadr-call:first-frame').length > 0;
+    await pageA.waitForFunction(firstFrame, null, { timeout: 180_000 });
+    await pageB.waitForFunction(firstFrame, null, { timeout: 180_000 });
+    const [ma, mb] = [await marks(pageA), await marks(pageB)];
+    const accept = mb.accept ?? Number.NaN;
+    modal.push((mb.incoming ?? Number.NaN) - (ma.press ?? Number.NaN));
+    frameA.push((ma['first-frame'] ?? Number.NaN) - accept);
+    frameB.push((mb['first-frame'] ?? Number.NaN) - accept);
+    console.log(
+      `  call ${i + 1}: press → modal ${Math.round(modal.at(-1) ?? 0)} ms, accept → first frame A ${Math.round(frameA.at(-1) ?? 0)} ms, B ${Math.round(frameB.at(-1) ?? 0)} ms (load ${load()})`,
+    );
+    await pageA.getByTestId('call-window').getByRole('button', { name: 'Завершить' }).click();
+    for (const page of [pageA, pageB])
+      await page.getByTestId('call-window').waitFor({ state: 'detached', timeout: 60_000 });
+  }
+  const both = frameA.map((ms, i) => Math.max(ms, frameB[i] ?? Number.NaN));
+  const fmt = (values: number[], aim: number) =>
+    `p50 ${Math.round(p(values, 0.5))} ms, p95 ${Math.round(p(values, 0.95))} ms (aim < ${aim} ms; p95/aim ${(p(values, 0.95) / aim).toFixed(2)})`;
+  console.log(`calls through the web app on loopback, ${CALLS} video calls, E2EE on`);
+  console.log(`  call press → incoming modal: ${fmt(modal, AIM_MODAL_MS)}`);
+  console.log(`  accept → first decoded remote frame, both sides: ${fmt(both, AIM_FRAME_MS)}`);
+  console.log(`    caller side ${fmt(frameA, AIM_FRAME_MS)}; callee side ${fmt(frameB, AIM_FRAME_MS)}`);
+  console.log(
+    `  load average (1/5/15 min) before: ${loadBefore}; after: ${load()} on ${os.cpus().length} cores`,
+  );
+} finally {
+  await browser.close();
+  await stack.stop();
+}

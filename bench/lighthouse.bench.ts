@@ -1,0 +1,189 @@
+// Lighthouse (mobile: simulated slow 4G, 4× CPU slowdown — its defaults) on the six main pages of the built
+// app, the median of three runs each. The app runs as `npm start` does in production, on a temp data dir,
+// seeded with a signed-in user who follows someone with a photo post and has a chat with them.
+// Aim (issue 9): performance ≥ 90, LCP ≤ 2.5 s, accessibility 100 on every page.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { row } from './lib.ts';
+
+const RUNS = 3;
+const DEBUG_PORT = 9333;
+const root = path.join(import.meta.dirname, '..');
+
+interface Session {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
+  // A fresh embedded database migrates at start: minutes on a loaded machine (docs/PITFALLS.md).
+  for (let i = 0; i < 1800; i++) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('app did not become healthy');
+}
+
+async function register(base: string, prefix: string, name: string): Promise<Session> {
+  const answer = await fetch(`${base}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      username: `${prefix}_${Date.now().toString(36)}`,
+      name,
+      password: 'bench-password-1',
+    }),
+  });
+  if (!answer.ok) throw new Error(`register: ${answer.status}`);
+  return (await answer.json()) as Session;
+}
+
+async function seed(base: string): Promise<{ me: Session; peer: Session }> {
+  const me = await register(base, 'lh_me', 'Анна');
+  const peer = await register(base, 'lh_peer', 'Борис');
+  const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
+  await fetch(`${base}/api/v1/profile/${peer.user.username}/follow`, { method: 'POST', headers: auth(me) });
+  const photo = await sharp({
+    create: { width: 1080, height: 1350, channels: 3, background: { r: 40, g: 90, b: 140 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1080" height="1350"><circle cx="540" cy="600" r="320" fill="#f4a340"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('media_type', 'photo');
+  form.append('caption', 'Закат у моря #море');
+  form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'sunset.jpg');
+  const upload = await fetch(`${base}/api/v1/media/upload`, {
+    method: 'POST',
+    headers: auth(peer),
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+  const { post } = (await upload.json()) as { post: { id: number } };
+  for (;;) {
+    const r = await fetch(`${base}/api/v1/media/post/${post.id}`, { headers: auth(peer) });
+    const { post: state } = (await r.json()) as { post: { status: string } };
+    if (state.status === 'done') break;
+    if (state.status === 'failed') throw new Error('processing failed');
+    await new Promise((res) => setTimeout(res, 500));
+  }
+  await fetch(`${base}/api/v1/messages`, {
+    method: 'POST',
+    headers: { ...auth(peer), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ other_user_id: me.user.id, content: 'Привет! Как дела?', temp_id: 'lh-1' }),
+  });
+  return { me, peer };
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+}
+
+async function audit(url: string): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Keep the signed-in session the bench stored in the profile.
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+export async function lighthouseBench(
+  port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3146),
+): Promise<string[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kadr-bench-lighthouse-'));
+  const base = `http://127.0.0.1:${port}`;
+  const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'kadr-bench-lighthouse-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+    ],
+  });
+  try {
+    await waitHealthy(base, app);
+    const { me, peer } = await seed(base);
+    const pages: Array<{ name: string; path: string; signedIn: boolean }> = [
+      { name: '/login', path: '/login', signedIn: false },
+      { name: '/home', path: '/home', signedIn: true },
+      { name: '/media', path: '/media', signedIn: true },
+      { name: '/messenger', path: '/messenger', signedIn: true },
+      { name: 'a chat', path: `/messenger/${peer.user.username}`, signedIn: true },
+      { name: 'a profile', path: `/${peer.user.username}`, signedIn: true },
+    ];
+    const page = context.pages()[0] ?? (await context.newPage());
+    const lines = [row(['page', 'performance', 'LCP ms', 'accessibility', 'runs'])];
+    let signedIn: boolean | null = null;
+    for (const target of pages) {
+      if (signedIn !== target.signedIn) {
+        await page.goto(`${base}/login`);
+        await page.evaluate(
+          ({ s, on }) => {
+            localStorage.clear();
+            if (!on) return;
+            localStorage.setItem('dataVersion', '1.1.0');
+            localStorage.setItem('auth:accessToken', s.access_token);
+            localStorage.setItem('auth:user', JSON.stringify(s.user));
+          },
+          { s: me, on: target.signedIn },
+        );
+        signedIn = target.signedIn;
+      }
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${target.path}`));
+      lines.push(
+        row([
+          target.name,
+          median(runs.map((r) => r.performance)),
+          median(runs.map((r) => r.lcpMs)),
+          median(runs.map((r) => r.accessibility)),
+          RUNS,
+        ]),
+      );
+    }
+    return lines;
+  } finally {
+    await context.close();
+    app.kill('SIGTERM');
+  }
+}

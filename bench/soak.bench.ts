@@ -1,0 +1,391 @@
+// `npm run bench -- soak`: a bounded soak of the real server (issue 17 item 12). Steady messaging (half over
+// the socket, half over HTTP, every user online and acking), feed reads and likes, first without media
+// processing, then with a photo every few seconds and a video every minute. Prints the server's RSS slope
+// after warm-up (least squares, MB per hour), send → receive p50/p99 without and with processing, the main
+// thread's worst event-loop stall per phase, and the load average.
+//
+// Bounded and configurable by environment:
+//   SOAK_MINUTES (default 4; the quiet phase is a quarter of it), SOAK_USERS (60), SOAK_RATE (msg/s, 20),
+//   SOAK_FEED_RATE (reads/s, 5), SOAK_PHOTO_EVERY (s, 6), SOAK_VIDEO_EVERY (s, 60), SOAK_ENGINES
+//   (pglite,postgres), SOAK_ARENAS (glibc MALLOC_ARENA_MAX for the server, 2 as `npm start` sets it; "default"
+//   leaves glibc's own).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
+import sharp from 'sharp';
+import { io as connect, type Socket } from 'socket.io-client';
+import { generateVideo } from '../apps/server/src/modules/media/demo/generate.ts';
+import { findFfmpeg } from '../apps/server/src/modules/media/processing/ffmpeg.ts';
+import { tempDir } from '../apps/server/test/helpers.ts';
+import { row, startTarget, type Target } from './lib.ts';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const num = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+export interface SoakOptions {
+  minutes: number;
+  users: number;
+  rate: number;
+  feedRate: number;
+  photoEverySeconds: number;
+  videoEverySeconds: number;
+  arenas: string;
+}
+
+export function soakOptions(): SoakOptions {
+  return {
+    minutes: num('SOAK_MINUTES', 4),
+    users: num('SOAK_USERS', 60),
+    rate: num('SOAK_RATE', 20),
+    feedRate: num('SOAK_FEED_RATE', 5),
+    photoEverySeconds: num('SOAK_PHOTO_EVERY', 6),
+    videoEverySeconds: num('SOAK_VIDEO_EVERY', 60),
+    arenas: process.env.SOAK_ARENAS ?? '2',
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+/** Least-squares slope of (seconds, bytes) samples, in MB per hour. */
+export function slopeMbPerHour(samples: { t: number; rss: number }[]): number {
+  if (samples.length < 3) return Number.NaN;
+  const n = samples.length;
+  const mt = samples.reduce((s, x) => s + x.t, 0) / n;
+  const mr = samples.reduce((s, x) => s + x.rss, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const x of samples) {
+    num += (x.t - mt) * (x.rss - mr);
+    den += (x.t - mt) ** 2;
+  }
+  return ((num / den) * 3600) / 1024 / 1024;
+}
+
+interface Media {
+  photos: Buffer[];
+  video: Buffer;
+}
+
+/** Photos of 2–3 Mpx with real detail (noise over a gradient) and a 20 s 720p clip with sound. */
+async function makeMedia(): Promise<Media> {
+  const dir = tempDir('kadr-soak-media-');
+  const photos: Buffer[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const width = 1800 + i * 100;
+    const height = 1300;
+    const noise = await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    photos.push(
+      await sharp(noise)
+        .tint({ r: 40 + i * 50, g: 120, b: 200 - i * 40 })
+        .jpeg({ quality: 88 })
+        .toBuffer(),
+    );
+  }
+  const file = await generateVideo(findFfmpeg(), path.join(dir, 'soak.mp4'), {
+    seconds: 20,
+    width: 1280,
+    height: 720,
+  });
+  const video = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { photos, video };
+}
+
+function connected(s: AppSocket): Promise<AppSocket> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+interface Phase {
+  latencies: number[];
+  /** Latencies of messages sent while at least one upload was processing. */
+  busyLatencies: number[];
+  sent: number;
+  failed: number;
+  received: number;
+  loopMaxMs: number;
+  uploads: number;
+  uploadsDone: number;
+  uploadsFailed: number;
+  errors5xx: number;
+}
+
+const newPhase = (): Phase => ({
+  latencies: [],
+  busyLatencies: [],
+  sent: 0,
+  failed: 0,
+  received: 0,
+  loopMaxMs: 0,
+  uploads: 0,
+  uploadsDone: 0,
+  uploadsFailed: 0,
+  errors5xx: 0,
+});
+
+async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: Media): Promise<string[]> {
+  const env: Record<string, string> = {
+    BENCH_ENGINE: engine,
+    BENCH_SEED_TOKENS: String(opts.users),
+    JOBS_CONCURRENCY: '1',
+  };
+  if (opts.arenas !== 'default') env.MALLOC_ARENA_MAX = opts.arenas;
+  const t: Target = await startTarget(env);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const timers: NodeJS.Timeout[] = [];
+  const sockets: AppSocket[] = [];
+  try {
+    const base = t.target.appUrl;
+    const tokens = Array.from({ length: opts.users }, (_, i) => `idle-token-${i}`);
+    const ids: number[] = [];
+    for (const token of tokens) {
+      const res = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      ids.push(((await res.json()) as { user: { id: number } }).user.id);
+    }
+    const pending = new Map<number, { at: number; busy: boolean; phase: Phase }>();
+    const inFlight = new Set<number>();
+    let phase = newPhase();
+    for (let i = 0; i < opts.users; i += 1) {
+      const s: AppSocket = connect(base, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: tokens[i] },
+        forceNew: true,
+      });
+      s.on('new-message', ({ message }: MessageEvent) => {
+        if (message.sender_id === ids[i]) return;
+        s.emit('message-delivered', { message_ids: [message.id] });
+        const seq = Number(message.content.slice(5));
+        const p = pending.get(seq);
+        if (!p) return;
+        pending.delete(seq);
+        const ms = performance.now() - p.at;
+        p.phase.received += 1;
+        p.phase.latencies.push(ms);
+        if (p.busy) p.phase.busyLatencies.push(ms);
+      });
+      s.on('media-processing', ({ post_id, status }) => {
+        if (status !== 'done' && status !== 'failed') return;
+        if (!inFlight.delete(post_id)) return;
+        if (status === 'done') phase.uploadsDone += 1;
+        else phase.uploadsFailed += 1;
+      });
+      sockets.push(await connected(s));
+    }
+
+    const request = (method: string, url: string, token: string, body?: Buffer, type?: string) =>
+      new Promise<{ status: number; body: string }>((resolve) => {
+        const req = http.request(
+          `${base}${url}`,
+          {
+            method,
+            agent,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body ? { 'content-type': type ?? 'application/json', 'content-length': body.length } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              if ((res.statusCode ?? 0) >= 500) phase.errors5xx += 1;
+              resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() });
+            });
+          },
+        );
+        req.on('error', () => resolve({ status: 0, body: '' }));
+        req.end(body);
+      });
+
+    let seq = 0;
+    const peerOf = (i: number) => (i * 7 + 1) % opts.users;
+    const sendOne = () => {
+      const sender = seq % opts.users;
+      const current = seq;
+      seq += 1;
+      const body = {
+        other_user_id: ids[peerOf(sender)] as number,
+        content: `soak ${current}`,
+        temp_id: `soak-${current}`,
+      };
+      pending.set(current, { at: performance.now(), busy: inFlight.size > 0, phase });
+      phase.sent += 1;
+      if (current % 2 === 0) {
+        sockets[sender]?.emit('send-message', body, (result) => {
+          if (!result.ok) phase.failed += 1;
+        });
+      } else {
+        void request(
+          'POST',
+          '/api/v1/messages',
+          tokens[sender] as string,
+          Buffer.from(JSON.stringify(body)),
+        ).then((r) => {
+          if (r.status !== 200) phase.failed += 1;
+        });
+      }
+    };
+    let reads = 0;
+    const readOne = () => {
+      const who = reads % opts.users;
+      reads += 1;
+      void request('GET', '/api/v1/media/feed', tokens[who] as string).then((r) => {
+        if (r.status !== 200 || reads % 5 !== 0) return;
+        const post = (JSON.parse(r.body) as { posts?: { id: number }[] }).posts?.[0];
+        if (post) void request('POST', `/api/v1/media/post/${post.id}/like`, tokens[who] as string);
+      });
+    };
+    let uploads = 0;
+    const uploadOne = (kind: 'photo' | 'video') => {
+      // Uploaders rotate over a tenth of the users (the per-user upload limit is 30 per hour).
+      const who = (uploads * 7) % Math.max(1, Math.floor(opts.users / 2));
+      uploads += 1;
+      const boundary = `----soak${uploads}`;
+      const data = kind === 'video' ? media.video : (media.photos[uploads % media.photos.length] as Buffer);
+      const name = kind === 'video' ? 'v.mp4' : 'p.jpg';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nсоак ${uploads}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n` +
+            `Content-Type: ${kind === 'video' ? 'video/mp4' : 'image/jpeg'}\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      phase.uploads += 1;
+      void request(
+        'POST',
+        '/api/v1/media/upload',
+        tokens[who] as string,
+        body,
+        `multipart/form-data; boundary=${boundary}`,
+      ).then((r) => {
+        if (r.status !== 202) {
+          phase.uploadsFailed += 1;
+          return;
+        }
+        inFlight.add((JSON.parse(r.body) as { post: { id: number } }).post.id);
+      });
+    };
+
+    const every = (ms: number, fn: () => void) => {
+      const timer = setInterval(fn, ms);
+      timers.push(timer);
+      return timer;
+    };
+    // Steady traffic: sends and reads on 50 ms ticks, so the schedule never waits for answers.
+    const tick = 50;
+    let owedSends = 0;
+    let owedReads = 0;
+    every(tick, () => {
+      owedSends += (opts.rate * tick) / 1000;
+      owedReads += (opts.feedRate * tick) / 1000;
+      for (; owedSends >= 1; owedSends -= 1) sendOne();
+      for (; owedReads >= 1; owedReads -= 1) readOne();
+    });
+
+    const samples: { t: number; rss: number; phase: 'warm' | 'quiet' | 'media' }[] = [];
+    const started = performance.now();
+    let label: 'warm' | 'quiet' | 'media' = 'warm';
+    const sample = async () => {
+      const m = await t.request('memory');
+      phase.loopMaxMs = Math.max(phase.loopMaxMs, m.loopMaxMs);
+      samples.push({ t: (performance.now() - started) / 1000, rss: m.rss, phase: label });
+    };
+    const sampler = every(5000, () => void sample());
+
+    const totalMs = opts.minutes * 60_000;
+    const warmMs = Math.min(30_000, totalMs / 8);
+    const quietMs = Math.max(30_000, totalMs / 4);
+    const mediaMs = Math.max(60_000, totalMs - warmMs - quietMs);
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    await wait(warmMs);
+    const loadBefore = os.loadavg();
+    label = 'quiet';
+    const quiet = newPhase();
+    phase = quiet;
+    await wait(quietMs);
+
+    label = 'media';
+    const busy = newPhase();
+    phase = busy;
+    uploadOne('video');
+    every(opts.photoEverySeconds * 1000, () => uploadOne('photo'));
+    every(opts.videoEverySeconds * 1000, () => uploadOne('video'));
+    await wait(mediaMs);
+    const loadAfter = os.loadavg();
+    for (const timer of timers) clearInterval(timer);
+    clearInterval(sampler);
+    // Stragglers: messages 3 s, uploads up to 60 s.
+    await wait(3000);
+    const until = performance.now() + 60_000;
+    while (inFlight.size > 0 && performance.now() < until) await wait(500);
+
+    const after = samples.filter((s) => s.phase !== 'warm');
+    const media_ = samples.filter((s) => s.phase === 'media');
+    const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+    const line = (name: string, p: Phase, lat: number[]) =>
+      row([
+        `${engine} ${name}`,
+        p.sent,
+        p.received,
+        p.failed,
+        percentile(lat, 50),
+        percentile(lat, 99),
+        p.loopMaxMs,
+        `${p.uploadsDone}/${p.uploads}`,
+        p.errors5xx,
+      ]);
+    return [
+      row(['phase', 'sent', 'received', 'failed', 'p50 ms', 'p99 ms', 'loop max ms', 'uploads ok', '5xx']),
+      line('no processing', quiet, quiet.latencies),
+      line('with processing', busy, busy.latencies),
+      line('  while a job ran', busy, busy.busyLatencies),
+      `${engine}: RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB; slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h, during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (${after.length} samples, every 5 s, after gc; MALLOC_ARENA_MAX=${opts.arenas}); load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+    ];
+  } finally {
+    for (const timer of timers) clearInterval(timer);
+    for (const s of sockets) s.disconnect();
+    agent.destroy();
+    await t.stop();
+  }
+}
+
+export async function soakBench(
+  engines: Array<'pglite' | 'postgres'> = (process.env.SOAK_ENGINES ?? 'pglite,postgres').split(',') as Array<
+    'pglite' | 'postgres'
+  >,
+  opts: SoakOptions = soakOptions(),
+): Promise<string[]> {
+  const media = await makeMedia();
+  const lines = [
+    `${opts.minutes} min per engine: ${opts.users} users online, ${opts.rate} msg/s (half socket, half HTTP), ${opts.feedRate} feed reads/s with likes; then a photo every ${opts.photoEverySeconds} s and a 20 s 720p video every ${opts.videoEverySeconds} s`,
+  ];
+  for (const engine of engines) lines.push(...(await soakOne(engine, opts, media)));
+  return lines;
+}

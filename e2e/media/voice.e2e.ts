@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Group voice chats through the real web app, the real Kadr server and the real livekit-server, in
+ * Chromium with the fake microphone (npm run test:e2e:media): three members hear each other, the list
+ * follows joins and leaves, ending for everyone makes the others leave, and an outsider gets no token.
+ */
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run through npm run test:e2e:media`);
+  return value;
+}
+
+const apiUrl = env('KADR_MEDIA_API_URL');
+const SHOTS = process.env.KADR_SHOTS_DIR ?? '/tmp/shots/voice';
+// Several browsers, the server and LiveKit share the machine: a flow takes minutes when it is loaded.
+test.describe.configure({ timeout: 600_000 });
+/** Join → in the media room. LiveKit's connection setup took 10–60 s in these browsers at load average 60–75. */
+const CONNECT_WITHIN_MS = Number(process.env.KADR_VOICE_CONNECT_WITHIN_MS ?? 60_000);
+const DESKTOP = { width: 1440, height: 900 };
+const MOBILE = { width: 390, height: 844 };
+
+interface Session {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+let counter = 0;
+async function register(name: string): Promise<Session> {
+  counter += 1;
+  const username = `voice_${Date.now().toString(36)}_${counter}`;
+  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, name, password: 'correct horse' }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Session;
+}
+
+async function request(session: Session, method: string, path: string, body?: object) {
+  return fetch(`${apiUrl}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.access_token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** Signs in, opens the messenger, waits for the socket, and opens the group's chat. */
+async function inGroup(browser: Browser, session: Session, group: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: apiUrl, viewport: DESKTOP, locale: 'ru-RU' });
+  await context.addInitScript((s) => {
+    localStorage.setItem('dataVersion', '1.1.0');
+    localStorage.setItem('auth:accessToken', s.access_token);
+    localStorage.setItem('auth:user', JSON.stringify(s.user));
+  }, session);
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.log(`[${session.user.name}] ${msg.text()}`);
+  });
+  const socketUp = page.waitForEvent('websocket', { timeout: 120_000 }).then(
+    (ws) =>
+      new Promise<void>((resolve) => {
+        ws.on('framereceived', (frame) => {
+          if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+        });
+      }),
+  );
+  await page.goto('/messenger');
+  await socketUp;
+  await page.getByTestId('chat-row').filter({ hasText: group }).click();
+  await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  return page;
+}
+
+const panel = (page: Page) => page.getByTestId('voice-panel');
+const people = (page: Page) => page.getByTestId('voice-participant');
+
+/** Audio bytes this page received from `userId` (0 until the first stats refresh). */
+const inbound = async (page: Page, userId: number) =>
+  Number(
+    await people(page)
+      .and(page.locator(`[data-user-id="${userId}"]`))
+      .getAttribute('data-inbound-bytes'),
+  );
+
+/** The page keeps receiving audio from each of the others: bytes grow across stats refreshes. */
+async function hears(page: Page, others: Session[]) {
+  for (const other of others) {
+    await expect.poll(() => inbound(page, other.user.id), { timeout: 60_000 }).toBeGreaterThan(1000);
+    const before = await inbound(page, other.user.id);
+    await expect.poll(() => inbound(page, other.user.id), { timeout: 30_000 }).toBeGreaterThan(before);
+  }
+}
+
+/** The panel leaves the chat's message input free at both sizes: no overlap, and the input takes a click. */
+async function inputStaysFree(page: Page) {
+  const input = page.getByRole('textbox', { name: 'Сообщение' });
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expect(input).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [a, b] = [await panel(page).boundingBox(), await input.boundingBox()];
+        if (!a || !b) return 'unmeasured';
+        const apart =
+          a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        return apart ? 'apart' : `overlap ${JSON.stringify({ panel: a, input: b })}`;
+      })
+      .toBe('apart');
+    await input.click(); // would fail if the panel caught the click
+  }
+}
+
+/** The participants' names in the order this page lists them, with ✋ after a raised hand. */
+const listed = (page: Page) =>
+  people(page).evaluateAll((items) =>
+    items.map(
+      (li) =>
+        `${li.querySelector('span:nth-child(2)')?.textContent}${li.getAttribute('data-hand-raised') === 'true' ? ' ✋' : ''}`,
+    ),
+  );
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of [
+    ['1440x900', DESKTOP],
+    ['390x844', MOBILE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // one layout pass at the new size before the picture
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test('three members in a group voice chat hear each other; joins, leaves, end for everyone; an outsider is refused', async ({
+  browser,
+}) => {
+  const [a, b, c, x] = await Promise.all([
+    register('Анна Голосова'),
+    register('Борис Слушаев'),
+    register('Вера Речкина'),
+    register('Чужой'),
+  ]);
+  const created = await request(a, 'POST', '/groups', {
+    name: 'Голосовая',
+    member_ids: [b.user.id, c.user.id],
+  });
+  expect(created.status).toBe(200);
+  const group = (await created.json()) as { id: number; name: string };
+
+  // A non-member gets no session and no token.
+  expect((await request(x, 'POST', `/groups/${group.id}/voice`)).status).toBe(403);
+
+  const pageA = await inGroup(browser, a, group.name);
+  const pageB = await inGroup(browser, b, group.name);
+  const pageC = await inGroup(browser, c, group.name);
+
+  await pageA.getByRole('button', { name: 'Начать голосовой чат' }).click();
+  await expect(panel(pageA)).toHaveAttribute('data-state', 'connected', { timeout: CONNECT_WITHIN_MS });
+
+  // B and C see the running chat in the group header and join it.
+  for (const page of [pageB, pageC]) {
+    const bar = page.getByTestId('group-voice-bar');
+    await expect(bar).toContainText('Анна Голосова');
+    await bar.getByRole('button', { name: 'Присоединиться' }).click();
+    await expect(panel(page)).toHaveAttribute('data-state', 'connected', { timeout: CONNECT_WITHIN_MS });
+  }
+  for (const page of [pageA, pageB, pageC]) await expect(people(page)).toHaveCount(3);
+
+  await hears(pageA, [b, c]);
+  await hears(pageB, [a, c]);
+  await hears(pageC, [a, b]);
+  await shot(pageB, 'voice-panel');
+  await inputStaysFree(pageB);
+
+  // Raise hand: C, then B. A started the chat, so A sees raised hands first (the earliest on top); B and
+  // C see the join order with the hands marked. Everyone sees each change live.
+  await panel(pageC).getByRole('button', { name: 'Поднять руку' }).click();
+  await expect(panel(pageC).getByRole('button', { name: 'Опустить руку' })).toBeVisible();
+  await expect.poll(() => listed(pageA)).toEqual(['Вера Речкина ✋', 'Анна Голосова', 'Борис Слушаев']);
+  await panel(pageB).getByRole('button', { name: 'Поднять руку' }).click();
+  await expect.poll(() => listed(pageA)).toEqual(['Вера Речкина ✋', 'Борис Слушаев ✋', 'Анна Голосова']);
+  for (const page of [pageB, pageC])
+    await expect.poll(() => listed(page)).toEqual(['Анна Голосова', 'Борис Слушаев ✋', 'Вера Речкина ✋']);
+  await shot(pageA, 'voice-raised-hands');
+  // B may not lower C's hand (no button for it); A lowers it, and C sees its hand down.
+  await expect(panel(pageB).getByRole('button', { name: 'Опустить руку: Вера Речкина' })).toHaveCount(0);
+  await panel(pageA).getByRole('button', { name: 'Опустить руку: Вера Речкина' }).click();
+  await expect(panel(pageC).getByRole('button', { name: 'Поднять руку' })).toBeVisible();
+  await expect.poll(() => listed(pageB)).toEqual(['Анна Голосова', 'Борис Слушаев ✋', 'Вера Речкина']);
+  await expect.poll(() => listed(pageA)).toEqual(['Борис Слушаев ✋', 'Анна Голосова', 'Вера Речкина']);
+
+  // Minimise into the mini bar; expand again.
+  await pageB.getByRole('button', { name: 'Свернуть' }).click();
+  await expect(pageB.getByTestId('voice-mini-bar')).toContainText('3 участника');
+  await shot(pageB, 'voice-mini-bar');
+  await pageB.setViewportSize(MOBILE);
+  await pageB.getByRole('textbox', { name: 'Сообщение' }).click(); // the mini bar leaves the input free too
+  await pageB.setViewportSize(DESKTOP);
+  await pageB.getByRole('button', { name: 'Развернуть' }).click();
+
+  // C leaves: the others' lists follow.
+  await panel(pageC).getByRole('button', { name: 'Выйти' }).click();
+  await expect(panel(pageC)).toHaveCount(0);
+  await expect(people(pageA)).toHaveCount(2);
+  await expect(people(pageB)).toHaveCount(2);
+  await expect(pageC.getByTestId('group-voice-bar')).toContainText('2 участника');
+
+  // B may not end it for everyone; A (who started it) may: B leaves on the event.
+  await expect(panel(pageB).getByRole('button', { name: 'Завершить для всех' })).toHaveCount(0);
+  await panel(pageA).getByRole('button', { name: 'Завершить для всех' }).click();
+  await expect(panel(pageB)).toHaveCount(0);
+  await expect(panel(pageA)).toHaveCount(0);
+  await expect(pageB.getByTestId('group-voice-bar')).toHaveCount(0);
+  await expect(pageC.getByRole('button', { name: 'Начать голосовой чат' })).toBeVisible();
+  expect((await request(a, 'GET', `/groups/${group.id}/voice`)).status).toBe(404);
+});

@@ -1,0 +1,3 @@
+export const serverBundle: string;
+export function serverBuildStale(): boolean;
+export function buildServer(options?: { force?: boolean; log?: (line: string) => void }): Promise<boolean>;
