@@ -12,12 +12,13 @@ import { EventEmitter } from 'node:events';
  */
 export interface DomainEvents {
   /**
-   * A notification stored for `userId` (notifications module); web push shows it when the user has no
-   * open tab. Declared here because its raiser and its listeners are separate capabilities.
+   * A notification for `userId` (notifications module); web push shows it when the user has no open tab.
+   * Declared here because its raiser and its listeners are separate capabilities.
    */
   'notification.created': {
     userId: number;
-    notificationId: number;
+    /** Null when the user turned this type off inside the app: nothing was stored, only push may show it. */
+    notificationId: number | null;
     /** like | comment | follow | repost | mention | reply (spec §3 Notification.type). */
     type: string;
     /** The Russian sentence the server built, e.g. 'Анна оценила вашу публикацию'. */

@@ -29,7 +29,14 @@ export const notificationsModule = defineModule({
   async register(api, ctx) {
     const clock: Clock = { now: () => new Date() };
     const repo = notificationsRepository(ctx.db.kysely);
-    const service = notificationsService({ repo, gateway: ctx.gateway, events: ctx.events, clock });
+    const service = notificationsService({
+      repo,
+      gateway: ctx.gateway,
+      events: ctx.events,
+      clock,
+      // Read through the settings module's per-node cache, invalidated on every settings write.
+      inApp: async (userId, type) => (await ctx.settings.settingsOf(userId)).notifications.types[type].in_app,
+    });
     let detach: (() => void) | null = attachNotificationListeners(ctx.events, repo, service);
     const log = api.log;
     const sweep = setInterval(() => {

@@ -102,6 +102,28 @@ export function notificationsRepository(db: Kysely<Database>) {
       return rows[0]!.id;
     },
 
+    /** The actor's name (and the chat's title) for a notification that is pushed but not stored. */
+    async about(
+      actorId: number,
+      conversationId: number | null,
+    ): Promise<{ username: string; name: string; chat_title: string | null } | undefined> {
+      const actor = await db
+        .selectFrom('users')
+        .select(['username', 'name'])
+        .where('id', '=', actorId)
+        .executeTakeFirst();
+      if (!actor) return undefined;
+      const chat =
+        conversationId === null
+          ? undefined
+          : await db
+              .selectFrom('conversations')
+              .select('title')
+              .where('id', '=', conversationId)
+              .executeTakeFirst();
+      return { ...actor, chat_title: chat?.title ?? null };
+    },
+
     async one(id: number): Promise<NotificationRow | undefined> {
       return (await select().where('n.id', '=', id).executeTakeFirst()) as NotificationRow | undefined;
     },

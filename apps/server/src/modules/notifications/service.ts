@@ -8,6 +8,7 @@ import { errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { NewNotification, NotificationRow, NotificationsRepository } from './repository.ts';
+import type { NotificationKind } from './tables.ts';
 import { GROUP_OF, GROUP_ORDER, GROUP_TITLES, notificationText } from './texts.ts';
 
 export interface Clock {
@@ -18,7 +19,7 @@ export interface Clock {
 export const EVENT_WINDOW_MS = 5 * 60_000;
 export const EVENT_SWEEP_MS = 60_000;
 
-function url(row: NotificationRow): string {
+function url(row: Pick<NotificationRow, 'post_id' | 'conversation_id' | 'username'>): string {
   if (row.post_id !== null) return `/media/${row.post_id}`;
   if (row.conversation_id !== null) return '/messenger';
   return `/${row.username}`;
@@ -57,15 +58,19 @@ const total = (unread: Record<string, number>) => Object.values(unread).reduce((
 /**
  * Storing, listing and reading notifications. `notify` is what the event listeners call: it drops
  * one's own actions and repeats within the event window, stores (or joins an aggregated row), and
- * tells the recipient's devices and the domain-event listeners (web push).
+ * tells the recipient's devices and the domain-event listeners (web push). A type the recipient turned
+ * off in the app (`in_app: false`) is neither stored nor sent to their devices; web push still hears it
+ * and follows the type's own `push` switch.
  */
 export function notificationsService(deps: {
   repo: NotificationsRepository;
   gateway: Gateway;
   events: Events;
   clock: Clock;
+  /** Whether the user wants this type inside the app (their settings, cached by the settings module). */
+  inApp: (userId: number, type: NotificationKind) => Promise<boolean>;
 }) {
-  const { repo, gateway, events, clock } = deps;
+  const { repo, gateway, events, clock, inApp } = deps;
   // This node's view of the event cache: a hit skips the database; the database row decides otherwise.
   const recent = new Map<string, number>();
 
@@ -81,11 +86,40 @@ export function notificationsService(deps: {
     return total(await repo.unread(userId));
   }
 
+  /** Off in the app: the same sentence and link, built without a row, handed to web push only. */
+  async function pushOnly(n: NewNotification) {
+    const about = await repo.about(n.actorId, n.conversationId ?? null);
+    if (!about) return;
+    const place = n.place ?? '';
+    events.emit('notification.created', {
+      userId: n.userId,
+      notificationId: null,
+      type: n.type,
+      text: notificationText({
+        type: n.type,
+        name: about.name,
+        others: 0,
+        place,
+        snippet: n.snippet ?? '',
+        chatTitle: about.chat_title,
+      }),
+      url: url({
+        post_id: n.postId ?? null,
+        conversation_id: n.conversationId ?? null,
+        username: about.username,
+      }),
+    });
+  }
+
   return {
     /** Stores a notification unless it is the recipient's own action or a repeat of `onceKey` within 5 min. */
     async notify(n: NewNotification, onceKey?: string): Promise<Notification | null> {
       if (n.userId === n.actorId) return null;
       if (onceKey && !(await firstWithinWindow(`${n.userId}:${onceKey}`))) return null;
+      if (!(await inApp(n.userId, n.type))) {
+        await pushOnly(n);
+        return null;
+      }
       const id = await repo.store(n, clock.now());
       const row = await repo.one(id);
       if (!row) return null;

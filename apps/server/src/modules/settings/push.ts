@@ -153,7 +153,8 @@ export async function pushService(deps: {
       title: 'Кадр',
       body: n.text,
       url: n.url,
-      tag: `n-${n.notificationId}`,
+      // Not stored: repeats of one kind on one target replace each other on the device.
+      tag: n.notificationId === null ? `n-${n.type}-${n.url}` : `n-${n.notificationId}`,
     });
   });
 
