@@ -1,16 +1,45 @@
+import type { Settings } from '@kadr/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { settingsKeys } from '../../settings/api/settings-queries.ts';
 import { MessageInput } from './MessageInput.tsx';
 
-function setup(props: Partial<Parameters<typeof MessageInput>[0]> = {}) {
+const on = { in_app: true, push: true };
+const settings = (enterSends: boolean): Settings => ({
+  privacy: { messages: 'everyone', last_seen: 'everyone', calls: 'everyone' },
+  notifications: {
+    types: {
+      message: on,
+      call: on,
+      like: on,
+      comment: on,
+      follow: on,
+      repost: on,
+      mention: on,
+      reply: on,
+    },
+    message_sounds: true,
+  },
+  chat: { enter_sends: enterSends, reduced_badges: false, text_size: 'medium', theme: 'dark' },
+});
+
+/** The input as the server's settings say ("Enter sends" on unless told otherwise). */
+function setup(props: Partial<Parameters<typeof MessageInput>[0]> = {}, enterSends = true) {
   const handlers = {
     onSend: vi.fn(),
     onSaveEdit: vi.fn(),
     onCancelEdit: vi.fn(),
     onTyping: vi.fn(),
   };
-  const view = render(<MessageInput disabled={false} editing={null} {...handlers} {...props} />);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(settingsKeys.document(), settings(enterSends));
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const view = render(<MessageInput disabled={false} editing={null} {...handlers} {...props} />, { wrapper });
   return { ...handlers, view, area: screen.getByRole('textbox', { name: 'Сообщение' }) };
 }
 
@@ -24,6 +53,19 @@ describe('MessageInput', () => {
     await userEvent.type(area, '{Enter}');
     expect(onSend).toHaveBeenCalledWith('привет\nмир', []);
     expect(area).toHaveValue('');
+  });
+
+  it('follows the server setting "Enter sends" off: Enter breaks the line, Ctrl+Enter and Cmd+Enter send', async () => {
+    window.innerWidth = 1280;
+    const { area, onSend } = setup({}, false);
+    await userEvent.type(area, 'раз{Enter}два');
+    expect(area).toHaveValue('раз\nдва');
+    expect(onSend).not.toHaveBeenCalled();
+    await userEvent.type(area, '{Control>}{Enter}{/Control}');
+    expect(onSend).toHaveBeenCalledWith('раз\nдва', []);
+    expect(area).toHaveValue('');
+    await userEvent.type(area, 'три{Meta>}{Enter}{/Meta}');
+    expect(onSend).toHaveBeenLastCalledWith('три', []);
   });
 
   it('inserts a newline on Enter under 768 px and never sends blank text', async () => {

@@ -13,6 +13,7 @@ import {
 import { errorMessage } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
+import { useSetting } from '../../settings/api/settings-queries.ts';
 import { messengerApi } from '../api/messenger-api.ts';
 import { useAttachments } from '../hooks/use-attachments.ts';
 import { formatVoiceTime, useVoiceRecorder } from '../hooks/use-voice-recorder.ts';
@@ -29,9 +30,13 @@ interface Props {
   onTyping: () => void;
 }
 
-/** The message field (spec §5): Enter/Shift+Enter/mobile rules, grows to 150 px, pasted files attach. */
+/**
+ * The message field (spec §5): Enter follows the user's "Enter sends" setting on desktop and breaks the line
+ * on mobile; grows to 150 px; pasted files attach.
+ */
 export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEdit, onTyping }: Props) {
   const [text, setText] = useState('');
+  const enterSends = useSetting((s) => s.chat.enter_sends, true);
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const attachments = useAttachments();
@@ -129,8 +134,15 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
       return;
     }
     const action = enterAction(
-      { key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing },
+      {
+        key: event.key,
+        shiftKey: event.shiftKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        isComposing: event.nativeEvent.isComposing,
+      },
       isMobileInput(navigator.userAgent, window.innerWidth),
+      enterSends,
     );
     if (action === 'send') {
       event.preventDefault();

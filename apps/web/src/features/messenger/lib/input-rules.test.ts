@@ -27,6 +27,15 @@ describe('message input rules', () => {
     expect(enterAction({ key: 'a', shiftKey: false }, false)).toBeNull();
   });
 
+  it('with "Enter sends" off, Enter breaks the line and Ctrl or Cmd+Enter sends (desktop only)', () => {
+    expect(enterAction({ key: 'Enter', shiftKey: false }, false, false)).toBe('newline');
+    expect(enterAction({ key: 'Enter', shiftKey: true }, false, false)).toBe('newline');
+    expect(enterAction({ key: 'Enter', shiftKey: false, ctrlKey: true }, false, false)).toBe('send');
+    expect(enterAction({ key: 'Enter', shiftKey: false, metaKey: true }, false, false)).toBe('send');
+    expect(enterAction({ key: 'Enter', shiftKey: false, ctrlKey: true }, true, false)).toBe('newline');
+    expect(enterAction({ key: 'Enter', shiftKey: false }, false, true)).toBe('send');
+  });
+
   it('needs non-empty trimmed text or a file, and a chat', () => {
     expect(canSend('  \n ', false, true)).toBe(false);
     expect(canSend(' привет ', false, true)).toBe(true);

@@ -9,14 +9,20 @@ export function isMobileInput(userAgent: string, width: number): boolean {
   return MOBILE_UA.test(userAgent) || width < MOBILE_WIDTH;
 }
 
-/** What Enter does: Shift+Enter always a newline; Enter sends on desktop, newline on mobile. */
+/**
+ * What Enter does. On mobile it always breaks the line. On desktop it follows the user's "Enter sends"
+ * setting: on, Enter sends and Shift+Enter breaks the line; off, Enter breaks the line and Ctrl/Cmd+Enter
+ * sends.
+ */
 export function enterAction(
-  event: { key: string; shiftKey: boolean; isComposing?: boolean },
+  event: { key: string; shiftKey: boolean; ctrlKey?: boolean; metaKey?: boolean; isComposing?: boolean },
   mobile: boolean,
+  enterSends = true,
 ): 'send' | 'newline' | null {
   if (event.key !== 'Enter' || event.isComposing) return null;
-  if (event.shiftKey || mobile) return 'newline';
-  return 'send';
+  if (mobile) return 'newline';
+  if (!enterSends) return event.ctrlKey || event.metaKey ? 'send' : 'newline';
+  return event.shiftKey ? 'newline' : 'send';
 }
 
 /** Sending needs non-empty trimmed text (or an attachment) and a selected chat. */

@@ -12,6 +12,8 @@ export const settingsKeys = {
   mutes: () => [...settingsKeys.all, 'mutes'] as const,
 };
 
+const loadMutes = async () => (await api.call(settingsEndpoints.mutes, {})).mutes;
+
 /** `patch` laid over `current` (what the server does), for the optimistic update. */
 export function patched(current: Settings, patch: SettingsPatch): Settings {
   const types = { ...current.notifications.types };
@@ -38,6 +40,46 @@ export async function loadSettings(queryClient: QueryClient): Promise<Settings> 
 export function useSettings() {
   const queryClient = useQueryClient();
   return useQuery({ queryKey: settingsKeys.document(), queryFn: () => loadSettings(queryClient) });
+}
+
+/**
+ * How long other features trust the cached settings: they arrive when the socket attaches and change
+ * through `useUpdateSettings`, so a chat switch never refetches them.
+ */
+export const SETTINGS_STALE_MS = 5 * 60_000;
+/** How long the mute list decides message sounds before it is asked again. */
+export const MUTES_STALE_MS = 60_000;
+
+/**
+ * One of the user's server-stored preferences, for the features that follow them (Enter sends, reduced
+ * badges, message sounds); `fallback` (the server's default) until the settings have loaded.
+ */
+export function useSetting<T>(select: (settings: Settings) => T, fallback: T): T {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: settingsKeys.document(),
+    queryFn: () => loadSettings(queryClient),
+    staleTime: SETTINGS_STALE_MS,
+    select,
+  });
+  return query.data ?? fallback;
+}
+
+/** The mute list, cached for `MUTES_STALE_MS`, for code outside React (an incoming message's sound). */
+export function fetchMutes(queryClient: QueryClient) {
+  return queryClient.fetchQuery({
+    queryKey: settingsKeys.mutes(),
+    queryFn: loadMutes,
+    staleTime: MUTES_STALE_MS,
+  });
+}
+
+/** The settings as cached, loading them once when they are not. */
+export function ensureSettings(queryClient: QueryClient): Promise<Settings> {
+  return queryClient.ensureQueryData({
+    queryKey: settingsKeys.document(),
+    queryFn: () => loadSettings(queryClient),
+  });
 }
 
 /** Optimistic: the switch moves (and the theme changes) at once; a refusal rolls it back. */
@@ -116,10 +158,7 @@ export function useSetBlock() {
 }
 
 export function useMutes() {
-  return useQuery({
-    queryKey: settingsKeys.mutes(),
-    queryFn: async () => (await api.call(settingsEndpoints.mutes, {})).mutes,
-  });
+  return useQuery({ queryKey: settingsKeys.mutes(), queryFn: loadMutes });
 }
 
 export function useMuteChat() {
