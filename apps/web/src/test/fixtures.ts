@@ -1,4 +1,4 @@
-import type { Me, Profile } from '@kadr/contract';
+import type { Me, Profile, Settings } from '@kadr/contract';
 import { StorageKeys } from '../shared/storage/keys.ts';
 
 export const me: Me = {
@@ -38,4 +38,27 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+const both = { in_app: true, push: true };
+
+/** The server's settings for a user who never changed them, with `chat` overrides. */
+export function settingsOf(chat: Partial<Settings['chat']> = {}, messageSounds = true): Settings {
+  return {
+    privacy: { messages: 'everyone', last_seen: 'everyone', calls: 'everyone' },
+    notifications: {
+      types: {
+        message: both,
+        call: both,
+        like: both,
+        comment: both,
+        follow: both,
+        repost: both,
+        mention: both,
+        reply: both,
+      },
+      message_sounds: messageSounds,
+    },
+    chat: { enter_sends: true, reduced_badges: false, text_size: 'medium', theme: 'dark', ...chat },
+  };
 }

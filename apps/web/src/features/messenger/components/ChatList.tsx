@@ -10,7 +10,7 @@ interface Props {
   chats: readonly ChatListItem[];
   ownId: number;
   selectedKey: string | null;
-  hideBadges: boolean;
+  reducedBadges: boolean;
   label: string;
   onSelect: (chat: ChatListItem) => void;
   onMenu: (chat: ChatListItem, at: { x: number; y: number }) => void;
@@ -32,7 +32,7 @@ function useScreenRows(): number {
  * The chat list, virtualized (spec §9): 72 px rows, 20 visible rows on screens 900 px or taller
  * (else 15), 5 more rendered around them, so 5,000 chats cost as much DOM as 30.
  */
-export function ChatList({ chats, ownId, selectedKey, hideBadges, label, onSelect, onMenu }: Props) {
+export function ChatList({ chats, ownId, selectedKey, reducedBadges, label, onSelect, onMenu }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useScreenRows();
   // Stable callbacks: the virtualizer re-measures all rows whenever they change identity.
@@ -80,7 +80,7 @@ export function ChatList({ chats, ownId, selectedKey, hideBadges, label, onSelec
                 chat={chat}
                 ownId={ownId}
                 selected={key === selectedKey}
-                hideBadges={hideBadges}
+                reducedBadges={reducedBadges}
                 onSelect={onSelect}
                 onMenu={onMenu}
               />

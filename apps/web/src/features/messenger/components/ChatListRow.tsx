@@ -33,7 +33,7 @@ interface Props {
   chat: ChatListItem;
   ownId: number;
   selected: boolean;
-  hideBadges: boolean;
+  reducedBadges: boolean;
   onSelect: (chat: ChatListItem) => void;
   onMenu: (chat: ChatListItem, at: { x: number; y: number }) => void;
 }
@@ -43,7 +43,7 @@ export const ChatListRow = memo(function ChatListRow({
   chat,
   ownId,
   selected,
-  hideBadges,
+  reducedBadges,
   onSelect,
   onMenu,
 }: Props) {
@@ -84,12 +84,12 @@ export const ChatListRow = memo(function ChatListRow({
           )}
           {unread > 0 ? (
             <span
-              className={hideBadges ? styles.dot : styles.badge}
+              className={reducedBadges ? styles.dot : styles.badge}
               role="status"
               aria-label={ru.messenger.unread(unread)}
               data-testid="unread-badge"
             >
-              {hideBadges ? '' : unread > 99 ? '99+' : unread}
+              {reducedBadges ? '' : unread > 99 ? '99+' : unread}
             </span>
           ) : null}
         </span>

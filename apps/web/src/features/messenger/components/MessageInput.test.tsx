@@ -1,30 +1,11 @@
-import type { Settings } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { settingsOf } from '../../../test/fixtures.ts';
 import { settingsKeys } from '../../settings/api/settings-queries.ts';
 import { MessageInput } from './MessageInput.tsx';
-
-const on = { in_app: true, push: true };
-const settings = (enterSends: boolean): Settings => ({
-  privacy: { messages: 'everyone', last_seen: 'everyone', calls: 'everyone' },
-  notifications: {
-    types: {
-      message: on,
-      call: on,
-      like: on,
-      comment: on,
-      follow: on,
-      repost: on,
-      mention: on,
-      reply: on,
-    },
-    message_sounds: true,
-  },
-  chat: { enter_sends: enterSends, reduced_badges: false, text_size: 'medium', theme: 'dark' },
-});
 
 /** The input as the server's settings say ("Enter sends" on unless told otherwise). */
 function setup(props: Partial<Parameters<typeof MessageInput>[0]> = {}, enterSends = true) {
@@ -35,7 +16,7 @@ function setup(props: Partial<Parameters<typeof MessageInput>[0]> = {}, enterSen
     onTyping: vi.fn(),
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(settingsKeys.document(), settings(enterSends));
+  queryClient.setQueryData(settingsKeys.document(), settingsOf({ enter_sends: enterSends }));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );

@@ -14,6 +14,7 @@ import { PublicRoomResults } from '../../groups/components/PublicRoomResults.tsx
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useShellUi } from '../../shell/shell-ui-store.ts';
 import { useChatsQuery, useDeleteChat, useTogglePin } from '../api/messenger-queries.ts';
+import { useReducedBadges, useToggleReducedBadges } from '../api/reduced-badges.ts';
 import { useChatSelection } from '../hooks/use-chat-selection.ts';
 import { useSidebarResize } from '../hooks/use-sidebar-resize.ts';
 import { useSwipeClose } from '../hooks/use-swipe-close.ts';
@@ -43,7 +44,8 @@ export function MessengerView() {
   const selection = useChatSelection(me);
   const narrow = useMediaQuery('(max-width: 768px)');
   const wide = useMediaQuery('(min-width: 1025px)');
-  const hideBadges = useMessengerUi((s) => s.hideUnreadBadges);
+  const reducedBadges = useReducedBadges();
+  const toggleReducedBadges = useToggleReducedBadges();
   const searchFocus = useMessengerUi((s) => s.searchFocusRequest);
   const [query, setQuery] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
@@ -100,19 +102,17 @@ export function MessengerView() {
     return () => setNavHidden(false);
   }, [fullScreen, setNavHidden]);
 
-  // Shell entries: search focuses the chat search; the menu toggles reduced unread badges.
+  // Shell entries: search focuses the chat search; the menu toggles reduced unread badges (a server setting).
   useEffect(() => {
     const offSearch = registerShellCommand('messenger.search', () =>
       useMessengerUi.getState().requestSearchFocus(),
     );
-    const offBadges = registerShellCommand('messenger.toggleReducedBadges', () =>
-      useMessengerUi.getState().toggleUnreadBadges(),
-    );
+    const offBadges = registerShellCommand('messenger.toggleReducedBadges', toggleReducedBadges);
     return () => {
       offSearch();
       offBadges();
     };
-  }, []);
+  }, [toggleReducedBadges]);
   useEffect(() => {
     if (searchFocus > 0) searchRef.current?.focus();
   }, [searchFocus]);
@@ -204,7 +204,7 @@ export function MessengerView() {
             chats={visible}
             ownId={me.id}
             selectedKey={selection.selectedKey}
-            hideBadges={hideBadges}
+            reducedBadges={reducedBadges}
             label={ru.messenger.chatList}
             onSelect={open}
             onMenu={onMenu}

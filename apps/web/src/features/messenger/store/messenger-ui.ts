@@ -16,7 +16,6 @@ export interface EditingMessage {
 }
 
 interface MessengerUi {
-  hideUnreadBadges: boolean;
   compactProfileOpen: boolean;
   mediaViewerOpen: boolean;
   /** The full-screen chat on narrow screens hides the shell's bottom navigation (spec §2.2). */
@@ -26,7 +25,6 @@ interface MessengerUi {
   editing: EditingMessage | null;
   /** The peer id of the chat on screen (own id for favorites): its incoming messages are not unread. */
   openPeerId: number | null;
-  toggleUnreadBadges: () => void;
   setCompactProfileOpen: (open: boolean) => void;
   setMediaViewerOpen: (open: boolean) => void;
   setFullScreenChat: (on: boolean) => void;
@@ -36,24 +34,14 @@ interface MessengerUi {
   setOpenPeerId: (peerId: number | null) => void;
 }
 
-const readFlag = (
-  key: typeof StorageKeys.messengerHideUnreadBadges | typeof StorageKeys.messengerCompactProfileOpen,
-) => local.get(key) === 'true';
-
-export const useMessengerUi = create<MessengerUi>((set, get) => ({
-  hideUnreadBadges: readFlag(StorageKeys.messengerHideUnreadBadges),
-  compactProfileOpen: readFlag(StorageKeys.messengerCompactProfileOpen),
+export const useMessengerUi = create<MessengerUi>((set) => ({
+  compactProfileOpen: local.get(StorageKeys.messengerCompactProfileOpen) === 'true',
   mediaViewerOpen: false,
   fullScreenChat: false,
   sidebarFraction: SIDEBAR_DEFAULT,
   searchFocusRequest: 0,
   editing: null,
   openPeerId: null,
-  toggleUnreadBadges: () => {
-    const next = !get().hideUnreadBadges;
-    local.set(StorageKeys.messengerHideUnreadBadges, String(next));
-    set({ hideUnreadBadges: next });
-  },
   setCompactProfileOpen: (open) => {
     local.set(StorageKeys.messengerCompactProfileOpen, String(open));
     set({ compactProfileOpen: open });

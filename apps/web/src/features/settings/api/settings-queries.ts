@@ -1,8 +1,10 @@
-import type { ChatTarget, MuteDuration, Settings, SettingsPatch } from '@kadr/contract';
+import type { ChatSettings, ChatTarget, MuteDuration, Settings, SettingsPatch } from '@kadr/contract';
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { applyAppearance } from '../../../shared/lib/appearance.ts';
+import { StorageKeys } from '../../../shared/storage/keys.ts';
+import { local } from '../../../shared/storage/local.ts';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -29,10 +31,19 @@ export function patched(current: Settings, patch: SettingsPatch): Settings {
   };
 }
 
+/**
+ * The chat settings applied to this page, with local copies for the first paint before the server answers:
+ * theme and text size, and reduced unread badges (spec §3 key `messenger_hideUnreadBadges`).
+ */
+function applyChatSettings(chat: ChatSettings): void {
+  applyAppearance(chat);
+  local.set(StorageKeys.messengerHideUnreadBadges, String(chat.reduced_badges));
+}
+
 /** The server's settings, applied to the page (theme, text size) whenever they arrive. */
 export async function loadSettings(queryClient: QueryClient): Promise<Settings> {
   const settings = await api.call(settingsEndpoints.get, {});
-  applyAppearance(settings.chat);
+  applyChatSettings(settings.chat);
   queryClient.setQueryData(settingsKeys.document(), settings);
   return settings;
 }
@@ -52,15 +63,16 @@ export const MUTES_STALE_MS = 60_000;
 
 /**
  * One of the user's server-stored preferences, for the features that follow them (Enter sends, reduced
- * badges, message sounds); `fallback` (the server's default) until the settings have loaded.
+ * badges, message sounds); `fallback` until the settings have loaded (or while not `enabled`: signed out).
  */
-export function useSetting<T>(select: (settings: Settings) => T, fallback: T): T {
+export function useSetting<T>(select: (settings: Settings) => T, fallback: T, enabled = true): T {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: settingsKeys.document(),
     queryFn: () => loadSettings(queryClient),
     staleTime: SETTINGS_STALE_MS,
     select,
+    enabled,
   });
   return query.data ?? fallback;
 }
@@ -93,18 +105,18 @@ export function useUpdateSettings() {
       if (previous) {
         const next = patched(previous, patch);
         queryClient.setQueryData(settingsKeys.document(), next);
-        applyAppearance(next.chat);
+        applyChatSettings(next.chat);
       }
       return { previous };
     },
     onError: (_error, _patch, context) => {
       if (!context?.previous) return;
       queryClient.setQueryData(settingsKeys.document(), context.previous);
-      applyAppearance(context.previous.chat);
+      applyChatSettings(context.previous.chat);
     },
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsKeys.document(), settings);
-      applyAppearance(settings.chat);
+      applyChatSettings(settings.chat);
     },
   });
 }
