@@ -8,7 +8,7 @@
 
 export type Tone = 'ringtone' | 'ringback';
 
-interface Pattern {
+export interface Pattern {
   /** [frequency Hz, start s, length s] within one period. */
   notes: ReadonlyArray<readonly [number, number, number]>;
   period: number;

@@ -12,6 +12,7 @@ import {
   writeReceipt,
   writeUnreadCleared,
 } from './cache-writes.ts';
+import { soundIncomingMessage } from './message-sounds.ts';
 import { messengerKeys } from './messenger-keys.ts';
 import { getOutbox } from './outbox-instance.ts';
 import { writeReactions } from './reactions.ts';
@@ -30,12 +31,14 @@ export function attachMessengerRealtime(
   socket.on('new-message', ({ chat, message }) => {
     const me = ownId();
     if (me === null) return;
-    writeMessage(queryClient, chat, message, me, useMessengerUi.getState().openPeerId);
+    const openPeerId = useMessengerUi.getState().openPeerId;
+    writeMessage(queryClient, chat, message, me, openPeerId);
     if (message.temp_id) outbox.confirm(message.temp_id);
     if (message.sender_id !== me) {
       // This device received it: the sender's tick turns into "delivered".
       socket.emit('message-delivered', { message_ids: [message.id] });
       useTypingStore.getState().setTyping(message.sender_id, false);
+      void soundIncomingMessage(queryClient, { chat, message, ownId: me, openPeerId });
     }
   });
   socket.on('message-edited', ({ chat, message }) => {
