@@ -1,12 +1,15 @@
+import { type KadrSocket, useRealtime } from '../../shared/realtime/socket.ts';
 import { fps, PERF_MARKER, type PerfKind, PerfLimits, PerfStore } from './perf-store.ts';
+import { sendTiming } from './send-timing.ts';
 import { perfStrings as t } from './strings.ts';
 
 /**
  * The performance helper (spec §4.12, §9), loaded only outside production (`import.meta.env.MODE` in
  * main.tsx removes the import from the production bundle; a bundle test checks the marker is absent).
  * It measures by itself, touching no feature: chat switches (a navigation to /messenger/… until the
- * next painted frame), message sends (POST …/messages until the answer), scroll bursts (frames per
- * second while scrolling) and memory every 5 s. Alt+Shift+P shows or hides a small overlay.
+ * next painted frame), message sends (a socket `send-message` until its ack, `POST …/messages` until the
+ * answer), scroll bursts (frames per second while scrolling) and memory every 5 s. Alt+Shift+P shows or
+ * hides a small overlay.
  */
 export function startPerfHelper(win: Window = window): PerfStore {
   const store = new PerfStore();
@@ -30,19 +33,17 @@ export function startPerfHelper(win: Window = window): PerfStore {
     };
   }
 
-  // Message sends over HTTP.
-  const originalFetch = win.fetch.bind(win);
-  win.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    if (method !== 'POST' || !/\/api\/v1\/messages(\?|$)/.test(url)) return originalFetch(input, init);
-    const start = win.performance.now();
-    try {
-      return await originalFetch(input, init);
-    } finally {
-      store.record('messageSend', win.performance.now() - start);
-    }
+  // Message sends: over the socket until the ack, over HTTP (and a socket send's HTTP fallback) until the answer.
+  const sends = sendTiming(
+    (ms) => store.record('messageSend', ms),
+    () => win.performance.now(),
+  );
+  win.fetch = sends.wrapFetch(win.fetch.bind(win));
+  const watch = ({ socket }: { socket: KadrSocket | null }) => {
+    if (socket) sends.watchSocket(socket);
   };
+  watch(useRealtime.getState());
+  useRealtime.subscribe(watch);
 
   // Scroll bursts: frames counted from the first scroll event until 150 ms without one.
   let burst: { start: number; frames: number; last: number } | null = null;
