@@ -17,7 +17,12 @@ export async function seedPost(db: Db, userId: number, caption = ''): Promise<nu
 
 /** Requests as a user, and the notifications as they see them; every call waits for the event listeners. */
 export function notificationsApi(app: App) {
-  const call = async (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+  const call = async (
+    token: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
     const res = await app.inject({
       method,
       url: `/api/v1${url}`,
