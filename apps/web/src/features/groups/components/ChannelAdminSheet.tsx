@@ -48,44 +48,46 @@ export function ChannelAdminSheet({
   };
   return (
     <Sheet title={S.addAdmin} onClose={onClose} centered>
-      <p className={g.muted}>{S.chooseAdmin}</p>
-      <UserPicker
-        picked={picked ? [picked] : []}
-        onToggle={(u) => setPicked(picked?.id === u.id ? null : u)}
-        suggestions={subscribers.filter((s) => !admins.has(s.id))}
-        unavailable={admins}
-        unavailableNote={S.roles.admin}
-      />
-      <fieldset className={g.rights} aria-labelledby={rightsId}>
-        <legend id={rightsId}>{S.adminRights}</legend>
-        {RIGHTS.map((r) => (
-          <label key={r.key} className={g.check}>
-            <input
-              type="checkbox"
-              checked={rights[r.key]}
-              onChange={(e) => setRights({ ...rights, [r.key]: e.currentTarget.checked })}
-            />
-            {r.label}
-          </label>
-        ))}
-      </fieldset>
-      {action.error ? (
-        <p className={g.error} role="alert">
-          {action.error}
-        </p>
-      ) : null}
-      <div className={g.row}>
-        <button
-          type="button"
-          className={g.primary}
-          disabled={!picked || action.busy}
-          onClick={() => picked && void appoint(picked)}
-        >
-          {S.appointAdmin}
-        </button>
-        <button type="button" className={g.secondary} onClick={onClose}>
-          {S.cancel}
-        </button>
+      <div className={g.form}>
+        <p className={g.muted}>{S.chooseAdmin}</p>
+        <UserPicker
+          picked={picked ? [picked] : []}
+          onToggle={(u) => setPicked(picked?.id === u.id ? null : u)}
+          suggestions={subscribers.filter((s) => !admins.has(s.id))}
+          unavailable={admins}
+          unavailableNote={S.roles.admin}
+        />
+        <fieldset className={g.rights} aria-labelledby={rightsId}>
+          <legend id={rightsId}>{S.adminRights}</legend>
+          {RIGHTS.map((r) => (
+            <label key={r.key} className={g.check}>
+              <input
+                type="checkbox"
+                checked={rights[r.key]}
+                onChange={(e) => setRights({ ...rights, [r.key]: e.currentTarget.checked })}
+              />
+              {r.label}
+            </label>
+          ))}
+        </fieldset>
+        {action.error ? (
+          <p className={g.error} role="alert">
+            {action.error}
+          </p>
+        ) : null}
+        <div className={g.row}>
+          <button
+            type="button"
+            className={g.primary}
+            disabled={!picked || action.busy}
+            onClick={() => picked && void appoint(picked)}
+          >
+            {S.appointAdmin}
+          </button>
+          <button type="button" className={g.secondary} onClick={onClose}>
+            {S.cancel}
+          </button>
+        </div>
       </div>
     </Sheet>
   );

@@ -95,20 +95,27 @@ export function AddMembersSheet({
   };
   return (
     <Sheet title={S.addMembers} onClose={onClose} centered>
-      <UserPicker picked={picked} onToggle={toggle} unavailable={inGroup} unavailableNote={S.alreadyMember} />
-      <ErrorLine error={action.error} />
-      <div className={g.row}>
-        <button
-          type="button"
-          className={g.primary}
-          disabled={picked.length === 0 || action.busy}
-          onClick={() => void add()}
-        >
-          {picked.length > 0 ? `${S.add} (${picked.length})` : S.add}
-        </button>
-        <button type="button" className={g.secondary} onClick={onClose}>
-          {S.cancel}
-        </button>
+      <div className={g.form}>
+        <UserPicker
+          picked={picked}
+          onToggle={toggle}
+          unavailable={inGroup}
+          unavailableNote={S.alreadyMember}
+        />
+        <ErrorLine error={action.error} />
+        <div className={g.row}>
+          <button
+            type="button"
+            className={g.primary}
+            disabled={picked.length === 0 || action.busy}
+            onClick={() => void add()}
+          >
+            {picked.length > 0 ? `${S.add} (${picked.length})` : S.add}
+          </button>
+          <button type="button" className={g.secondary} onClick={onClose}>
+            {S.cancel}
+          </button>
+        </div>
       </div>
     </Sheet>
   );
@@ -136,47 +143,49 @@ export function TransferOwnerSheet({
   };
   return (
     <Sheet title={S.transferOwner} onClose={onClose} centered>
-      {chosen ? (
-        <>
-          <p>{S.transferConfirm(group.name, chosen.name)}</p>
-          <ErrorLine error={action.error} />
-          <div className={g.row}>
-            <button
-              type="button"
-              className={g.danger}
-              disabled={action.busy}
-              onClick={() => void transfer(chosen)}
-            >
-              {S.transfer}
-            </button>
-            <button
-              type="button"
-              className={g.secondary}
-              onClick={() => {
-                action.clearError();
-                setChosen(null);
-              }}
-            >
-              {S.back}
-            </button>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className={g.muted}>{S.chooseNewOwner}</p>
-          <ul className={g.results} aria-label={S.members}>
-            {members
-              .filter((m) => m.user_id !== meId)
-              .map((m) => (
-                <li key={m.user_id}>
-                  <button type="button" onClick={() => setChosen(m)}>
-                    {m.name} <span className={g.muted}>{S.roles[m.role]}</span>
-                  </button>
-                </li>
-              ))}
-          </ul>
-        </>
-      )}
+      <div className={g.form}>
+        {chosen ? (
+          <>
+            <p>{S.transferConfirm(group.name, chosen.name)}</p>
+            <ErrorLine error={action.error} />
+            <div className={g.row}>
+              <button
+                type="button"
+                className={g.danger}
+                disabled={action.busy}
+                onClick={() => void transfer(chosen)}
+              >
+                {S.transfer}
+              </button>
+              <button
+                type="button"
+                className={g.secondary}
+                onClick={() => {
+                  action.clearError();
+                  setChosen(null);
+                }}
+              >
+                {S.back}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={g.muted}>{S.chooseNewOwner}</p>
+            <ul className={g.results} aria-label={S.members}>
+              {members
+                .filter((m) => m.user_id !== meId)
+                .map((m) => (
+                  <li key={m.user_id}>
+                    <button type="button" onClick={() => setChosen(m)}>
+                      {m.name} <span className={g.muted}>{S.roles[m.role]}</span>
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </>
+        )}
+      </div>
     </Sheet>
   );
 }
