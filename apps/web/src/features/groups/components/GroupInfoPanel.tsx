@@ -123,40 +123,42 @@ export function GroupInfoPanel({ id, me, onClose, onGone }: Props) {
               <Avatar name={m.name} url={m.avatar_url} size={32} alt="" />
               <span className={g.memberName}>{m.name}</span>
               <span className={g.muted}>{S.roles[m.role]}</span>
-              {owner && m.role === 'member' ? (
-                <button
-                  type="button"
-                  className={g.link2}
-                  aria-label={`${S.makeAdmin}: ${m.name}`}
-                  onClick={() => setRole(m, 'admin')}
-                >
-                  {S.makeAdmin}
-                </button>
-              ) : null}
-              {owner && m.role === 'admin' ? (
-                <button
-                  type="button"
-                  className={g.link2}
-                  aria-label={`${S.removeAdmin}: ${m.name}`}
-                  onClick={() => setRole(m, 'member')}
-                >
-                  {S.removeAdmin}
-                </button>
-              ) : null}
-              {removable(m) ? (
-                <button
-                  type="button"
-                  className={g.link2}
-                  aria-label={`${S.removeMember}: ${m.name}`}
-                  onClick={() =>
-                    void action.run(() =>
-                      api.call(groupsEndpoints.removeMember, { params: { id, userId: m.user_id } }),
-                    )
-                  }
-                >
-                  {S.removeMember}
-                </button>
-              ) : null}
+              <div className={g.memberActions}>
+                {owner && m.role === 'member' ? (
+                  <button
+                    type="button"
+                    className={g.link2}
+                    aria-label={`${S.makeAdmin}: ${m.name}`}
+                    onClick={() => setRole(m, 'admin')}
+                  >
+                    {S.makeAdmin}
+                  </button>
+                ) : null}
+                {owner && m.role === 'admin' ? (
+                  <button
+                    type="button"
+                    className={g.link2}
+                    aria-label={`${S.removeAdmin}: ${m.name}`}
+                    onClick={() => setRole(m, 'member')}
+                  >
+                    {S.removeAdmin}
+                  </button>
+                ) : null}
+                {removable(m) ? (
+                  <button
+                    type="button"
+                    className={g.link2}
+                    aria-label={`${S.removeMember}: ${m.name}`}
+                    onClick={() =>
+                      void action.run(() =>
+                        api.call(groupsEndpoints.removeMember, { params: { id, userId: m.user_id } }),
+                      )
+                    }
+                  >
+                    {S.removeMember}
+                  </button>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>
