@@ -25,7 +25,7 @@ async function send(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Отправить' }).click();
 }
 
-test('a channel: preview by link, subscribe, live posts, admins-only input, post right, unsubscribe', async ({
+test('a channel: mention link in a chat, preview, subscribe, live posts, admins-only input, admin appointed in chat info posts, unsubscribe', async ({
   browser,
   request,
 }) => {
@@ -48,8 +48,19 @@ test('a channel: preview by link, subscribe, live posts, admins-only input, post
   await expect(A.page.getByRole('heading', { name: 'Новости' })).toBeVisible();
   await expect(A.page.getByText('Нет постов')).toBeVisible();
 
-  // B opens the channel link: preview, subscribe, and the channel opens.
-  await B.page.goto(`/messenger/channel/${slug}`);
+  // A sends B the channel's link in their personal chat; B opens it there: preview, subscribe, the channel opens.
+  const link = `${new URL(A.page.url()).origin}/messenger/channel/${slug}`;
+  const sent = await request.post('/api/v1/messages', {
+    headers: auth(a),
+    data: { other_user_id: b.user.id, content: `Подписывайся: ${link}`, temp_id: `e2e-${Date.now()}` },
+  });
+  expect(sent.status()).toBe(200);
+  await B.page.goto('/messenger');
+  await B.page.getByTestId('chat-row').filter({ hasText: 'Анна' }).click();
+  const mention = message(B.page, 'Подписывайся').locator('a[data-mention="channel"]');
+  await expect(mention).toHaveAttribute('href', `/messenger/channel/${slug}`);
+  await mention.click();
+  await expect(B.page).toHaveURL(new RegExp(`/messenger/channel/${slug}$`));
   await expect(B.page.getByRole('heading', { name: 'Новости' })).toBeVisible();
   await B.page.screenshot({ path: `${SHOTS}/channel-preview-390.png` });
   await B.page.getByRole('button', { name: 'Подписаться' }).click();
@@ -60,15 +71,21 @@ test('a channel: preview by link, subscribe, live posts, admins-only input, post
   await B.page.screenshot({ path: `${SHOTS}/channel-390.png` });
   await A.page.screenshot({ path: `${SHOTS}/channel-1440.png` });
 
-  // A grants B the post right; B posts.
-  const id = (await (await request.get(`/api/v1/channels/by-slug/${slug}`, { headers: auth(a) })).json()).id;
-  const granted = await request.post(`/api/v1/channels/${id}/admins`, {
-    headers: auth(a),
-    data: { user_id: b.user.id, can_post: true, can_edit_others: false, can_delete_others: false },
-  });
-  expect(granted.status()).toBe(200);
-  await B.page.reload();
-  await B.page.getByTestId('chat-row').filter({ hasText: 'Новости' }).click();
+  // A makes B an administrator with the post right in chat info; B's input opens without a reload.
+  await A.page.getByRole('button', { name: 'Информация' }).click();
+  const infoA = A.page.getByRole('complementary', { name: 'Информация' });
+  await expect(infoA.getByRole('list', { name: 'Подписчики' })).toContainText('Борис');
+  await infoA.getByRole('button', { name: 'Добавить администратора' }).click();
+  const appoint = A.page.getByRole('dialog', { name: 'Добавить администратора' });
+  await appoint.getByRole('button', { name: /Борис/ }).click();
+  await expect(appoint.getByRole('checkbox', { name: 'Публикация сообщений' })).toBeChecked();
+  await A.page.screenshot({ path: `${SHOTS}/channel-add-admin-1440.png` });
+  await appoint.getByRole('button', { name: 'Назначить администратором' }).click();
+  await expect(appoint).toHaveCount(0);
+  await expect(infoA.getByTestId('channel-admin').filter({ hasText: 'Борис' })).toContainText(
+    'администратор',
+  );
+  await expect(B.page.getByRole('textbox', { name: 'Сообщение' })).toBeVisible();
   await send(B.page, 'Пост Бориса');
   await expect(message(A.page, 'Пост Бориса')).toBeVisible();
 

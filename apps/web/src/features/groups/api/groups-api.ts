@@ -1,7 +1,8 @@
 import type { ChatListItem, ChatRef, ConversationResponse, Message } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { peerIdOf } from '../../messenger/api/cache-writes.ts';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
@@ -13,6 +14,9 @@ export const groupsKeys = {
   channel: (id: number) => [...groupsKeys.all, 'channel', id] as const,
   invite: (token: string) => [...groupsKeys.all, 'invite', token] as const,
   slug: (slug: string) => [...groupsKeys.all, 'slug', slug] as const,
+  subscribers: (id: number) => [...groupsKeys.all, 'subscribers', id] as const,
+  admins: (id: number) => [...groupsKeys.all, 'admins', id] as const,
+  userSearch: (q: string) => [...groupsKeys.all, 'user-search', q] as const,
 };
 
 export type RoomKind = 'group' | 'channel';
@@ -96,6 +100,43 @@ export function useChannel(id: number) {
     queryKey: groupsKeys.channel(id),
     queryFn: ({ signal }) => api.call(channelsEndpoints.get, { params: { id }, signal }),
     retry: false,
+  });
+}
+
+const SUBSCRIBERS_PAGE = 50;
+
+/** A channel's subscribers (admins only), 50 a page. */
+export function useChannelSubscribers(id: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: groupsKeys.subscribers(id),
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(channelsEndpoints.subscribers, {
+        params: { id },
+        query: { limit: SUBSCRIBERS_PAGE, offset: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last, pages) =>
+      last.has_more ? pages.reduce((n, p) => n + p.subscribers.length, 0) : undefined,
+  });
+}
+
+export function useChannelAdmins(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: groupsKeys.admins(id),
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await api.call(channelsEndpoints.admins, { params: { id }, signal })).admins,
+  });
+}
+
+/** People search for picking members and administrators; `q` is already debounced and trimmed. */
+export function useUserSearch(q: string) {
+  return useQuery({
+    queryKey: groupsKeys.userSearch(q),
+    enabled: q !== '',
+    queryFn: ({ signal }) => api.call(profileEndpoints.search, { query: { q }, signal }),
   });
 }
 

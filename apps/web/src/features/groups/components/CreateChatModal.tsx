@@ -1,13 +1,13 @@
 import type { UserSummary } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
-import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+import { useUserSearch } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
 import g from './groups.module.css';
 
@@ -38,11 +38,7 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
     return () => clearTimeout(t);
   }, [query]);
 
-  const found = useQuery({
-    queryKey: ['groups', 'user-search', debounced],
-    enabled: kind === 'group' && debounced !== '',
-    queryFn: ({ signal }) => api.call(profileEndpoints.search, { query: { q: debounced }, signal }),
-  });
+  const found = useUserSearch(kind === 'group' ? debounced : '');
 
   const needsSlug = kind === 'channel' || isPublic;
   const valid = name.trim() !== '' && (!needsSlug || SLUG.test(slug));

@@ -1,0 +1,94 @@
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { useId, useState } from 'react';
+import { api } from '../../../shared/api/client.ts';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
+import { useRoomAction } from '../hooks/use-room-action.ts';
+import { groupsStrings as S } from '../strings.ts';
+import g from './groups.module.css';
+import { type PickableUser, UserPicker } from './UserPicker.tsx';
+
+type Right = 'can_post' | 'can_edit_others' | 'can_delete_others';
+const RIGHTS: readonly { key: Right; label: string }[] = [
+  { key: 'can_post', label: S.rights.post },
+  { key: 'can_edit_others', label: S.rights.editOthers },
+  { key: 'can_delete_others', label: S.rights.deleteOthers },
+];
+
+/**
+ * The owner appoints an administrator: a subscriber (offered first) or anyone found by search — the
+ * server subscribes them on the way — with the three rights of spec §7.5.
+ */
+export function ChannelAdminSheet({
+  channelId,
+  subscribers,
+  admins,
+  onClose,
+}: {
+  channelId: number;
+  subscribers: readonly PickableUser[];
+  admins: ReadonlySet<number>;
+  onClose: () => void;
+}) {
+  const rightsId = useId();
+  const [picked, setPicked] = useState<PickableUser | null>(null);
+  const [rights, setRights] = useState<Record<Right, boolean>>({
+    can_post: true,
+    can_edit_others: false,
+    can_delete_others: false,
+  });
+  const action = useRoomAction();
+  const appoint = async (user: PickableUser) => {
+    const done = await action.run(() =>
+      api.call(channelsEndpoints.addAdmin, {
+        params: { id: channelId },
+        body: { user_id: user.id, ...rights },
+      }),
+    );
+    if (done) onClose();
+  };
+  return (
+    <Sheet title={S.addAdmin} onClose={onClose} centered>
+      <div className={g.form}>
+        <p className={g.muted}>{S.chooseAdmin}</p>
+        <UserPicker
+          picked={picked ? [picked] : []}
+          onToggle={(u) => setPicked(picked?.id === u.id ? null : u)}
+          suggestions={subscribers.filter((s) => !admins.has(s.id))}
+          unavailable={admins}
+          unavailableNote={S.roles.admin}
+        />
+        <fieldset className={g.rights} aria-labelledby={rightsId}>
+          <legend id={rightsId}>{S.adminRights}</legend>
+          {RIGHTS.map((r) => (
+            <label key={r.key} className={g.check}>
+              <input
+                type="checkbox"
+                checked={rights[r.key]}
+                onChange={(e) => setRights({ ...rights, [r.key]: e.currentTarget.checked })}
+              />
+              {r.label}
+            </label>
+          ))}
+        </fieldset>
+        {action.error ? (
+          <p className={g.error} role="alert">
+            {action.error}
+          </p>
+        ) : null}
+        <div className={g.row}>
+          <button
+            type="button"
+            className={g.primary}
+            disabled={!picked || action.busy}
+            onClick={() => picked && void appoint(picked)}
+          >
+            {S.appointAdmin}
+          </button>
+          <button type="button" className={g.secondary} onClick={onClose}>
+            {S.cancel}
+          </button>
+        </div>
+      </div>
+    </Sheet>
+  );
+}

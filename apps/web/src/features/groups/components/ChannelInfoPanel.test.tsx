@@ -1,0 +1,140 @@
+import type { Channel, ChannelAdmin } from '@kadr/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { ChatInfoPanel } from './ChatInfoPanel.tsx';
+import { type Routes, renderWithQuery, stubApi } from './room-test-kit.tsx';
+
+function channelAs(role: Channel['role']): Channel {
+  return {
+    id: 5,
+    name: 'Новости',
+    slug: 'news_ru',
+    description: '',
+    avatar_url: null,
+    is_public: true,
+    subscribers_count: 3,
+    is_subscribed: role !== null,
+    can_post: role === 'owner' || role === 'admin',
+    role,
+    owner_id: me.id,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_post: null,
+    last_post_time: null,
+  };
+}
+
+const admin = (user_id: number, name: string, role: ChannelAdmin['role']): ChannelAdmin => ({
+  user_id,
+  username: `user${user_id}`,
+  name,
+  avatar_url: null,
+  role,
+  can_post: true,
+  can_edit_others: role === 'owner',
+  can_delete_others: role === 'owner',
+});
+const ADMINS = [admin(me.id, me.name, 'owner'), admin(9, 'Борис', 'admin')];
+const sub = (user_id: number, name: string, role: Channel['role'] & string) => ({
+  user_id,
+  username: `user${user_id}`,
+  name,
+  avatar_url: null,
+  role,
+});
+const SUBSCRIBERS = {
+  subscribers: [sub(me.id, me.name, 'owner'), sub(9, 'Борис', 'admin'), sub(10, 'Вера', 'subscriber')],
+  has_more: false,
+};
+
+function open(role: Channel['role'], extra: Routes = {}) {
+  const api = stubApi({
+    'GET /channels/5': channelAs(role),
+    'GET /channels/5/admins': { admins: ADMINS },
+    'GET /channels/5/subscribers': SUBSCRIBERS,
+    ...extra,
+  });
+  renderWithQuery(<ChatInfoPanel kind="channel" id={5} me={me} onClose={() => {}} onGone={() => {}} />);
+  return api;
+}
+
+describe('ChannelInfoPanel', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a subscriber sees neither list and asks for neither', async () => {
+    const api = open('subscriber');
+    expect(await screen.findByRole('button', { name: 'Отписаться' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Подписчики' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Администраторы' })).toBeNull();
+    expect(api.called('GET /channels/5/subscribers')).toHaveLength(0);
+    expect(api.called('GET /channels/5/admins')).toHaveLength(0);
+  });
+
+  it('an administrator sees subscribers and administrators but cannot appoint or dismiss', async () => {
+    open('admin');
+    const subscribers = await screen.findByRole('list', { name: 'Подписчики' });
+    expect(await within(subscribers).findByText('Вера')).toBeInTheDocument();
+    const admins = screen.getByRole('list', { name: 'Администраторы' });
+    expect(await within(admins).findByText('Борис')).toBeInTheDocument();
+    expect(within(admins).getByText('владелец')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Добавить администратора/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Снять права администратора/ })).toBeNull();
+  });
+
+  it('loads more subscribers at an offset equal to the count loaded', async () => {
+    let page = 0;
+    const api = open('owner', {
+      'GET /channels/5/subscribers': () =>
+        page++ === 0
+          ? { ...SUBSCRIBERS, has_more: true }
+          : { subscribers: [sub(11, 'Глеб', 'subscriber')], has_more: false },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    expect(await screen.findByText('Глеб')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    expect(api.calls.filter((c) => c.route === 'GET /channels/5/subscribers')).toHaveLength(2);
+    const urls = vi
+      .mocked(fetch)
+      .mock.calls.map(([u]) => String(u))
+      .filter((u) => u.includes('/subscribers'));
+    expect(urls[1]).toContain('offset=3');
+  });
+
+  it('the owner appoints a subscriber with the chosen rights', async () => {
+    const api = open('owner', {
+      'POST /channels/5/admins': { admins: [...ADMINS, admin(10, 'Вера', 'admin')] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Добавить администратора/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Добавить администратора' });
+    expect(within(sheet).getByRole('button', { name: 'Назначить администратором' })).toBeDisabled();
+    fireEvent.click(await within(sheet).findByRole('button', { name: /Вера/ }));
+    expect(within(sheet).queryByRole('button', { name: /Борис/ })).toBeNull();
+    expect(within(sheet).getByRole('checkbox', { name: 'Публикация сообщений' })).toBeChecked();
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Удаление чужих сообщений' }));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Назначить администратором' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Добавить администратора' })).toBeNull());
+    expect(api.called('POST /channels/5/admins')[0]?.body).toEqual({
+      user_id: 10,
+      can_post: true,
+      can_edit_others: false,
+      can_delete_others: true,
+    });
+  });
+
+  it('shows the server’s refusal in the sheet, and the owner dismisses an administrator', async () => {
+    const api = open('owner', {
+      'POST /channels/5/admins': jsonResponse({ error: 'Пользователь не найден', code: 'not_found' }, 404),
+      'DELETE /channels/5/admins/9': { admins: [ADMINS[0]] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Добавить администратора/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Добавить администратора' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: /Вера/ }));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Назначить администратором' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Пользователь не найден');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Отмена' }));
+
+    expect(screen.queryByRole('button', { name: `Снять права администратора: ${me.name}` })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Снять права администратора: Борис' }));
+    await waitFor(() => expect(api.called('DELETE /channels/5/admins/9')).toHaveLength(1));
+  });
+});

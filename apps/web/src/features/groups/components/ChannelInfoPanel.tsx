@@ -1,0 +1,152 @@
+import type { Me } from '@kadr/contract';
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { ShieldPlus, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { api } from '../../../shared/api/client.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { useChannel, useChannelAdmins, useChannelSubscribers } from '../api/groups-api.ts';
+import { useRoomAction } from '../hooks/use-room-action.ts';
+import { groupsStrings as S } from '../strings.ts';
+import { ChannelAdminSheet } from './ChannelAdminSheet.tsx';
+import g from './groups.module.css';
+
+interface Props {
+  id: number;
+  me: Me;
+  onClose: () => void;
+  onGone: () => void;
+}
+
+/**
+ * Channel info: address, description, subscriber count; administrators see the subscribers and the
+ * administrators, and the owner appoints and dismisses administrators (spec §6, §7.5).
+ */
+export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
+  const channel = useChannel(id);
+  const c = channel.data;
+  const owner = c?.role === 'owner';
+  const admin = owner || c?.role === 'admin';
+  const admins = useChannelAdmins(id, admin);
+  const subscribers = useChannelSubscribers(id, admin);
+  const action = useRoomAction();
+  const [adding, setAdding] = useState(false);
+  const subscriberList = (subscribers.data?.pages ?? []).flatMap((p) => p.subscribers);
+  const adminIds = new Set((admins.data ?? []).map((a) => a.user_id));
+
+  return (
+    <aside className={g.panel} aria-label={S.info}>
+      <header className={g.panelHeader}>
+        <h2>{c?.name ?? S.info}</h2>
+        <button type="button" className={g.iconButton} aria-label={S.close} onClick={onClose}>
+          <X size={18} aria-hidden />
+        </button>
+      </header>
+      {c ? (
+        <>
+          <p className={g.muted}>@{c.slug}</p>
+          {c.description ? <p>{c.description}</p> : null}
+          <p className={g.muted}>{S.subscriberCount(c.subscribers_count)}</p>
+          {action.error ? (
+            <p className={g.error} role="alert">
+              {action.error}
+            </p>
+          ) : null}
+          {admin ? (
+            <section className={g.block}>
+              <h3>{S.admins}</h3>
+              {owner ? (
+                <button type="button" className={g.secondary} onClick={() => setAdding(true)}>
+                  <ShieldPlus size={16} aria-hidden /> {S.addAdmin}
+                </button>
+              ) : null}
+              <ul className={g.members} aria-label={S.admins}>
+                {(admins.data ?? []).map((a) => (
+                  <li key={a.user_id} className={g.member} data-testid="channel-admin">
+                    <Avatar name={a.name} url={a.avatar_url} size={32} alt="" />
+                    <span className={g.memberName}>{a.name}</span>
+                    <span className={g.muted}>{S.roles[a.role]}</span>
+                    {owner && a.role === 'admin' ? (
+                      <button
+                        type="button"
+                        className={g.link2}
+                        aria-label={`${S.removeAdmin}: ${a.name}`}
+                        onClick={() =>
+                          void action.run(() =>
+                            api.call(channelsEndpoints.removeAdmin, { params: { id, userId: a.user_id } }),
+                          )
+                        }
+                      >
+                        {S.removeAdmin}
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {admin ? (
+            <section className={g.block}>
+              <h3>{S.subscribers}</h3>
+              <ul className={g.members} aria-label={S.subscribers}>
+                {subscriberList.map((s) => (
+                  <li key={s.user_id} className={g.member} data-testid="channel-subscriber">
+                    <Avatar name={s.name} url={s.avatar_url} size={32} alt="" />
+                    <span className={g.memberName}>{s.name}</span>
+                    <span className={g.muted}>{S.roles[s.role]}</span>
+                  </li>
+                ))}
+              </ul>
+              {subscribers.hasNextPage ? (
+                <button
+                  type="button"
+                  className={g.link2}
+                  disabled={subscribers.isFetchingNextPage}
+                  onClick={() => void subscribers.fetchNextPage()}
+                >
+                  {S.showMore}
+                </button>
+              ) : null}
+            </section>
+          ) : null}
+          <div className={g.row}>
+            {owner ? (
+              <button
+                type="button"
+                className={g.danger}
+                onClick={() => {
+                  // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
+                  if (!window.confirm(S.deleteConfirm)) return;
+                  void action
+                    .run(() => api.call(channelsEndpoints.remove, { params: { id } }))
+                    .then((done) => done && onGone());
+                }}
+              >
+                <Trash2 size={16} aria-hidden /> {S.deleteChannel}
+              </button>
+            ) : c.is_subscribed ? (
+              <button
+                type="button"
+                className={g.danger}
+                onClick={() =>
+                  void action
+                    .run(() => api.call(channelsEndpoints.unsubscribe, { params: { id } }))
+                    .then((done) => done && onGone())
+                }
+              >
+                {S.unsubscribe}
+              </button>
+            ) : null}
+          </div>
+          {adding ? (
+            <ChannelAdminSheet
+              channelId={id}
+              subscribers={subscriberList.map((s) => ({ id: s.user_id, name: s.name, username: s.username }))}
+              admins={adminIds}
+              onClose={() => setAdding(false)}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </aside>
+  );
+}

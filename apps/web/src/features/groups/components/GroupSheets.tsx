@@ -1,0 +1,191 @@
+import type { Group, GroupMember } from '@kadr/contract';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { useState } from 'react';
+import { api } from '../../../shared/api/client.ts';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
+import { useRoomAction } from '../hooks/use-room-action.ts';
+import { groupsStrings as S } from '../strings.ts';
+import g from './groups.module.css';
+import { type PickableUser, UserPicker } from './UserPicker.tsx';
+
+function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p className={g.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Admins rename the group and change its description. */
+export function EditGroupSheet({ group, onClose }: { group: Group; onClose: () => void }) {
+  const [name, setName] = useState(group.name);
+  const [description, setDescription] = useState(group.description);
+  const action = useRoomAction();
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const done = await action.run(() =>
+      api.call(groupsEndpoints.update, {
+        params: { id: group.id },
+        body: { name: name.trim(), description: description.trim() },
+      }),
+    );
+    if (done) onClose();
+  };
+  return (
+    <Sheet title={S.editGroup} onClose={onClose} centered>
+      <form className={g.form} onSubmit={(e) => void save(e)}>
+        <label>
+          {S.name}
+          <input
+            type="text"
+            value={name}
+            maxLength={64}
+            required
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          {S.description}
+          <textarea
+            value={description}
+            maxLength={255}
+            rows={3}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+        </label>
+        <ErrorLine error={action.error} />
+        <div className={g.row}>
+          <button type="submit" className={g.primary} disabled={name.trim() === '' || action.busy}>
+            {S.save}
+          </button>
+          <button type="button" className={g.secondary} onClick={onClose}>
+            {S.cancel}
+          </button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}
+
+/** Admins add people after creation, picked by search like in the create-group modal. */
+export function AddMembersSheet({
+  groupId,
+  members,
+  onClose,
+}: {
+  groupId: number;
+  members: readonly GroupMember[];
+  onClose: () => void;
+}) {
+  const [picked, setPicked] = useState<PickableUser[]>([]);
+  const action = useRoomAction();
+  const inGroup = new Set(members.map((m) => m.user_id));
+  const toggle = (user: PickableUser) =>
+    setPicked((held) =>
+      held.some((p) => p.id === user.id) ? held.filter((p) => p.id !== user.id) : [...held, user],
+    );
+  const add = async () => {
+    const done = await action.run(() =>
+      api.call(groupsEndpoints.addMembers, {
+        params: { id: groupId },
+        body: { user_ids: picked.map((u) => u.id) },
+      }),
+    );
+    if (done) onClose();
+  };
+  return (
+    <Sheet title={S.addMembers} onClose={onClose} centered>
+      <div className={g.form}>
+        <UserPicker
+          picked={picked}
+          onToggle={toggle}
+          unavailable={inGroup}
+          unavailableNote={S.alreadyMember}
+        />
+        <ErrorLine error={action.error} />
+        <div className={g.row}>
+          <button
+            type="button"
+            className={g.primary}
+            disabled={picked.length === 0 || action.busy}
+            onClick={() => void add()}
+          >
+            {picked.length > 0 ? `${S.add} (${picked.length})` : S.add}
+          </button>
+          <button type="button" className={g.secondary} onClick={onClose}>
+            {S.cancel}
+          </button>
+        </div>
+      </div>
+    </Sheet>
+  );
+}
+
+/** The owner picks a member, then confirms; the old owner stays an admin (the server's rule). */
+export function TransferOwnerSheet({
+  group,
+  members,
+  meId,
+  onClose,
+}: {
+  group: Group;
+  members: readonly GroupMember[];
+  meId: number;
+  onClose: () => void;
+}) {
+  const [chosen, setChosen] = useState<GroupMember | null>(null);
+  const action = useRoomAction();
+  const transfer = async (to: GroupMember) => {
+    const done = await action.run(() =>
+      api.call(groupsEndpoints.transferOwner, { params: { id: group.id }, body: { user_id: to.user_id } }),
+    );
+    if (done) onClose();
+  };
+  return (
+    <Sheet title={S.transferOwner} onClose={onClose} centered>
+      <div className={g.form}>
+        {chosen ? (
+          <>
+            <p>{S.transferConfirm(group.name, chosen.name)}</p>
+            <ErrorLine error={action.error} />
+            <div className={g.row}>
+              <button
+                type="button"
+                className={g.danger}
+                disabled={action.busy}
+                onClick={() => void transfer(chosen)}
+              >
+                {S.transfer}
+              </button>
+              <button
+                type="button"
+                className={g.secondary}
+                onClick={() => {
+                  action.clearError();
+                  setChosen(null);
+                }}
+              >
+                {S.back}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={g.muted}>{S.chooseNewOwner}</p>
+            <ul className={g.results} aria-label={S.members}>
+              {members
+                .filter((m) => m.user_id !== meId)
+                .map((m) => (
+                  <li key={m.user_id}>
+                    <button type="button" onClick={() => setChosen(m)}>
+                      {m.name} <span className={g.muted}>{S.roles[m.role]}</span>
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </Sheet>
+  );
+}
