@@ -126,9 +126,7 @@ describe('documented field limits equal the enforced ones', () => {
 
   it('password change and account deletion document the password limit', () => {
     expect(field('post', '/settings/password', 'new_password').maxLength).toBe(Limits.password.max);
-    expect(field('post', '/settings/password', 'current_password').maxLength).toBe(
-      Limits.password.max,
-    );
+    expect(field('post', '/settings/password', 'current_password').maxLength).toBe(Limits.password.max);
     expect(field('post', '/settings/account/delete', 'password').maxLength).toBe(Limits.password.max);
   });
 
