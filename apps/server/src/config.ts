@@ -55,13 +55,11 @@ export interface Config {
   /**
    * Live streams (LIVESTREAM_HOST_TIMEOUT_MS: a stream whose host left the room this long ago ends by
    * itself; LIVESTREAM_HOST_JOIN_TIMEOUT_MS: one whose host never joined, this long after the start, at
-   * least the host timeout; LIVE_CHAT_RATE_LIMIT messages per user per LIVE_CHAT_RATE_WINDOW_MS).
+   * least the host timeout). Live chat is limited by the named limit `live.chat` (RATE_LIMITS).
    */
   livestreams: {
     hostTimeoutMs: number;
     hostJoinTimeoutMs: number;
-    chatRateLimit: number;
-    chatRateWindowMs: number;
   };
   /** Post upload limits (MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_CAROUSEL_IMAGES). */
   media: { maxVideoBytes: number; maxImageBytes: number; maxCarouselImages: number };
@@ -329,8 +327,6 @@ export function loadConfig(env: Env = process.env): Config {
     livestreams: {
       hostTimeoutMs: int(env, 'LIVESTREAM_HOST_TIMEOUT_MS', 60_000, 100, 24 * 60 * 60 * 1000),
       hostJoinTimeoutMs: int(env, 'LIVESTREAM_HOST_JOIN_TIMEOUT_MS', 30_000, 100, 24 * 60 * 60 * 1000),
-      chatRateLimit: int(env, 'LIVE_CHAT_RATE_LIMIT', 20, 1, 1_000_000),
-      chatRateWindowMs: int(env, 'LIVE_CHAT_RATE_WINDOW_MS', 10_000, 100, 60 * 60 * 1000),
     },
     media: {
       maxVideoBytes: int(env, 'MEDIA_MAX_VIDEO_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SendMessageResult } from '@kadr/contract';
+import type { SendMessageResult, Story } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
 import { bearer, registerUser, type TestApp } from './helpers.ts';
-import { MEDIA_TEST_ENV, publish } from './media-helpers.ts';
+import { MEDIA_TEST_ENV, multipart, publish } from './media-helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 import { openSocket, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
 
@@ -19,7 +19,8 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
   beforeAll(async () => {
     nodes = await startTwoNodes({
       ...MEDIA_TEST_ENV,
-      RATE_LIMITS: 'comment.create=3/1m,post.action=4/1m,profile.follow=3/1m,search=3/1m',
+      RATE_LIMITS:
+        'comment.create=3/1m,post.action=4/1m,profile.follow=3/1m,search=3/1m,story.like=3/1m,group.create=2/1h,channel.create=2/1h',
     });
     ({ one, two } = nodes);
   }, 240_000);
@@ -130,6 +131,56 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
         codes.push(status < 300 ? 'ok' : status);
       }
       expect({ name, codes }).toEqual({ name, codes: ['ok', 'ok', 'ok', 429] });
+    }
+  });
+
+  it('limits story likes and group and channel creation by the same table, across nodes', async () => {
+    const a = await registerUser(one.app);
+    const owner = await registerUser(one.app);
+    const nodeFor = (i: number) => (i % 2 === 0 ? one : two);
+    const body = multipart([
+      { field: 'file', filename: 's.jpg', contentType: 'image/jpeg', data: await brightImage() },
+      { field: 'media_type', data: 'photo' },
+    ]);
+    const uploaded = await one.app.inject({
+      method: 'POST',
+      url: '/api/v1/stories/upload',
+      headers: { ...body.headers, ...bearer(owner.access_token) },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const story = (uploaded.json() as { story: Story }).story;
+    await one.app.ctx.media.jobs.idle();
+    const likeCodes = [];
+    for (let i = 0; i < 4; i += 1)
+      likeCodes.push(
+        (
+          await nodeFor(i).app.inject({
+            method: i % 2 === 0 ? 'POST' : 'DELETE',
+            url: `/api/v1/stories/${story.id}/like`,
+            headers: bearer(a.access_token),
+          })
+        ).statusCode,
+      );
+    expect(likeCodes).toEqual([200, 200, 200, 429]);
+
+    for (const [path, extra] of [
+      ['/groups', {}],
+      ['/channels', { slug: `ch_${randomUUID().slice(0, 8)}` }],
+    ] as const) {
+      const codes = [];
+      for (let i = 0; i < 3; i += 1)
+        codes.push(
+          (
+            await nodeFor(i).app.inject({
+              method: 'POST',
+              url: `/api/v1${path}`,
+              headers: bearer(a.access_token),
+              payload: { name: `Комната ${i}`, ...('slug' in extra ? { slug: `${extra.slug}_${i}` } : {}) },
+            })
+          ).statusCode,
+        );
+      expect({ path, codes }).toEqual({ path, codes: [200, 200, 429] });
     }
   });
 });

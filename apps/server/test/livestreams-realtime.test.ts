@@ -30,8 +30,7 @@ describe('live streams: realtime', () => {
     t = await createTestApp(
       liveEnv(room.url, {
         LIVESTREAM_HOST_TIMEOUT_MS: '400',
-        LIVE_CHAT_RATE_LIMIT: '120',
-        LIVE_CHAT_RATE_WINDOW_MS: '60000',
+        RATE_LIMITS: 'live.chat=120/1m',
       }),
     );
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,18 +109,19 @@ describe('live streams: realtime', () => {
     await as(0).post(`/livestreams/${s.id}/end`);
   });
 
-  it('rate-limits chat per user', async () => {
-    const limited = await createTestApp(
-      liveEnv(room.url, { LIVE_CHAT_RATE_LIMIT: '3', LIVE_CHAT_RATE_WINDOW_MS: '60000' }),
-      { db: t.db },
-    );
+  it('rate-limits chat per user through the named limit live.chat', async () => {
+    const limited = await createTestApp(liveEnv(room.url, { RATE_LIMITS: 'live.chat=3/1m' }), { db: t.db });
     try {
       const url = await limited.app.listen({ port: 0, host: '127.0.0.1' });
       const s = (await api(limited.app, members[4]!.token).post('/livestreams', {})).json() as LiveStream;
       const socket = await openSocket(url, members[2]!.token, sockets);
       for (let i = 0; i < 3; i += 1)
         expect(await say(socket, s.id, `раз ${i}`, `r-${i}`)).toEqual({ ok: true });
-      expect(await say(socket, s.id, 'ещё', 'r-3')).toMatchObject({ ok: false, code: 'rate_limited' });
+      const refused = (await say(socket, s.id, 'ещё', 'r-3')) as { retry_after?: number };
+      expect(refused).toMatchObject({ ok: false, code: 'rate_limited' });
+      expect(refused.retry_after).toBeGreaterThan(0);
+      expect(refused.retry_after).toBeLessThanOrEqual(60);
+      expect(await limited.app.ctx.limits.used('live.chat', { user: members[2]!.id })).toBe(3);
       // Another user is not affected.
       const other = await openSocket(url, members[3]!.token, sockets);
       expect(await say(other, s.id, 'я тоже', 'o-1')).toEqual({ ok: true });

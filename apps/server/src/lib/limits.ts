@@ -47,6 +47,18 @@ export const defaultLimits = {
   'upload.avatar': { count: 10, windowMs: 10 * 60_000, key: 'user' },
   /** User search, chat search, message search. */
   search: { count: 60, windowMs: 60_000, key: 'user' },
+  /** Stories: each upload is a transcode job (video), so fewer than posts. */
+  'story.upload': { count: 20, windowMs: 60 * 60_000, key: 'user' },
+  /** Story likes, on and off. */
+  'story.like': { count: 120, windowMs: 60_000, key: 'user' },
+  /** Live chat messages: a stream's chat is fanned out to every viewer at once. */
+  'live.chat': { count: 20, windowMs: 10_000, key: 'user' },
+  /** Calls started: each one rings the callee's devices and sends a push. */
+  'call.start': { count: 20, windowMs: 10 * 60_000, key: 'user' },
+  /** Voice chat starts and joins: each mints a media token and is announced to the whole group. */
+  'voice.join': { count: 30, windowMs: 10 * 60_000, key: 'user' },
+  'group.create': { count: 10, windowMs: 60 * 60_000, key: 'user' },
+  'channel.create': { count: 10, windowMs: 60 * 60_000, key: 'user' },
   'auth.register': { count: 30, windowMs: 15 * 60_000, key: 'ip64' },
   /** Every login attempt from one address (or /64). */
   'auth.login': { count: 30, windowMs: 15 * 60_000, key: 'ip64' },

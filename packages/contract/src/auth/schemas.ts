@@ -4,8 +4,8 @@ import { Me } from '../users.ts';
 
 export const RegisterBody = Type.Object(
   {
-    username: Type.String({ maxLength: 64 }),
-    name: Type.String({ maxLength: 256 }),
+    username: Type.String({ maxLength: Limits.username.max }),
+    name: Type.String({ maxLength: Limits.displayName.max }),
     password: Type.String({ maxLength: Limits.password.max }),
   },
   { additionalProperties: false },
@@ -14,7 +14,7 @@ export type RegisterBody = Static<typeof RegisterBody>;
 
 export const LoginBody = Type.Object(
   {
-    username: Type.String({ maxLength: 64 }),
+    username: Type.String({ maxLength: Limits.username.max }),
     password: Type.String({ maxLength: Limits.password.max }),
   },
   { additionalProperties: false },

@@ -19,7 +19,10 @@ export interface LiveStreamGuestRemovedEvent {
   user_id: number;
 }
 
-export type LiveSocketAck = { ok: true } | { ok: false; error: string; code: string };
+export type LiveSocketAck =
+  | { ok: true }
+  /** `retry_after` (seconds) comes with a 429 (`rate_limited`). */
+  | { ok: false; error: string; code: string; retry_after?: number };
 
 /** Spec §7.6 "In": to the host's followers and to everyone watching (room `stream:<id>`). */
 export interface LiveStreamServerEvents {

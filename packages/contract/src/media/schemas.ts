@@ -5,6 +5,7 @@
 import { type Static, Type } from 'typebox';
 import { IsoDateTime, Nullable } from '../common.ts';
 import { Limits } from '../limits.ts';
+import { MEDIA_TAG_KEYS } from './tags.ts';
 
 export const MediaFileType = Type.Union([Type.Literal('video'), Type.Literal('image')]);
 export type MediaFileType = Static<typeof MediaFileType>;
@@ -128,7 +129,7 @@ export type CommentsResponse = Static<typeof CommentsResponse>;
  */
 export const CommentBody = Type.Object(
   {
-    comment_text: Type.String({ maxLength: Limits.comment * 4 }),
+    comment_text: Type.String({ maxLength: Limits.comment }),
     parent_id: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },
@@ -142,7 +143,8 @@ export type BlacklistResponse = Static<typeof BlacklistResponse>;
 
 /** POST /media/preferences/tags — the tag must be a key of MEDIA_TAGS. Answer: BlacklistResponse. */
 export const BlacklistTagBody = Type.Object(
-  { tag: Type.String({ minLength: 1, maxLength: 64 }) },
+  // `enum` keeps the type a string (the web passes tags around as strings) while the document lists the keys.
+  { tag: Type.String({ enum: [...MEDIA_TAG_KEYS] }) },
   { additionalProperties: false },
 );
 export type BlacklistTagBody = Static<typeof BlacklistTagBody>;

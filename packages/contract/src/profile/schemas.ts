@@ -29,8 +29,8 @@ export type UserSearchResponse = Static<typeof UserSearchResponse>;
 
 export const ProfileUpdateBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 256 })),
-    bio: Type.Optional(Type.String({ maxLength: 2000 })),
+    name: Type.Optional(Type.String({ maxLength: Limits.displayName.max })),
+    bio: Type.Optional(Type.String({ maxLength: Limits.bio.max })),
   },
   { additionalProperties: false },
 );

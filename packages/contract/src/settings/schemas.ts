@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Id, IsoDateTime, Nullable } from '../common.ts';
+import { Limits } from '../limits.ts';
 import { ChatTarget } from '../messenger/schemas.ts';
 import { UserSummary } from '../users.ts';
 
@@ -103,8 +104,8 @@ export type SettingsPatch = Static<typeof SettingsPatch>;
 
 export const ChangePasswordBody = Type.Object(
   {
-    current_password: Type.String({ minLength: 1, maxLength: 1024 }),
-    new_password: Type.String({ maxLength: 1024 }),
+    current_password: Type.String({ minLength: 1, maxLength: Limits.password.max }),
+    new_password: Type.String({ maxLength: Limits.password.max }),
   },
   { additionalProperties: false },
 );
@@ -129,7 +130,7 @@ export const SessionIdParams = Type.Object({ id: Id });
 export const SettingsOkResponse = Type.Object({ ok: Type.Literal(true) });
 
 export const DeleteAccountBody = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { password: Type.String({ minLength: 1, maxLength: Limits.password.max }) },
   { additionalProperties: false },
 );
 

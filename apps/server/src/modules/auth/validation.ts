@@ -24,10 +24,10 @@ export function usernameProblem(username: string): string | null {
   return ok ? null : ErrorText.usernameInvalid;
 }
 
+/** Counted in code points, as the API document's `maxLength` (JSON Schema) counts them. */
 export function nameProblem(name: string): string | null {
-  return name.length >= Limits.displayName.min && name.length <= Limits.displayName.max
-    ? null
-    : ErrorText.nameInvalid;
+  const length = [...name].length;
+  return length >= Limits.displayName.min && length <= Limits.displayName.max ? null : ErrorText.nameInvalid;
 }
 
 export function passwordProblem(password: string): string | null {

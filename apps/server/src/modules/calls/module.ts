@@ -17,6 +17,7 @@ export const callsModule = defineModule({
       messages: ctx.messenger.messages,
       tokens: ctx.mediaPlane.tokens,
       limits: ctx.config.calls,
+      rateLimits: ctx.limits,
       log: api.log,
       events: ctx.events,
     });

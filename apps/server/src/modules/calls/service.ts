@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaTokenIssuer } from '../livekit/tokens.ts';
 import type { Messenger } from '../messenger/module.ts';
@@ -58,6 +59,8 @@ export function callsService(deps: {
   messages: Messenger['messages'];
   tokens: MediaTokenIssuer;
   limits: Config['calls'];
+  /** The named limits (`call.start`). */
+  rateLimits: Pick<RateLimits, 'consume'>;
   log: FastifyBaseLogger;
   /** Domain events: `call.incoming` when a call starts ringing (web push wakes a closed tab). */
   events?: Events;
@@ -134,6 +137,7 @@ export function callsService(deps: {
   return {
     async start(userId: number, body: StartCallBody): Promise<Call> {
       if (body.user_id === userId) throw new AppError(400, CallErrorCode.callSelf, CallErrorText.callSelf);
+      await deps.rateLimits.consume('call.start', { user: userId });
       if (!(await repo.userExists(body.user_id))) throw errors.notFound(ErrorText.userNotFound);
       const row = await repo.create({
         callerId: userId,

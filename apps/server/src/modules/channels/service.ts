@@ -88,6 +88,7 @@ export function channelsService(deps: {
     async create(userId: number, body: CreateChannelBody): Promise<Channel> {
       const name = body.name.trim();
       if (name === '') throw errors.validation({ name: ErrorText.validationFailed });
+      await limits.consume('channel.create', { user: userId });
       let id: number;
       try {
         id = await repo.create({

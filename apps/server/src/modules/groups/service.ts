@@ -112,6 +112,7 @@ export function groupsService(deps: {
     async create(userId: number, body: CreateGroupBody): Promise<Group> {
       const name = body.name.trim();
       if (name === '') throw errors.validation({ name: ErrorText.validationFailed });
+      await limits.consume('group.create', { user: userId });
       const isPublic = body.is_public ?? false;
       if (isPublic && !body.slug)
         throw errors.validation({ slug: ErrorText.publicNeedsSlug }, ErrorText.publicNeedsSlug);

@@ -1,7 +1,6 @@
 import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
-import { liveChatLimit } from './chat-limit.ts';
 import { livestreamMigrations } from './migrations.ts';
 import { livestreamsRepository } from './repository.ts';
 import { livekitRoomControl } from './room-control.ts';
@@ -21,7 +20,7 @@ export const livestreamsModule = defineModule({
       roomControl: livekitRoomControl(config.livekit, api.log),
       gateway,
       followerIds: ctx.profiles.followerIds,
-      allowChat: liveChatLimit(ctx.limiter, settings.chatRateLimit, settings.chatRateWindowMs),
+      limits: ctx.limits,
       hostTimeoutMs: settings.hostTimeoutMs,
       hostJoinTimeoutMs: settings.hostJoinTimeoutMs,
       log: api.log,

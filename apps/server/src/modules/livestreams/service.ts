@@ -15,6 +15,7 @@ import {
 } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaRoomEvent } from '../livekit/mappers.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
@@ -31,7 +32,8 @@ export interface LivestreamsDeps {
   roomControl: StreamRoomControl;
   gateway: Gateway;
   followerIds(userId: number): Promise<number[]>;
-  allowChat(userId: number): Promise<boolean>;
+  /** The named limits (`live.chat`). */
+  limits: Pick<RateLimits, 'consume'>;
   /** A stream whose host left the media room this long ago ends by itself. */
   hostTimeoutMs: number;
   /** A stream whose host never joined ends this long after its start (never less than hostTimeoutMs). */
@@ -236,7 +238,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
       if (content.length < 1 || content.length > Limits.liveChatMessage)
         throw new AppError(400, LiveStreamErrorCode.chatInvalid, LiveStreamErrorText.chatInvalid);
       await live(input.stream_id);
-      if (!(await deps.allowChat(userId))) throw errors.rateLimited(0);
+      await deps.limits.consume('live.chat', { user: userId });
       const stored = await repo.insertMessage({
         stream_id: input.stream_id,
         sender_id: userId,

@@ -2,6 +2,7 @@ import { ErrorCode, ErrorText, LiveChatInput, type LiveSocketAck, rooms } from '
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { AppError } from '../../lib/errors.ts';
+import { RateLimitedError } from '../../lib/limits.ts';
 import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import type { LivestreamsService } from './service.ts';
 
@@ -14,6 +15,8 @@ const malformed: LiveSocketAck = {
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) < 2 ** 31;
 
 function failure(error: unknown): LiveSocketAck {
+  if (error instanceof RateLimitedError)
+    return { ok: false, error: error.message, code: error.code, retry_after: error.retryAfterSeconds };
   if (error instanceof AppError) return { ok: false, error: error.message, code: error.code };
   return { ok: false, error: ErrorText.internal, code: ErrorCode.internal };
 }

@@ -80,7 +80,7 @@ export function profilesService(deps: {
       }
       if (body.bio !== undefined) {
         const bio = body.bio.trim();
-        if (bio.length > Limits.bio.max) fields.bio = ErrorText.bioTooLong;
+        if ([...bio].length > Limits.bio.max) fields.bio = ErrorText.bioTooLong;
         else changes.bio = bio;
       }
       if (Object.keys(fields).length > 0) throw errors.validation(fields);

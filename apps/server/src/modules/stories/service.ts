@@ -47,7 +47,7 @@ export const clampDuration = (seconds: number) =>
 export function storiesService(deps: {
   ctx: Pick<
     AppContext,
-    'db' | 'storage' | 'config' | 'media' | 'messenger' | 'profiles' | 'gateway' | 'settings'
+    'db' | 'storage' | 'config' | 'media' | 'messenger' | 'profiles' | 'gateway' | 'settings' | 'limits'
   >;
   repo: StoriesRepository;
   cache: StoriesCache;
@@ -170,69 +170,75 @@ export function storiesService(deps: {
     return (await groupsOf(viewer, [ownerId], 1))[0] ?? null;
   }
 
+  async function receive(req: FastifyRequest, userId: number): Promise<Story> {
+    const limits = ctx.config.media;
+    const received = await receiveUpload(req, tmpDir, limits, {
+      fileField: StoryUploadFields.file,
+      fields: [StoryUploadFields.start, StoryUploadFields.duration],
+    });
+    try {
+      const caption = received.caption.trim();
+      if ([...caption].length > StoryLimits.caption)
+        throw errors.validation({ caption: StoryErrorText.captionTooLong }, StoryErrorText.captionTooLong);
+      const declared = received.mediaType;
+      if (declared !== null && declared !== '' && declared !== 'video' && declared !== 'photo')
+        throw errors.validation({ media_type: ErrorText.validationFailed });
+      const [file, ...rest] = received.files;
+      if (!file || rest.length > 0 || received.thumbnail)
+        throw errors.unsupportedMedia(StoryErrorText.wrongType);
+      const kind = await sniffFile(ctx.media.ffmpeg, file.path);
+      if (!kind) throw errors.unsupportedMedia(StoryErrorText.wrongType);
+      if (file.bytes > (kind === 'video' ? limits.maxVideoBytes : limits.maxImageBytes))
+        throw errors.unsupportedMedia(ErrorText.uploadTooLarge);
+      let duration = clampDuration(
+        numberField(received.fields.duration, 'duration', StoryLimits.defaultDurationS),
+      );
+      let start = Math.max(0, numberField(received.fields.start, 'start', 0));
+      if (kind === 'video') {
+        const info = await probe(ctx.media.ffmpeg, file.path);
+        const length = info.duration ?? duration;
+        if (start >= length) start = Math.max(0, length - duration);
+        duration = Math.max(Math.min(duration, length - start), Math.min(length, StoryLimits.minDurationS));
+      }
+      const mediaType = kind === 'video' ? 'video' : 'photo';
+      const id = await repo.db.transaction().execute(async (trx) => {
+        const storyId = await repo.insert(trx, {
+          user_id: userId,
+          media_type: mediaType,
+          caption,
+          duration,
+          created_at: clock.now(),
+        });
+        const payload: ProcessPayload = {
+          storyId,
+          dir: received.dir,
+          file: file.path,
+          kind,
+          start,
+          duration,
+        };
+        await ctx.media.jobs.enqueue(PROCESS_JOB, payload, trx);
+        await scheduleExpiry(deps.expireEveryMs, trx);
+        return storyId;
+      });
+      ctx.media.jobs.notify();
+      const row = (await repo.byId(id)) as StoryRow;
+      await emit('story-created', row, [userId]);
+      return toStory(row, { is_viewed: true, is_liked: false }, new Set());
+    } catch (error) {
+      await fs.rm(received.dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
   return {
     clock,
     cutoff,
 
+    /** Counted against `story.upload` and the uploads one user may have in flight, like post uploads. */
     async upload(req: FastifyRequest, userId: number): Promise<Story> {
-      const limits = ctx.config.media;
-      const received = await receiveUpload(req, tmpDir, limits, {
-        fileField: StoryUploadFields.file,
-        fields: [StoryUploadFields.start, StoryUploadFields.duration],
-      });
-      try {
-        const caption = received.caption.trim();
-        if ([...caption].length > StoryLimits.caption)
-          throw errors.validation({ caption: StoryErrorText.captionTooLong }, StoryErrorText.captionTooLong);
-        const declared = received.mediaType;
-        if (declared !== null && declared !== '' && declared !== 'video' && declared !== 'photo')
-          throw errors.validation({ media_type: ErrorText.validationFailed });
-        const [file, ...rest] = received.files;
-        if (!file || rest.length > 0 || received.thumbnail)
-          throw errors.unsupportedMedia(StoryErrorText.wrongType);
-        const kind = await sniffFile(ctx.media.ffmpeg, file.path);
-        if (!kind) throw errors.unsupportedMedia(StoryErrorText.wrongType);
-        if (file.bytes > (kind === 'video' ? limits.maxVideoBytes : limits.maxImageBytes))
-          throw errors.unsupportedMedia(ErrorText.uploadTooLarge);
-        let duration = clampDuration(
-          numberField(received.fields.duration, 'duration', StoryLimits.defaultDurationS),
-        );
-        let start = Math.max(0, numberField(received.fields.start, 'start', 0));
-        if (kind === 'video') {
-          const info = await probe(ctx.media.ffmpeg, file.path);
-          const length = info.duration ?? duration;
-          if (start >= length) start = Math.max(0, length - duration);
-          duration = Math.max(Math.min(duration, length - start), Math.min(length, StoryLimits.minDurationS));
-        }
-        const mediaType = kind === 'video' ? 'video' : 'photo';
-        const id = await repo.db.transaction().execute(async (trx) => {
-          const storyId = await repo.insert(trx, {
-            user_id: userId,
-            media_type: mediaType,
-            caption,
-            duration,
-            created_at: clock.now(),
-          });
-          const payload: ProcessPayload = {
-            storyId,
-            dir: received.dir,
-            file: file.path,
-            kind,
-            start,
-            duration,
-          };
-          await ctx.media.jobs.enqueue(PROCESS_JOB, payload, trx);
-          await scheduleExpiry(deps.expireEveryMs, trx);
-          return storyId;
-        });
-        ctx.media.jobs.notify();
-        const row = (await repo.byId(id)) as StoryRow;
-        await emit('story-created', row, [userId]);
-        return toStory(row, { is_viewed: true, is_liked: false }, new Set());
-      } catch (error) {
-        await fs.rm(received.dir, { recursive: true, force: true });
-        throw error;
-      }
+      await ctx.limits.consume('story.upload', { user: userId });
+      return ctx.media.inFlight.run(userId, () => receive(req, userId));
     },
 
     /** Processing finished: the owner hears either way, followers only of a ready story. */
@@ -291,6 +297,7 @@ export function storiesService(deps: {
     },
 
     async like(id: number, viewer: number, on: boolean) {
+      await ctx.limits.consume('story.like', { user: viewer });
       const story = await live(id, viewer);
       if (story.status !== 'ready') throw notFound();
       const likes_count = await repo.setLike(id, viewer, on);

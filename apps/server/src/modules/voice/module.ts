@@ -23,6 +23,7 @@ export const voiceModule = defineModule({
       gateway: ctx.gateway,
       tokens: ctx.mediaPlane.tokens,
       closeRoom: voiceRoomCloser(ctx.config.livekit, api.log),
+      limits: ctx.limits,
       log: api.log,
     });
     const stopListening = ctx.mediaPlane.onEvent((event) =>

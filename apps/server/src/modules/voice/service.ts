@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaRoomEvent } from '../livekit/mappers.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
@@ -59,6 +60,8 @@ export function voiceService(deps: {
   gateway: Gateway;
   tokens: MediaTokenIssuer;
   closeRoom: (room: string) => Promise<void>;
+  /** The named limits (`voice.join`). */
+  limits: Pick<RateLimits, 'consume'>;
   log: FastifyBaseLogger;
 }) {
   const { repo, gateway } = deps;
@@ -129,6 +132,7 @@ export function voiceService(deps: {
 
     async join(userId: number, groupId: number): Promise<VoiceJoinResponse> {
       const role = await requireMember(groupId, userId);
+      await deps.limits.consume('voice.join', { user: userId });
       const user = await repo.user(userId);
       for (;;) {
         const session = await repo.startOrGet(groupId, userId);

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_INPUT_PIXELS } from '../../../lib/images.ts';
 import { type FfmpegBinaries, probe } from '../processing/ffmpeg.ts';
+import { tooLarge } from './multipart.ts';
 
 export type SniffedKind = 'image' | 'video' | null;
 
@@ -39,12 +41,16 @@ async function readHead(file: string): Promise<Buffer> {
 export async function sniffFile(bins: FfmpegBinaries, file: string): Promise<SniffedKind> {
   const kind = magicKind(await readHead(file));
   if (kind === 'image') {
+    let meta: Metadata;
     try {
-      const meta = await sharp(file).metadata();
-      return meta.width && meta.height ? 'image' : null;
+      meta = await sharp(file).metadata();
     } catch {
       return null;
     }
+    if (!meta.width || !meta.height) return null;
+    // The header alone tells the size: refuse at upload what the job's decoder would refuse later.
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge();
+    return 'image';
   }
   if (kind === 'video') {
     try {
