@@ -120,22 +120,27 @@ async function layoutProblems(page: Page, desktop: boolean): Promise<string[]> {
   return problems;
 }
 
-async function checkScreen(page: Page, name: string, title: RegExp) {
+type Theme = 'dark' | 'light';
+
+async function checkScreen(page: Page, name: string, title: RegExp, theme: Theme = 'dark') {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     // Let layout, lazy chunks and fonts settle at the new size before judging it.
     await page.waitForLoadState('networkidle');
     await expect(page).toHaveTitle(title, appear);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     const serious = axe.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, `${name} at ${size.name}`).toEqual([]);
-    expect(await glyphProblems(page), `${name} at ${size.name}`).toEqual([]);
-    expect(await layoutProblems(page, size.name === 'desktop'), `${name} at ${size.name}`).toEqual([]);
-    await page.screenshot({ path: join(screensDir, `${name}-${size.name}.png`) });
+    const label = `${name} at ${size.name} (${theme} theme)`;
+    expect(serious, label).toEqual([]);
+    expect(await glyphProblems(page), label).toEqual([]);
+    expect(await layoutProblems(page, size.name === 'desktop'), label).toEqual([]);
+    const suffix = theme === 'dark' ? '' : `-${theme}`;
+    await page.screenshot({ path: join(screensDir, `${name}-${size.name}${suffix}.png`) });
   }
 }
 
@@ -181,4 +186,50 @@ test('main screens pass axe, draw their icons and have their own titles', async 
   await page.goto(`/${boris.user.username}`);
   await expect(page.getByText('Борис').first()).toBeVisible(appear);
   await checkScreen(page, 'profile', new RegExp(`^@${boris.user.username} · Kadr$`));
+});
+
+/** The light theme before the first paint (the device's last choice, appearance.ts). */
+async function lightBeforeLoad(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('settings_theme', 'light'));
+}
+
+test('the light theme passes axe on sign-in, home, messenger and a chat', async ({ page }) => {
+  test.setTimeout(420_000);
+  await lightBeforeLoad(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible(appear);
+  await checkScreen(page, 'login', /^Вход · Kadr$/, 'light');
+
+  const anna = await registerViaApi(page.request, uniqueUsername('ql_anna'), 'Анна');
+  const boris = await registerViaApi(page.request, uniqueUsername('ql_boris'), 'Борис');
+  // The server's copy of the settings is applied when it arrives: it must say light too.
+  const chosen = await page.request.patch('/api/v1/settings', {
+    headers: auth(anna),
+    data: { chat: { theme: 'light' } },
+  });
+  expect(chosen.status()).toBe(200);
+  for (const [from, to, content] of [
+    [boris, anna, 'Привет! Как дела?'],
+    [anna, boris, 'Всё хорошо, спасибо'],
+  ] as const) {
+    const sent = await page.request.post('/api/v1/messages', {
+      headers: auth(from),
+      data: { other_user_id: to.user.id, content, temp_id: `ql-${Date.now()}` },
+    });
+    expect(sent.status()).toBeLessThan(300);
+  }
+  await storeSessionBeforeLoad(page, anna);
+
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible(appear);
+  await checkScreen(page, 'home', /^Главная · Kadr$/, 'light');
+
+  await page.goto('/messenger');
+  await expect(page.getByTestId('chat-row').filter({ hasText: 'Борис' })).toBeVisible(appear);
+  await checkScreen(page, 'messenger', /^Мессенджер · Kadr$/, 'light');
+
+  // Both bubbles: the peer's on the raised surface, the own one on its own tint with status marks.
+  await page.goto(`/messenger/${boris.user.username}`);
+  await expect(page.getByTestId('message').filter({ hasText: 'Всё хорошо, спасибо' })).toBeVisible(appear);
+  await checkScreen(page, 'chat', new RegExp(`^Чат · @${boris.user.username} · Kadr$`), 'light');
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   photoPostViaApi,
@@ -18,11 +18,66 @@ async function carousel(request: APIRequestContext, author: Session): Promise<nu
   return photoPostViaApi(request, author, await image(200), 'Две картинки');
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
 /** Boxes overlap when they share any area. */
-const overlaps = (
-  a: { x: number; y: number; width: number; height: number },
-  b: { x: number; y: number; width: number; height: number },
-) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The box of a control that must be on screen: a missing or hidden one fails, naming it. */
+async function visibleBox(control: Locator, name: string): Promise<Box> {
+  await expect(control, name).toBeVisible();
+  const box = await control.boundingBox();
+  expect(box, name).not.toBeNull();
+  return box as Box;
+}
+
+const plainJpeg = () =>
+  sharp({ create: { width: 360, height: 480, channels: 3, background: { r: 30, g: 160, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+
+/**
+ * A post hidden from everyone but its author: the upload is accepted (the header decodes), processing
+ * fails on the truncated body, and an unfinished post is shown to its author only.
+ */
+async function failedPostViaApi(request: APIRequestContext, author: Session): Promise<number> {
+  const noisy = await sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+  const response = await request.post('/api/v1/media/upload', {
+    headers: auth(author),
+    multipart: {
+      files: {
+        name: 'broken.jpg',
+        mimeType: 'image/jpeg',
+        buffer: noisy.subarray(0, Math.floor(noisy.length / 3)),
+      },
+      caption: 'Не для всех',
+      media_type: 'photo',
+    },
+  });
+  expect(response.status()).toBeLessThan(300);
+  const id = ((await response.json()) as { post: { id: number } }).post.id;
+  await expect
+    .poll(
+      async () => {
+        const r = await request.get(`/api/v1/media/post/${id}`, { headers: auth(author) });
+        return ((await r.json()) as { post: { status: string } }).post.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('failed');
+  return id;
+}
 
 async function uploadCarousel(page: Page, author: Session): Promise<number> {
   const id = await page.evaluate(async (token) => {
@@ -62,7 +117,7 @@ async function uploadCarousel(page: Page, author: Session): Promise<number> {
   return id;
 }
 
-test('#18 feed: arrows clear of the rail, hide interface, end of feed, missing post, profile header at once', async ({
+test('#18 feed: arrows clear of the rail, hide interface, end of feed, missing, deleted and hidden posts, profile header at once', async ({
   page,
   request,
 }) => {
@@ -75,11 +130,24 @@ test('#18 feed: arrows clear of the rail, hide interface, end of feed, missing p
   await carousel(request, author);
   const id = await uploadCarousel(page, author);
 
-  // Item 3: a post that does not exist says so and shows no other post.
-  await page.goto('/media/post/987654321');
-  await expect(page.getByTestId('post-not-found')).toBeVisible({ timeout: 45_000 });
-  await expect(page.getByText('Публикация не найдена')).toBeVisible();
-  await expect(page.locator('article[aria-current="true"]')).toHaveCount(0);
+  // Item 3: a post that does not exist, was deleted, or is hidden from the viewer says so in the feed
+  // frame, with a way back, and shows no other post (the carousels above are in the viewer's feed).
+  const deleted = await photoPostViaApi(request, author, await plainJpeg(), 'Скоро удалю');
+  const removed = await request.delete(`/api/v1/media/post/${deleted}`, { headers: auth(author) });
+  expect(removed.status()).toBe(200);
+  const hidden = await failedPostViaApi(request, author);
+  expect((await request.get(`/api/v1/media/post/${hidden}`, { headers: auth(viewer) })).status()).toBe(404);
+  for (const [why, postId] of [
+    ['missing', 987654321],
+    ['deleted', deleted],
+    ['hidden', hidden],
+  ] as const) {
+    await page.goto(`/media/post/${postId}`);
+    await expect(page.getByTestId('post-not-found'), why).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByText('Публикация не найдена'), why).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Назад к ленте' }), why).toBeVisible();
+    await expect(page.locator('article[data-post-id]'), why).toHaveCount(0);
+  }
 
   await page.goto(`/media/post/${id}`);
   const active = page.locator('article[aria-current="true"]');
@@ -88,11 +156,15 @@ test('#18 feed: arrows clear of the rail, hide interface, end of feed, missing p
   // Item 5: the carousel's arrow never covers the action rail.
   for (const width of [360, 390, 430]) {
     await page.setViewportSize({ width, height: 844 });
-    const arrow = await active.getByRole('button', { name: 'Следующее фото' }).boundingBox();
-    if (!arrow) throw new Error('no carousel arrow');
+    // Every control is expected: one that is missing fails the check instead of being skipped.
+    const arrow = await visibleBox(
+      active.getByRole('button', { name: 'Следующее фото' }),
+      `arrow at ${width}px`,
+    );
     for (const name of ['Нравится', 'Комментарии', 'Сохранить', 'Репост']) {
-      const box = await active.getByRole('button', { name, exact: false }).first().boundingBox();
-      if (box) expect(overlaps(arrow, box), `${name} at ${width}px`).toBe(false);
+      const control = active.getByRole('button', { name, exact: false }).first();
+      const box = await visibleBox(control, `${name} at ${width}px`);
+      expect(overlaps(arrow, box), `${name} at ${width}px`).toBe(false);
     }
   }
   await page.setViewportSize({ width: 390, height: 844 });

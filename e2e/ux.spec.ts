@@ -16,6 +16,37 @@ const wideImage = () =>
     .png()
     .toBuffer();
 
+/**
+ * The pill's icons (the two other sections beside the button): each at least 44×44, clear of the
+ * other targets, and the element at its centre is the icon itself — a tap there reaches it alone.
+ */
+async function pillTargetProblems(page: Page): Promise<string[]> {
+  return page.getByTestId('nav-track').evaluate((track) => {
+    const problems: string[] = [];
+    const slots = [...track.querySelectorAll<HTMLElement>('[data-testid^="nav-slot-"]')];
+    const main = track.querySelector<HTMLElement>('button[aria-haspopup="menu"]');
+    if (slots.length !== 2) problems.push(`expected 2 icons beside the button, found ${slots.length}`);
+    if (!main) problems.push('no navigation button');
+    const targets = main ? [...slots, main] : slots;
+    for (const slot of slots) {
+      const name = slot.getAttribute('aria-label') ?? slot.dataset.testid ?? '?';
+      const r = slot.getBoundingClientRect();
+      if (r.width < 44 || r.height < 44) problems.push(`${name} is ${r.width}×${r.height}`);
+      if (!slot.querySelector('svg')) problems.push(`${name} draws no icon`);
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !slot.contains(hit))
+        problems.push(`${name}: a tap at its centre reaches ${hit?.outerHTML.slice(0, 60)}`);
+      for (const other of targets) {
+        if (other === slot) continue;
+        const o = other.getBoundingClientRect();
+        if (r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom)
+          problems.push(`${name} overlaps ${other.getAttribute('aria-label')}`);
+      }
+    }
+    return problems;
+  });
+}
+
 test.describe('#18 navigation', () => {
   test('a profile opened from a direct link goes back inside the app, never to about:blank', async ({
     page,
@@ -66,13 +97,22 @@ test.describe('#18 navigation', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
 
-    const slot = page.getByTestId('nav-slot-messenger');
-    const slotBox = await slot.boundingBox();
-    expect(slotBox?.width ?? 0).toBeGreaterThanOrEqual(44);
-    expect(slotBox?.height ?? 0).toBeGreaterThanOrEqual(44);
-    await slot.click();
-    await expect(page).toHaveURL(/\/messenger$/);
-    await shoot(page, 'nav-pill');
+    // Every icon of the pill, from every section: its own 44×44 target that nothing covers, and a tap
+    // on it goes to its section.
+    const paths = { media: /\/media$/, home: /\/home$/, messenger: /\/messenger$/ } as const;
+    for (const [from, to] of [
+      ['home', 'messenger'],
+      ['messenger', 'media'],
+      ['media', 'home'],
+    ] as const) {
+      await expect(page).toHaveURL(paths[from]);
+      await expect(button).toHaveAttribute('data-section', from);
+      // Polled: the button slides to its new place (a 0.22 s transition) over an icon's spot.
+      await expect.poll(() => pillTargetProblems(page), { message: `pill on ${from}` }).toEqual([]);
+      if (from === 'home') await shoot(page, 'nav-pill');
+      await page.getByTestId(`nav-slot-${to}`).click();
+      await expect(page).toHaveURL(paths[to]);
+    }
   });
 });
 

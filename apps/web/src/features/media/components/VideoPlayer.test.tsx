@@ -78,4 +78,72 @@ describe('VideoPlayer', () => {
     rerender(<VideoPlayer {...props} preload="active" playing rate={2} />);
     expect(video().playbackRate).toBe(2);
   });
+
+  describe('seek bar', () => {
+    /** jsdom plays nothing: the video reports this duration and records where it was sent. */
+    function fakeMedia(element: HTMLVideoElement, duration: number) {
+      const seeks: number[] = [];
+      let at = 0;
+      Object.defineProperty(element, 'duration', { configurable: true, get: () => duration });
+      Object.defineProperty(element, 'currentTime', {
+        configurable: true,
+        get: () => at,
+        set: (value: number) => {
+          at = value;
+          seeks.push(value);
+        },
+      });
+      return seeks;
+    }
+
+    const bar = () => screen.getByRole('slider', { name: 'Позиция видео' }) as HTMLInputElement;
+
+    it('appears on the active post once the duration is known, and follows playback', () => {
+      const { rerender } = render(<VideoPlayer {...props} preload="preload" playing={false} />);
+      fakeMedia(video(), 12);
+      fireEvent.loadedMetadata(video());
+      expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+      rerender(<VideoPlayer {...props} preload="active" playing />);
+      expect(bar().max).toBe('12');
+      video().currentTime = 4.5;
+      fireEvent.timeUpdate(video());
+      expect(bar().value).toBe('4.5');
+      expect(bar()).toHaveAttribute('aria-valuetext', '4 / 12');
+    });
+
+    it('dragging the bar sets the video currentTime, and the drag is not the feed swipe', () => {
+      const feedGesture = vi.fn();
+      render(
+        <div onPointerDown={feedGesture}>
+          <VideoPlayer {...props} preload="active" playing />
+        </div>,
+      );
+      const seeks = fakeMedia(video(), 10);
+      fireEvent.loadedMetadata(video());
+      fireEvent.pointerDown(bar());
+      for (const value of ['2', '5.5', '7.25']) fireEvent.change(bar(), { target: { value } });
+      fireEvent.pointerUp(bar());
+      expect(seeks).toEqual([2, 5.5, 7.25]);
+      expect(video().currentTime).toBe(7.25);
+      expect(bar().value).toBe('7.25');
+      expect(feedGesture).not.toHaveBeenCalled();
+    });
+
+    it('keys on the focused bar jump five seconds, Home and End to the ends', async () => {
+      const user = userEvent.setup();
+      render(<VideoPlayer {...props} preload="active" playing />);
+      const seeks = fakeMedia(video(), 12);
+      fireEvent.loadedMetadata(video());
+      bar().focus();
+      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+      expect(seeks).toEqual([5, 10, 12]);
+      await user.keyboard('{ArrowLeft}');
+      expect(video().currentTime).toBe(7);
+      expect(bar().value).toBe('7');
+      await user.keyboard('{Home}');
+      expect(video().currentTime).toBe(0);
+      await user.keyboard('{End}');
+      expect(video().currentTime).toBe(12);
+    });
+  });
 });

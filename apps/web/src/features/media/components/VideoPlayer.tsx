@@ -20,6 +20,17 @@ interface Props {
   onAutoplayMuted: () => void;
 }
 
+/** Arrow keys on the seek bar jump this far: the bar's 0.05 s step is for dragging, not for keys. */
+const SEEK_KEY_STEP_S = 5;
+const SEEK_KEYS: Record<string, (at: number, duration: number) => number> = {
+  ArrowLeft: (at) => at - SEEK_KEY_STEP_S,
+  ArrowDown: (at) => at - SEEK_KEY_STEP_S,
+  ArrowRight: (at) => at + SEEK_KEY_STEP_S,
+  ArrowUp: (at) => at + SEEK_KEY_STEP_S,
+  Home: () => 0,
+  End: (_at, duration) => duration,
+};
+
 /** Frees the decoder and the buffered bytes: without `load()` Chromium keeps both. */
 function release(video: HTMLVideoElement) {
   video.pause();
@@ -111,6 +122,12 @@ export function VideoPlayer({
     if (playing) start();
   };
 
+  const seek = (at: number) => {
+    const clamped = Math.max(0, Math.min(at, time.duration));
+    if (ref.current) ref.current.currentTime = clamped;
+    setTime((t) => ({ ...t, at: clamped }));
+  };
+
   const rotated = rotation === 90 || rotation === 270;
   return (
     <div className={styles.videoBox}>
@@ -152,11 +169,12 @@ export function VideoPlayer({
           data-no-gesture
           data-overlay
           onPointerDown={(event) => event.stopPropagation()}
-          onChange={(event) => {
-            const video = ref.current;
-            const at = Number(event.currentTarget.value);
-            if (video) video.currentTime = at;
-            setTime((t) => ({ ...t, at }));
+          onChange={(event) => seek(Number(event.currentTarget.value))}
+          onKeyDown={(event) => {
+            const next = SEEK_KEYS[event.key];
+            if (!next) return;
+            event.preventDefault();
+            seek(next(time.at, time.duration));
           }}
         />
       ) : null}

@@ -22,6 +22,15 @@ const STATUS_MARK: Record<MessageStatus, LucideIcon> = {
   read: CheckCheck,
 };
 
+/** Only read and failed marks are tinted; the others keep the meta line's muted colour. */
+const STATUS_TONE: Record<MessageStatus, string | undefined> = {
+  pending: undefined,
+  failed: styles.failed,
+  sent: undefined,
+  delivered: undefined,
+  read: styles.read,
+};
+
 interface Props {
   item: DisplayMessage;
   own: boolean;
@@ -109,7 +118,7 @@ export const MessageBubble = memo(function MessageBubble({
           <time dateTime={message.created_at}>{timeFormat.format(Date.parse(message.created_at))}</time>
           {status ? (
             <span
-              className={`${styles.status} ${styles[status]}`}
+              className={[styles.status, STATUS_TONE[status]].filter(Boolean).join(' ')}
               role="img"
               aria-label={ru.messenger.status[status]}
               title={ru.messenger.status[status]}

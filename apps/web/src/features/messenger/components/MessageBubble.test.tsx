@@ -1,0 +1,58 @@
+import type { Message } from '@kadr/contract';
+import { render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MessageStatus } from '../lib/message-status.ts';
+import { MessageBubble } from './MessageBubble.tsx';
+
+vi.mock('./MessageBubble.module.css', async () => {
+  const { fileURLToPath } = await import('node:url');
+  const { cssModuleClasses } = await import('../../../test/css-module.ts');
+  return { default: cssModuleClasses(fileURLToPath(import.meta.resolve('./MessageBubble.module.css'))) };
+});
+
+const message: Message = {
+  id: 5,
+  sender_id: 1,
+  sender_name: 'Анна',
+  sender_avatar_url: null,
+  sender_username: 'anna',
+  content: 'привет',
+  created_at: '2025-01-01T10:00:00.000Z',
+  is_read: false,
+  is_delivered: false,
+  is_edited: false,
+  edited_at: null,
+  is_forwarded: false,
+  forwarded_from_username: null,
+  files: [],
+  message_type: 'text',
+};
+
+const statuses: MessageStatus[] = ['pending', 'failed', 'sent', 'delivered', 'read'];
+
+describe('MessageBubble', () => {
+  it.each(statuses)('renders no "undefined" class for a %s message', (status) => {
+    const { container } = render(
+      <ul>
+        <MessageBubble
+          item={{
+            key: 'k',
+            message,
+            status,
+            tempId: status === 'pending' || status === 'failed' ? 't' : null,
+          }}
+          own
+          ownId={1}
+          onMenu={vi.fn()}
+          onResend={vi.fn()}
+          onReact={vi.fn()}
+          onOpenMedia={vi.fn()}
+        />
+      </ul>,
+    );
+    const classes = [...container.querySelectorAll('[class]')].flatMap((element) => [...element.classList]);
+    expect(classes.length).toBeGreaterThan(0);
+    expect(classes.filter((name) => name.includes('undefined'))).toEqual([]);
+    expect(container.querySelector('[data-status] [role="img"]')?.className).toContain('status');
+  });
+});
