@@ -63,15 +63,15 @@ export function sendTiming(record: (ms: number) => void, now: () => number): Sen
       socket.emit = timed as KadrSocket['emit'];
     },
 
-    wrapFetch(fetch) {
+    wrapFetch(inner) {
       return async (input, init) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-        if (method !== 'POST' || !MESSAGES_POST.test(url)) return fetch(input, init);
+        if (method !== 'POST' || !MESSAGES_POST.test(url)) return inner(input, init);
         const tempId = tempIdOf(init?.body);
         const start = (tempId ? pending.get(tempId) : undefined) ?? now();
         try {
-          return await fetch(input, init);
+          return await inner(input, init);
         } finally {
           if (tempId) pending.delete(tempId);
           record(now() - start);
