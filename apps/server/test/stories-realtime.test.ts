@@ -23,9 +23,11 @@ let follower: AuthSession;
 let stranger: AuthSession;
 const open: ClientSocket[] = [];
 
+type Heard = { event: StoryEventName; payload: StoryEvent }[];
+
 /** Every story event a socket hears, in order. */
 function record(socket: ClientSocket) {
-  const heard: { event: StoryEventName; payload: StoryEvent }[] = [];
+  const heard: Heard = [];
   for (const event of EVENTS)
     socket.on(
       event as keyof ServerToClientEvents,
@@ -49,8 +51,7 @@ async function drained(socket: ClientSocket, user: AuthSession) {
   await arrived;
 }
 
-const about = (heard: { payload: StoryEvent }[], storyId: number) =>
-  heard.filter((h) => h.payload.story_id === storyId);
+const about = (heard: Heard, storyId: number) => heard.filter((h) => h.payload.story_id === storyId);
 
 async function follow(who: AuthSession, whom: AuthSession) {
   const res = await t.app.inject({
