@@ -25,6 +25,8 @@ interface StoriesUi {
   closeViewer(): void;
   moveTo(groupIndex: number, storyIndex: number): void;
   patchStory(storyId: number, patch: Partial<Story>): void;
+  /** Takes a story out of the open viewer (reported: hidden from the reporter); shows what followed it. */
+  dropStory(storyId: number): void;
   openEditor(): void;
   closeEditor(): void;
   setPending(key: string, patch: Partial<PendingStory> | null): void;
@@ -52,6 +54,23 @@ export const useStoriesUi = create<StoriesUi>((set) => ({
           }
         : s,
     ),
+  dropStory: (storyId) =>
+    set((s) => {
+      if (!s.viewer) return s;
+      const { groups, groupIndex, storyIndex } = s.viewer;
+      const before = groups.slice(0, groupIndex).reduce((n, g) => n + g.stories.length, 0);
+      const target = groups
+        .flatMap((g) => g.stories.map((st) => st.id))
+        .slice(before + storyIndex)
+        .find((id) => id !== storyId);
+      if (target === undefined) return { viewer: null };
+      const kept = groups
+        .map((g) => ({ ...g, stories: g.stories.filter((st) => st.id !== storyId) }))
+        .filter((g) => g.stories.length > 0);
+      const g = kept.findIndex((x) => x.stories.some((st) => st.id === target));
+      const i = kept[g]?.stories.findIndex((st) => st.id === target) ?? 0;
+      return { viewer: { groups: kept, groupIndex: g, storyIndex: i } };
+    }),
   openEditor: () => set({ editorOpen: true }),
   closeEditor: () => set({ editorOpen: false }),
   setPending: (key, patch) =>

@@ -68,6 +68,7 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   const queryClient = useQueryClient();
   const moveTo = useStoriesUi((st) => st.moveTo);
   const closeViewer = useStoriesUi((st) => st.closeViewer);
+  const dropStory = useStoriesUi((st) => st.dropStory);
   const { groups, groupIndex, storyIndex } = viewer;
   const group = groups[groupIndex];
   const story = group?.stories[storyIndex];
@@ -517,7 +518,8 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
                               {
                                 onSuccess: () => {
                                   setNotice(s.reported);
-                                  go(1);
+                                  // Hidden from the reporter: going back must not show it again.
+                                  dropStory(story.id);
                                 },
                               },
                             )
