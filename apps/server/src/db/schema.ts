@@ -46,6 +46,8 @@ export interface PostsTable {
   ai_provider: string | null;
   ai_model: string | null;
   for_sleep_override: boolean | null;
+  /** Set with status 'failed': the Russian reason the uploader is shown. */
+  failure_reason: Generated<string | null>;
   created_at: Generated<Date>;
 }
 

@@ -4,6 +4,7 @@ import { Toast } from '../shared/ui/Toast.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { AuthBootstrap } from './AuthBootstrap.tsx';
 import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
+import { FeatureProviders } from './FeatureProviders.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { RealtimeBridge } from './RealtimeBridge.tsx';
 
@@ -15,7 +16,9 @@ export function AppContent({ queryClient }: { queryClient: QueryClient }) {
         <PageTitle />
         <AuthBootstrap />
         <RealtimeBridge />
-        <AppRoutes />
+        <FeatureProviders>
+          <AppRoutes />
+        </FeatureProviders>
         <Toast />
       </QueryClientProvider>
     </ErrorBoundary>

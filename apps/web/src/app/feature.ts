@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { ShellEntry } from '../features/shell/lib/nav-config.ts';
 import type { KadrSocket } from '../shared/realtime/socket.ts';
 
@@ -17,6 +17,12 @@ export interface Feature {
   guestRoutes?: readonly ReactElement[];
   /** Context buttons and page-menu entries it offers the shell; they exist while the feature is registered. */
   shellEntries?: readonly ShellEntry[];
+  /**
+   * A context provider wrapped around every signed-in and guest route (the shell, the messenger, pages
+   * outside the shell) for state that outlives one page, e.g. a voice chat. Keep it light: it loads with
+   * the first scripts.
+   */
+  provider?: ComponentType<{ children: ReactNode }>;
   /** Components mounted once inside the shell: modals, viewers, mini bars, hosts of shell commands. */
   hosts?: readonly ComponentType[];
   /** Attaches socket handlers that write events into the query cache; returns the detach. */

@@ -64,6 +64,8 @@ export const Post = Type.Object({
   /** Keys of MEDIA_TAGS; contains 'for_sleep' when the post suits sleep mode. */
   ai_tags: Type.Array(Type.String()),
   created_at: IsoDateTime,
+  /** Only on a failed post, shown to its author: why, in Russian (e.g. the file could not be decoded). */
+  failure_reason: Type.Optional(Type.String()),
 });
 export type Post = Static<typeof Post>;
 

@@ -4,6 +4,7 @@ import { type RouteHandler, registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import * as mediaFeed from './migrations/0003-media-feed.ts';
 import * as commentReplies from './migrations/1310-media-comment-replies.ts';
+import * as failureReason from './migrations/1330-media-post-failure-reason.ts';
 import { pageJson, postJson, sendJson } from './render.ts';
 import { createMediaServices, type MediaServices } from './services.ts';
 
@@ -43,7 +44,11 @@ declare module '../../lib/events.ts' {
 /** The media feed (spec §7.1): reading posts, uploading, the author's edit and delete, actions, comments, preferences. */
 export const mediaModule = defineModule({
   name: 'media',
-  migrations: { '0003-media-feed': mediaFeed, '1310-media-comment-replies': commentReplies },
+  migrations: {
+    '0003-media-feed': mediaFeed,
+    '1310-media-comment-replies': commentReplies,
+    '1330-media-post-failure-reason': failureReason,
+  },
   async register(api, ctx) {
     const media = await createMediaServices({ ...ctx, log: ctx.log });
     ctx.media = media;

@@ -13,9 +13,10 @@ export const LIKED = 1;
 export const SAVED = 2;
 export const REPOSTED = 4;
 
-interface BodyRow extends Omit<PostBody, 'created_at' | 'files'> {
+interface BodyRow extends Omit<PostBody, 'created_at' | 'files' | 'failure_reason'> {
   created_at: Date;
   files: PostFile[];
+  failure_reason: string | null;
 }
 
 const ids = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
@@ -35,12 +36,17 @@ export function readRepository(db: Kysely<Database>) {
     async bodies(list: readonly number[]): Promise<Map<number, PostBody>> {
       const { rows } = await sql<BodyRow>`
         select p.id, p.user_id, p.caption, p.media_type, p.status, p.likes_count, p.reposts_count,
-          p.comments_count, p.ai_tags, p.ai_description, p.created_at,
+          p.comments_count, p.ai_tags, p.ai_description, p.failure_reason, p.created_at,
           (select coalesce(json_agg(json_build_object('file_url', f.file_url, 'thumbnail_url', f.thumbnail_url,
             'file_type', f.file_type, 'width', f.width, 'height', f.height, 'duration', f.duration)
             order by f.position), '[]'::json) from post_files f where f.post_id = p.id) as files
         from posts p where p.id = any(${ids(list)})`.execute(db);
-      return new Map(rows.map((r) => [r.id, { ...r, created_at: r.created_at.toISOString() }]));
+      return new Map(
+        rows.map(({ failure_reason, ...r }) => [
+          r.id,
+          { ...r, created_at: r.created_at.toISOString(), ...(failure_reason ? { failure_reason } : {}) },
+        ]),
+      );
     },
 
     async authors(list: readonly number[]): Promise<Map<number, PostAuthor>> {

@@ -85,6 +85,14 @@ describe('rendered post JSON', () => {
     for (const p of posts) {
       expect(postJson(p).toString()).toBe(await serializedByFastify(PostResponse, { post: toPost(p) }));
     }
+    // A failed post, shown to its author, ends with why.
+    const failed: ReadPost = {
+      ...posts[1]!,
+      body: { ...body(9, ''), status: 'failed', files: [], failure_reason: 'Не удалось "обработать" файл' },
+    };
+    const rendered = postJson(failed).toString();
+    expect(rendered).toBe(await serializedByFastify(PostResponse, { post: toPost(failed) }));
+    expect(JSON.parse(rendered).post.failure_reason).toBe('Не удалось "обработать" файл');
   });
 
   it('matches the schema and carries each reader its own flags from shared parts', () => {

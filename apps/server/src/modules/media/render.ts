@@ -44,6 +44,7 @@ export function toPost(p: ReadPost): Post {
     ai_description: b.ai_description,
     ai_tags: b.ai_tags,
     created_at: b.created_at,
+    ...(b.status === 'failed' && b.failure_reason ? { failure_reason: b.failure_reason } : {}),
   };
 }
 

@@ -7,11 +7,11 @@ import type {
 } from '@kadr/contract';
 import { voiceEndpoints } from '@kadr/contract/voice/endpoints';
 import type { QueryClient } from '@tanstack/react-query';
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { api, errorMessage, isApiError } from '../../shared/api/client.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
 import { voiceStrings as t } from './strings.ts';
-import type { VoiceMedia } from './voice-media.ts';
+import type { VoiceMedia, VoiceMediaEvents } from './voice-media.ts';
 
 /** This device in a group voice chat (spec §4.2): one chat at a time. */
 export type VoiceView =
@@ -19,7 +19,7 @@ export type VoiceView =
   | { status: 'connecting'; groupId: number; groupName: string }
   | { status: 'connected'; groupId: number; groupName: string; session: VoiceSession };
 
-interface VoiceStore {
+export interface VoiceState {
   view: VoiceView;
   participants: VoiceParticipant[];
   micEnabled: boolean;
@@ -33,7 +33,7 @@ interface VoiceStore {
   notice: string | null;
 }
 
-const initial: VoiceStore = {
+const initial: VoiceState = {
   view: { status: 'idle' },
   participants: [],
   micEnabled: true,
@@ -43,10 +43,6 @@ const initial: VoiceStore = {
   inbound: {},
   notice: null,
 };
-
-export const useVoiceStore = create<VoiceStore>(() => initial);
-const set = useVoiceStore.setState;
-const view = () => useVoiceStore.getState().view;
 
 export const identityOf = (userId: number) => `user-${userId}`;
 export const voiceKeys = { session: (groupId: number) => ['voice', 'session', groupId] as const };
@@ -68,181 +64,242 @@ export const voiceApi = {
     api.call(voiceEndpoints.hand, { params: { id: groupId }, body }),
 };
 
+export type VoiceApi = typeof voiceApi;
+export type ConnectVoiceMedia = (options: {
+  serverUrl: string;
+  token: string;
+  on: VoiceMediaEvents;
+}) => Promise<VoiceMedia>;
+
+/** livekit-client is fetched on the first join, never with the first scripts. */
+const connectLazily: ConnectVoiceMedia = async (options) =>
+  (await import('./voice-media.ts')).connectVoiceMedia(options);
+
 /** Replaces one participant in the list (a hand raised or lowered); someone not listed is not added. */
 function withParticipant(list: VoiceParticipant[], changed: VoiceParticipant): VoiceParticipant[] {
   return list.map((p) => (p.user_id === changed.user_id ? changed : p));
 }
 
-let media: VoiceMedia | null = null;
-let statsTimer: number | null = null;
-let queryClient: QueryClient | null = null;
-
-function refresh(groupId: number) {
-  void queryClient?.invalidateQueries({ queryKey: voiceKeys.session(groupId) });
+/** The §8 text for a media connection that failed, with LiveKit's reason when it gave one. */
+function connectFailure(reason: string): string {
+  return reason ? t.connectError(reason) : t.connectFailed;
 }
 
-async function drop() {
-  if (statsTimer !== null) window.clearInterval(statsTimer);
-  statsTimer = null;
-  const m = media;
-  media = null;
-  await m?.disconnect().catch(() => undefined);
+export interface VoiceController {
+  /** The state the panel, the mini bar and the group header read. */
+  store: StoreApi<VoiceState>;
+  actions: {
+    join(groupId: number, groupName: string): Promise<void>;
+    leave(): Promise<void>;
+    endForAll(): Promise<void>;
+    /** Raise or lower one's own hand; with `userId`, lower someone else's (the starter or an admin). */
+    setHand(raised: boolean, userId?: number): Promise<void>;
+    toggleMicrophone(): Promise<void>;
+    setMinimised(minimised: boolean): void;
+    dismissNotice(): void;
+  };
+  /** voiceApi's session check, for the group header's query. */
+  session(groupId: number): Promise<VoiceSession | null>;
+  /** §7.6 events into the state; returns the detach. */
+  attachRealtime(socket: KadrSocket): () => void;
+  /** Leaves the chat this device is in (the provider unmounting: sign-out). */
+  dispose(): void;
 }
 
-function reset(notice: string | null = null) {
-  const current = view();
-  void drop();
-  set({ ...initial, notice });
-  if (current.status !== 'idle') refresh(current.groupId);
-}
+/**
+ * One device's group voice session: the state union, the media room it holds, and the §7.6 events.
+ * Built once by VoiceChatProvider; the API and the media connection are passed in so tests drive it.
+ */
+export function createVoiceController({
+  queryClient,
+  voice = voiceApi,
+  connectMedia = connectLazily,
+}: {
+  queryClient: QueryClient;
+  voice?: VoiceApi;
+  connectMedia?: ConnectVoiceMedia;
+}): VoiceController {
+  const store = createStore<VoiceState>(() => initial);
+  const set = store.setState;
+  const view = () => store.getState().view;
+  let media: VoiceMedia | null = null;
+  let statsTimer: ReturnType<typeof setInterval> | null = null;
 
-export const voiceActions = {
-  async join(groupId: number, groupName: string) {
-    if (view().status !== 'idle') {
-      if ('groupId' in view() && (view() as { groupId: number }).groupId === groupId)
-        set({ minimised: false });
-      return;
-    }
-    set({ ...initial, view: { status: 'connecting', groupId, groupName } });
-    let joined: Awaited<ReturnType<typeof voiceApi.join>>;
-    try {
-      joined = await voiceApi.join(groupId);
-    } catch (error) {
-      reset(isApiError(error) ? t.connectError(errorMessage(error)) : t.sessionDataMissing);
-      return;
-    }
-    if (!joined.access_token || !joined.server_url) {
-      reset(t.sessionDataMissing);
-      return;
-    }
-    const { server_url, access_token, ...session } = joined;
-    set({ participants: session.participants });
-    refresh(groupId);
-    try {
-      const { connectVoiceMedia } = await import('./voice-media.ts');
-      const connected = await connectVoiceMedia({
-        serverUrl: server_url,
-        token: access_token,
-        on: {
-          speakers: (speaking) => set({ speaking }),
-          muted: (identity, muted) =>
-            set((s) => ({
-              mutedIds: muted
-                ? [...s.mutedIds.filter((i) => i !== identity), identity]
-                : s.mutedIds.filter((i) => i !== identity),
-            })),
-          lost: (reason) => {
-            void voiceApi.leave(groupId).catch(() => undefined);
-            reset(t.connectError(reason || t.connectFailed));
-          },
-        },
-      });
-      const current = view();
-      if (current.status !== 'connecting' || current.groupId !== groupId) {
-        await connected.disconnect();
-        return;
-      }
-      media = connected;
-      set({ view: { status: 'connected', groupId, groupName, session } });
-      statsTimer = window.setInterval(() => {
-        void media
-          ?.inbound()
-          .then((inbound) => set({ inbound }))
-          .catch(() => undefined);
-      }, 2000);
-    } catch (error) {
-      void voiceApi.leave(groupId).catch(() => undefined);
-      const reason = error instanceof Error ? error.message : '';
-      reset(reason ? t.connectError(reason) : t.connectFailed);
-    }
-  },
+  function refresh(groupId: number) {
+    void queryClient.invalidateQueries({ queryKey: voiceKeys.session(groupId) });
+  }
 
-  async leave() {
+  async function drop() {
+    if (statsTimer !== null) clearInterval(statsTimer);
+    statsTimer = null;
+    const m = media;
+    media = null;
+    await m?.disconnect().catch(() => undefined);
+  }
+
+  function reset(notice: string | null = null) {
     const current = view();
-    if (current.status === 'idle') return;
-    reset();
-    await voiceApi.leave(current.groupId).catch(() => undefined);
-  },
+    void drop();
+    set({ ...initial, notice });
+    if (current.status !== 'idle') refresh(current.groupId);
+  }
 
-  async endForAll() {
-    const current = view();
-    if (current.status !== 'connected') return;
-    try {
-      await voiceApi.end(current.groupId);
-      reset();
-    } catch (error) {
-      set({ notice: errorMessage(error) });
-    }
-  },
-
-  /** Raise or lower one's own hand; with `userId`, lower someone else's (the starter or an admin). */
-  async setHand(raised: boolean, userId?: number) {
-    const current = view();
-    if (current.status !== 'connected') return;
-    try {
-      const changed = await voiceApi.hand(current.groupId, {
-        raised,
-        ...(userId === undefined ? {} : { user_id: userId }),
-      });
-      set((s) => ({ participants: withParticipant(s.participants, changed) }));
-    } catch (error) {
-      set({ notice: errorMessage(error) });
-    }
-  },
-
-  async toggleMicrophone() {
-    const enabled = !useVoiceStore.getState().micEnabled;
-    set({ micEnabled: enabled });
-    await media?.setMicrophone(enabled).catch((error) => set({ notice: errorMessage(error) }));
-  },
-
-  setMinimised(minimised: boolean) {
-    set({ minimised });
-  },
-
-  dismissNotice() {
-    set({ notice: null });
-  },
-};
-
-/** §7.6: participant changes refresh the list; the end of the chat makes everyone in it leave. */
-export function attachVoiceRealtime(socket: KadrSocket, client: QueryClient): () => void {
-  queryClient = client;
-  const mine = (groupId: number) => {
+  function mine(groupId: number) {
     const current = view();
     return current.status !== 'idle' && current.groupId === groupId;
+  }
+
+  const actions: VoiceController['actions'] = {
+    async join(groupId, groupName) {
+      const current = view();
+      if (current.status !== 'idle') {
+        if (current.groupId === groupId) set({ minimised: false });
+        return;
+      }
+      set({ ...initial, view: { status: 'connecting', groupId, groupName } });
+      let joined: Awaited<ReturnType<VoiceApi['join']>>;
+      try {
+        joined = await voice.join(groupId);
+      } catch (error) {
+        reset(isApiError(error) ? t.connectError(errorMessage(error)) : t.sessionDataMissing);
+        return;
+      }
+      if (!joined.access_token || !joined.server_url) {
+        void voice.leave(groupId).catch(() => undefined);
+        reset(t.sessionDataMissing);
+        return;
+      }
+      const { server_url, access_token, ...session } = joined;
+      set({ participants: session.participants });
+      refresh(groupId);
+      try {
+        const connected = await connectMedia({
+          serverUrl: server_url,
+          token: access_token,
+          on: {
+            speakers: (speaking) => set({ speaking }),
+            muted: (identity, muted) =>
+              set((s) => ({
+                mutedIds: muted
+                  ? [...s.mutedIds.filter((i) => i !== identity), identity]
+                  : s.mutedIds.filter((i) => i !== identity),
+              })),
+            lost: (reason) => {
+              void voice.leave(groupId).catch(() => undefined);
+              reset(connectFailure(reason));
+            },
+          },
+        });
+        const now = view();
+        if (now.status !== 'connecting' || now.groupId !== groupId) {
+          await connected.disconnect();
+          return;
+        }
+        media = connected;
+        set({ view: { status: 'connected', groupId, groupName, session } });
+        statsTimer = setInterval(() => {
+          void media
+            ?.inbound()
+            .then((inbound) => set({ inbound }))
+            .catch(() => undefined);
+        }, 2000);
+      } catch (error) {
+        void voice.leave(groupId).catch(() => undefined);
+        reset(connectFailure(error instanceof Error ? error.message : ''));
+      }
+    },
+
+    async leave() {
+      const current = view();
+      if (current.status === 'idle') return;
+      reset();
+      await voice.leave(current.groupId).catch(() => undefined);
+    },
+
+    async endForAll() {
+      const current = view();
+      if (current.status !== 'connected') return;
+      try {
+        await voice.end(current.groupId);
+        reset();
+      } catch (error) {
+        set({ notice: errorMessage(error) });
+      }
+    },
+
+    async setHand(raised, userId) {
+      const current = view();
+      if (current.status !== 'connected') return;
+      try {
+        const changed = await voice.hand(current.groupId, {
+          raised,
+          ...(userId === undefined ? {} : { user_id: userId }),
+        });
+        set((s) => ({ participants: withParticipant(s.participants, changed) }));
+      } catch (error) {
+        set({ notice: errorMessage(error) });
+      }
+    },
+
+    async toggleMicrophone() {
+      const enabled = !store.getState().micEnabled;
+      set({ micEnabled: enabled });
+      await media?.setMicrophone(enabled).catch((error) => set({ notice: errorMessage(error) }));
+    },
+
+    setMinimised(minimised) {
+      set({ minimised });
+    },
+
+    dismissNotice() {
+      set({ notice: null });
+    },
   };
-  const onJoined = (event: GroupVoiceParticipantEvent) => {
-    refresh(event.group_id);
-    if (!mine(event.group_id)) return;
-    set((s) => ({
-      participants: [
-        ...s.participants.filter((p) => p.user_id !== event.participant.user_id),
-        event.participant,
-      ],
-    }));
-  };
-  const onLeft = (event: GroupVoiceParticipantEvent) => {
-    refresh(event.group_id);
-    if (!mine(event.group_id)) return;
-    set((s) => ({ participants: s.participants.filter((p) => p.user_id !== event.participant.user_id) }));
-  };
-  const onHand = (event: GroupVoiceParticipantEvent) => {
-    if (!mine(event.group_id)) return;
-    set((s) => ({ participants: withParticipant(s.participants, event.participant) }));
-  };
-  const onEnded = (event: GroupVoiceEvent) => {
-    refresh(event.group_id);
-    if (mine(event.group_id)) reset();
-  };
-  socket.on('group-voice-participant-joined', onJoined);
-  socket.on('group-voice-participant-left', onLeft);
-  socket.on('group-voice-ended', onEnded);
-  socket.on('group-voice-hand-changed', onHand);
-  return () => {
-    socket.off('group-voice-hand-changed', onHand);
-    socket.off('group-voice-participant-joined', onJoined);
-    socket.off('group-voice-participant-left', onLeft);
-    socket.off('group-voice-ended', onEnded);
+
+  /** §7.6: participant changes refresh the list; the end of the chat makes everyone in it leave. */
+  function attachRealtime(socket: KadrSocket): () => void {
+    const onJoined = (event: GroupVoiceParticipantEvent) => {
+      refresh(event.group_id);
+      if (!mine(event.group_id)) return;
+      set((s) => ({
+        participants: [
+          ...s.participants.filter((p) => p.user_id !== event.participant.user_id),
+          event.participant,
+        ],
+      }));
+    };
+    const onLeft = (event: GroupVoiceParticipantEvent) => {
+      refresh(event.group_id);
+      if (!mine(event.group_id)) return;
+      set((s) => ({ participants: s.participants.filter((p) => p.user_id !== event.participant.user_id) }));
+    };
+    const onHand = (event: GroupVoiceParticipantEvent) => {
+      if (!mine(event.group_id)) return;
+      set((s) => ({ participants: withParticipant(s.participants, event.participant) }));
+    };
+    const onEnded = (event: GroupVoiceEvent) => {
+      refresh(event.group_id);
+      if (mine(event.group_id)) reset();
+    };
+    socket.on('group-voice-participant-joined', onJoined);
+    socket.on('group-voice-participant-left', onLeft);
+    socket.on('group-voice-ended', onEnded);
+    socket.on('group-voice-hand-changed', onHand);
+    return () => {
+      socket.off('group-voice-hand-changed', onHand);
+      socket.off('group-voice-participant-joined', onJoined);
+      socket.off('group-voice-participant-left', onLeft);
+      socket.off('group-voice-ended', onEnded);
+    };
+  }
+
+  return {
+    store,
+    actions,
+    session: (groupId) => voice.session(groupId),
+    attachRealtime,
+    dispose() {
+      void actions.leave();
+    },
   };
 }

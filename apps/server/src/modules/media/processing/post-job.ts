@@ -181,15 +181,15 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
     },
 
     async onGiveUp({ payload }, error) {
+      const reason = isPermanent(error) && error.reason ? error.reason : ErrorText.uploadFailed;
       const row = await db
         .updateTable('posts')
-        .set({ status: 'failed' })
+        .set({ status: 'failed', failure_reason: reason })
         .where('id', '=', payload.postId)
         .where('status', '!=', 'done')
         .returning('user_id')
         .executeTakeFirst();
       await fs.rm(payload.dir, { recursive: true, force: true });
-      const reason = isPermanent(error) && error.reason ? error.reason : ErrorText.uploadFailed;
       if (row) await deps.onFinished(payload.postId, row.user_id, 'failed', reason);
     },
   };

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Mic } from 'lucide-react';
 import { voiceStrings as t } from '../strings.ts';
-import { useVoiceStore, voiceActions, voiceApi, voiceKeys } from '../voice-controller.ts';
+import { useVoiceChat, useVoiceState } from '../voice-chat-provider.tsx';
+import { voiceKeys } from '../voice-controller.ts';
 import styles from './Voice.module.css';
 
 /**
@@ -18,11 +19,12 @@ export function GroupVoiceBar({
   /** `button`: the header's start button (only while none runs); `banner`: the running chat under the header. */
   placement: 'button' | 'banner';
 }) {
+  const voice = useVoiceChat();
   const session = useQuery({
     queryKey: voiceKeys.session(groupId),
-    queryFn: () => voiceApi.session(groupId),
+    queryFn: () => voice.session(groupId),
   });
-  const here = useVoiceStore(
+  const here = useVoiceState(
     (s) => s.view.status !== 'idle' && 'groupId' in s.view && s.view.groupId === groupId,
   );
   if (session.isPending) return null;
@@ -38,7 +40,7 @@ export function GroupVoiceBar({
       <button
         type="button"
         className={styles.startButton}
-        onClick={() => void voiceActions.join(groupId, groupName)}
+        onClick={() => void voice.actions.join(groupId, groupName)}
         aria-label={t.start}
         title={t.start}
         data-testid="voice-start"
@@ -62,7 +64,7 @@ export function GroupVoiceBar({
         <button
           type="button"
           className={styles.joinButton}
-          onClick={() => void voiceActions.join(groupId, groupName)}
+          onClick={() => void voice.actions.join(groupId, groupName)}
         >
           {t.join}
         </button>

@@ -2,21 +2,23 @@ import { orderVoiceParticipants } from '@kadr/contract/browser';
 import { Hand, Maximize2, Mic, MicOff, Minimize2, PhoneOff, X } from 'lucide-react';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { voiceStrings as t } from '../strings.ts';
-import { identityOf, useVoiceStore, voiceActions } from '../voice-controller.ts';
+import { useVoiceChat, useVoiceState } from '../voice-chat-provider.tsx';
+import { identityOf } from '../voice-controller.ts';
 import styles from './Voice.module.css';
 
 /** Mounted once in the shell: the group voice chat panel, its mini bar, and its error notice. */
 export function VoiceHost() {
-  const view = useVoiceStore((s) => s.view);
-  const minimised = useVoiceStore((s) => s.minimised);
-  const notice = useVoiceStore((s) => s.notice);
+  const { actions } = useVoiceChat();
+  const view = useVoiceState((s) => s.view);
+  const minimised = useVoiceState((s) => s.minimised);
+  const notice = useVoiceState((s) => s.notice);
   return (
     <>
       {view.status === 'idle' ? null : minimised ? <VoiceMiniBar /> : <VoicePanel />}
       {notice ? (
         <div className={styles.toast} role="alert" data-testid="voice-notice">
           <span>{notice}</span>
-          <button type="button" onClick={() => voiceActions.dismissNotice()} aria-label={t.dismiss}>
+          <button type="button" onClick={() => actions.dismissNotice()} aria-label={t.dismiss}>
             <X size={16} aria-hidden="true" />
           </button>
         </div>
@@ -26,13 +28,14 @@ export function VoiceHost() {
 }
 
 function MicButton() {
-  const micEnabled = useVoiceStore((s) => s.micEnabled);
+  const { actions } = useVoiceChat();
+  const micEnabled = useVoiceState((s) => s.micEnabled);
   return (
     <button
       type="button"
       className={styles.round}
       aria-pressed={micEnabled}
-      onClick={() => void voiceActions.toggleMicrophone()}
+      onClick={() => void actions.toggleMicrophone()}
       aria-label={micEnabled ? t.micOff : t.micOn}
       title={micEnabled ? t.micOff : t.micOn}
     >
@@ -43,12 +46,13 @@ function MicButton() {
 
 /** Raise or lower one's own hand (Telegram-like: those running the chat see raised hands first). */
 function HandButton({ raised }: { raised: boolean }) {
+  const { actions } = useVoiceChat();
   return (
     <button
       type="button"
       className={`${styles.round} ${raised ? styles.handUp : ''}`}
       aria-pressed={raised}
-      onClick={() => void voiceActions.setHand(!raised)}
+      onClick={() => void actions.setHand(!raised)}
       aria-label={raised ? t.lowerHand : t.raiseHand}
       title={raised ? t.lowerHand : t.raiseHand}
       data-testid="voice-hand"
@@ -59,11 +63,12 @@ function HandButton({ raised }: { raised: boolean }) {
 }
 
 function LeaveButton() {
+  const { actions } = useVoiceChat();
   return (
     <button
       type="button"
       className={`${styles.round} ${styles.danger}`}
-      onClick={() => void voiceActions.leave()}
+      onClick={() => void actions.leave()}
       aria-label={t.leave}
       title={t.leave}
     >
@@ -73,15 +78,16 @@ function LeaveButton() {
 }
 
 function VoiceMiniBar() {
-  const view = useVoiceStore((s) => s.view);
-  const count = useVoiceStore((s) => s.participants.length);
+  const { actions } = useVoiceChat();
+  const view = useVoiceState((s) => s.view);
+  const count = useVoiceState((s) => s.participants.length);
   if (view.status === 'idle') return null;
   return (
     <section className={styles.miniBar} aria-label={t.title} data-testid="voice-mini-bar">
       <button
         type="button"
         className={styles.miniExpand}
-        onClick={() => voiceActions.setMinimised(false)}
+        onClick={() => actions.setMinimised(false)}
         aria-label={t.expand}
         title={t.expand}
       >
@@ -96,12 +102,13 @@ function VoiceMiniBar() {
 }
 
 function VoicePanel() {
-  const view = useVoiceStore((s) => s.view);
-  const participants = useVoiceStore((s) => s.participants);
-  const speaking = useVoiceStore((s) => s.speaking);
-  const mutedIds = useVoiceStore((s) => s.mutedIds);
-  const micEnabled = useVoiceStore((s) => s.micEnabled);
-  const inbound = useVoiceStore((s) => s.inbound);
+  const { actions } = useVoiceChat();
+  const view = useVoiceState((s) => s.view);
+  const participants = useVoiceState((s) => s.participants);
+  const speaking = useVoiceState((s) => s.speaking);
+  const mutedIds = useVoiceState((s) => s.mutedIds);
+  const micEnabled = useVoiceState((s) => s.micEnabled);
+  const inbound = useVoiceState((s) => s.inbound);
   const me = useAuthStore((s) => (s.auth.status === 'signedIn' ? s.auth.user.id : null));
   if (view.status === 'idle') return null;
   const moderator = view.status === 'connected' && view.session.can_end;
@@ -125,7 +132,7 @@ function VoicePanel() {
         <button
           type="button"
           className={styles.iconButton}
-          onClick={() => voiceActions.setMinimised(true)}
+          onClick={() => actions.setMinimised(true)}
           aria-label={t.minimise}
           title={t.minimise}
         >
@@ -163,7 +170,7 @@ function VoicePanel() {
                   <button
                     type="button"
                     className={styles.lowerHand}
-                    onClick={() => void voiceActions.setHand(false, p.user_id)}
+                    onClick={() => void actions.setHand(false, p.user_id)}
                     aria-label={t.lowerHandOf(p.name)}
                     title={t.lowerHandOf(p.name)}
                   >
@@ -182,7 +189,7 @@ function VoicePanel() {
         {view.status === 'connected' ? <HandButton raised={myHand !== null} /> : null}
         <LeaveButton />
         {moderator ? (
-          <button type="button" className={styles.endAll} onClick={() => void voiceActions.endForAll()}>
+          <button type="button" className={styles.endAll} onClick={() => void actions.endForAll()}>
             {t.endForAll}
           </button>
         ) : null}

@@ -152,4 +152,24 @@ describe('usePostUpload', () => {
       message: 'Ошибка при загрузке. Попробуйте снова.',
     });
   });
+
+  it("a file the server's decoder refused: the upload fails with the reason it sent", async () => {
+    const { socket, emit } = fakeSocket();
+    useRealtime.setState({ socket, connected: true });
+    const { result } = setup();
+    let started: Promise<void> = Promise.resolve();
+    act(() => {
+      started = result.current.start(input);
+    });
+    await act(async () => {
+      FakeXhr.last?.answer(202, { post: postOf({ id: 33, status: 'processing', files: [] }) });
+      await started;
+    });
+    const reason = 'Не удалось обработать файл: формат не поддерживается или файл повреждён';
+    act(() => emit({ post_id: 33, status: 'failed', reason }));
+    expect(result.current.state).toEqual({
+      status: 'failed',
+      message: `Ошибка при загрузке. Попробуйте снова. ${reason}`,
+    });
+  });
 });

@@ -49,7 +49,8 @@ export function usePostUpload() {
           return;
         case 'failed':
           postId.current = null;
-          setState(failed());
+          // The server's reason (ffmpeg refusing the file, the job's cap), from the event or the polled post.
+          setState(failed(event.reason ?? event.post?.failure_reason));
           return;
         default: {
           const exhaustive: never = event.status;
@@ -105,7 +106,7 @@ export function usePostUpload() {
         const seen = early.current.get(post.id);
         early.current.clear();
         if (post.status === 'done') apply({ post_id: post.id, status: 'done', post });
-        else if (post.status === 'failed') apply({ post_id: post.id, status: 'failed' });
+        else if (post.status === 'failed') apply({ post_id: post.id, status: 'failed', post });
         else {
           setState({ status: 'processing', postId: post.id });
           if (seen) apply(seen);
