@@ -1,4 +1,5 @@
 import type { PostFile } from '@kadr/contract';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import type { PreloadState } from '../lib/preload.ts';
@@ -63,7 +64,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
               aria-label={ru.feed.prevImage}
               onClick={() => onIndex(index - 1)}
             >
-              ‹
+              <ChevronLeft size={22} aria-hidden />
             </button>
           ) : null}
           {index < count - 1 ? (
@@ -74,7 +75,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
               aria-label={ru.feed.nextImage}
               onClick={() => onIndex(index + 1)}
             >
-              ›
+              <ChevronRight size={22} aria-hidden />
             </button>
           ) : null}
         </>

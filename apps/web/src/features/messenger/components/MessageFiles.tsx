@@ -1,5 +1,5 @@
 import type { MessageFile } from '@kadr/contract';
-import { AlertTriangle, Loader2 } from 'lucide-react';
+import { AlertTriangle, Loader2, Play } from 'lucide-react';
 import { useState } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
 import styles from './MessageBubble.module.css';
@@ -76,7 +76,9 @@ export function MessageFiles({
                     loading="lazy"
                   />
                 ) : (
-                  <span className={styles.videoBadge}>▶</span>
+                  <span className={styles.videoBadge}>
+                    <Play size={28} fill="currentColor" aria-hidden />
+                  </span>
                 )}
               </button>
             );

@@ -1,5 +1,5 @@
 import type { MessageAttachment } from '@kadr/contract';
-import { Mic } from 'lucide-react';
+import { Mic, X } from 'lucide-react';
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -168,7 +168,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
             onClick={onCancelEdit}
             aria-label={ru.messenger.cancelEdit}
           >
-            ✕
+            <X size={16} aria-hidden />
           </button>
         </div>
       ) : null}
@@ -189,7 +189,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
                 onClick={() => attachments.remove(item.key)}
                 aria-label={ru.messenger.removeAttachment(item.name)}
               >
-                ✕
+                <X size={16} aria-hidden />
               </button>
             </li>
           ))}

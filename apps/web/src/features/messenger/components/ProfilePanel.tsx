@@ -1,4 +1,5 @@
 import type { ChatListItem } from '@kadr/contract';
+import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
@@ -18,7 +19,7 @@ export function ProfilePanel({ chat, onClose }: { chat: ChatListItem; onClose: (
   return (
     <aside className={styles.profilePanel} aria-label={ru.messenger.openProfile}>
       <button type="button" className={styles.panelClose} onClick={onClose} aria-label={ru.messenger.close}>
-        ✕
+        <X size={18} aria-hidden />
       </button>
       <Avatar name={chat.username} url={data?.avatar_url ?? chat.avatar_url} size={96} />
       <h2 className={styles.panelName}>{data?.name ?? chat.username}</h2>

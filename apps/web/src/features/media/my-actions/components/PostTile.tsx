@@ -1,4 +1,5 @@
 import type { Post } from '@kadr/contract';
+import { Copy, Play } from 'lucide-react';
 import styles from './MyActionsPanel.module.css';
 
 /** A post's thumbnail in a grid (my actions, profile posts). */
@@ -10,12 +11,12 @@ export function PostTile({ post, label, onOpen }: { post: Post; label: string; o
       {src ? <img src={src} alt={post.ai_description || post.caption} loading="lazy" /> : null}
       {file?.file_type === 'video' ? (
         <span className={styles.badge} aria-hidden="true">
-          ▶
+          <Play size={14} fill="currentColor" />
         </span>
       ) : null}
       {post.files.length > 1 ? (
         <span className={styles.badge} aria-hidden="true">
-          ⧉
+          <Copy size={14} />
         </span>
       ) : null}
     </button>
