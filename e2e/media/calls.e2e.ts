@@ -177,7 +177,7 @@ async function chatEntries(page: Page): Promise<string[]> {
   return page.getByTestId('call-entry').allTextContents();
 }
 
-test('A video-calls B: modal, accept, both active and decoding each other, duration, mini bar, mute, E2EE, end with the entry @wip', async ({
+test('A video-calls B: modal, accept, both active and decoding each other, duration, mini bar, mute, E2EE, end with the entry', async ({
   browser,
 }) => {
   const a = await register('Анна Звонкова');
@@ -350,7 +350,7 @@ test('B in a call with C → A gets busy', async ({ browser }) => {
   await contextB.close();
 });
 
-test('B open in two tabs: both ring; accepting in one stops the other @wip', async ({ browser }) => {
+test('B open in two tabs: both ring; accepting in one stops the other', async ({ browser }) => {
   const a = await register('Анна');
   const b = await register('Борис');
   const contextB = await signedIn(browser, b);
