@@ -2,6 +2,7 @@ import { Limits } from '@kadr/contract';
 import { notificationsRoutes } from '@kadr/contract/notifications/routes';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
+import { notificationsCache } from './cache.ts';
 import { attachNotificationListeners } from './listeners.ts';
 import { notificationsMigrations } from './migrations.ts';
 import { notificationsRepository } from './repository.ts';
@@ -29,11 +30,13 @@ export const notificationsModule = defineModule({
   async register(api, ctx) {
     const clock: Clock = { now: () => new Date() };
     const repo = notificationsRepository(ctx.db.kysely);
+    const cache = await notificationsCache(ctx.bus, ctx.config.feedCacheTtlMs);
     const service = notificationsService({
       repo,
       gateway: ctx.gateway,
       events: ctx.events,
       clock,
+      cache,
       // Read through the settings module's per-node cache, invalidated on every settings write.
       inApp: async (userId, type) => (await ctx.settings.settingsOf(userId)).notifications.types[type].in_app,
     });

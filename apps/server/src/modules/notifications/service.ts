@@ -1,5 +1,6 @@
 import {
   ErrorText,
+  Limits,
   type Notification,
   type NotificationGroup,
   type NotificationsResponse,
@@ -7,6 +8,7 @@ import {
 import { errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import type { FirstPage, NotificationsCache } from './cache.ts';
 import type { NewNotification, NotificationRow, NotificationsRepository } from './repository.ts';
 import type { NotificationKind } from './tables.ts';
 import { GROUP_OF, GROUP_ORDER, GROUP_TITLES, notificationText } from './texts.ts';
@@ -67,10 +69,11 @@ export function notificationsService(deps: {
   gateway: Gateway;
   events: Events;
   clock: Clock;
+  cache: NotificationsCache;
   /** Whether the user wants this type inside the app (their settings, cached by the settings module). */
   inApp: (userId: number, type: NotificationKind) => Promise<boolean>;
 }) {
-  const { repo, gateway, events, clock, inApp } = deps;
+  const { repo, gateway, events, clock, cache, inApp } = deps;
   // This node's view of the event cache: a hit skips the database; the database row decides otherwise.
   const recent = new Map<string, number>();
 
@@ -121,6 +124,7 @@ export function notificationsService(deps: {
         return null;
       }
       const id = await repo.store(n, clock.now());
+      await cache.changed([n.userId]);
       const row = await repo.one(id);
       if (!row) return null;
       const notification = toNotification(row);
@@ -137,7 +141,13 @@ export function notificationsService(deps: {
     },
 
     async list(userId: number, offset: number, limit: number): Promise<NotificationsResponse> {
-      const [rows, unread] = await Promise.all([repo.page(userId, offset, limit + 1), repo.unread(userId)]);
+      const load = async (): Promise<FirstPage> => {
+        const [rows, unread] = await Promise.all([repo.page(userId, offset, limit + 1), repo.unread(userId)]);
+        return { limit, rows, unread };
+      };
+      // The bell's page (the first, at the spec's size) is read through the cache; other pages are not.
+      const cached = offset === 0 && limit === Limits.notificationsPage;
+      const { rows, unread } = cached ? await cache.firstPages.get(userId, load) : await load();
       const groups = new Map<string, NotificationGroup>(
         GROUP_ORDER.map((key) => [
           key,
@@ -150,6 +160,7 @@ export function notificationsService(deps: {
 
     async read(userId: number, id: number) {
       if (!(await repo.markRead(userId, id))) throw errors.notFound(ErrorText.notificationNotFound);
+      await cache.changed([userId]);
       const unread_total = await unreadTotal(userId);
       gateway.emitToUser(userId, 'notifications-read', { ids: [id], all: false, unread_total });
       return { id, is_read: true, unread_total };
@@ -157,12 +168,14 @@ export function notificationsService(deps: {
 
     async readAll(userId: number) {
       await repo.markAllRead(userId);
+      await cache.changed([userId]);
       gateway.emitToUser(userId, 'notifications-read', { ids: [], all: true, unread_total: 0 });
       return { unread_total: 0 };
     },
 
     /** A deleted post's notifications went with it (foreign key); the author's devices hear the new count. */
     async postDeleted(authorId: number) {
+      await cache.changed([authorId]);
       const unread_total = await unreadTotal(authorId);
       gateway.emitToUser(authorId, 'notifications-read', { ids: [], all: false, unread_total });
     },
