@@ -135,6 +135,8 @@ async function measure(
 ): Promise<{ tapMs: number[]; coldMs: number[] }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
+    // tsx compiles this file with keepNames: functions inside the page callbacks call esbuild's `__name`.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await context.addInitScript({ content: SHOWN_HELPER });
     await context.addInitScript((s) => {
       localStorage.setItem('dataVersion', '1.1.0');
@@ -228,6 +230,8 @@ export async function storyNextBench(port = Number(process.env.BENCH_STORY_PORT 
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       JOBS_POLL_MS: '100',
+      // The seed uploads more stories than one person may in an hour (story.upload, 20/h).
+      RATE_LIMITS: 'story.upload=1000/1h,story.like=1000/1m',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

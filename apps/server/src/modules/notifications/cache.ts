@@ -1,15 +1,8 @@
+import type { NotificationsResponse } from '@kadr/contract';
 import type { Bus } from '../../lib/bus.ts';
 import { ReadThroughCache } from '../media/cache/read-through.ts';
-import type { NotificationRow } from './repository.ts';
 
 const CHANNEL = 'kadr:notifications-changed';
-
-/** A user's first page as the bell asks for it: the rows (one more than the page, for `has_more`) and unread counts. */
-export interface FirstPage {
-  limit: number;
-  rows: NotificationRow[];
-  unread: Record<string, number>;
-}
 
 /**
  * The first page of each user's notifications, per node, in the style of the feed's read cache (ADR 0004):
@@ -19,7 +12,7 @@ export interface FirstPage {
  * service does not see (an actor's account or a chat deleted) leave the page within the TTL.
  */
 export async function notificationsCache(bus: Bus, ttlMs: number) {
-  const firstPages = new ReadThroughCache<number, FirstPage>(20_000, ttlMs);
+  const firstPages = new ReadThroughCache<number, NotificationsResponse>(20_000, ttlMs);
   await bus.subscribe(CHANNEL, (message) => firstPages.invalidate(JSON.parse(message) as number[]));
   return {
     firstPages,

@@ -8,7 +8,7 @@ import {
 import { errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
-import type { FirstPage, NotificationsCache } from './cache.ts';
+import type { NotificationsCache } from './cache.ts';
 import type { NewNotification, NotificationRow, NotificationsRepository } from './repository.ts';
 import type { NotificationKind } from './tables.ts';
 import { GROUP_OF, GROUP_ORDER, GROUP_TITLES, notificationText } from './texts.ts';
@@ -141,21 +141,20 @@ export function notificationsService(deps: {
     },
 
     async list(userId: number, offset: number, limit: number): Promise<NotificationsResponse> {
-      const load = async (): Promise<FirstPage> => {
+      const load = async (): Promise<NotificationsResponse> => {
         const [rows, unread] = await Promise.all([repo.page(userId, offset, limit + 1), repo.unread(userId)]);
-        return { limit, rows, unread };
+        const groups = new Map<string, NotificationGroup>(
+          GROUP_ORDER.map((key) => [
+            key,
+            { key, title: GROUP_TITLES[key], items: [], unread_count: unread[key] ?? 0 },
+          ]),
+        );
+        for (const row of rows.slice(0, limit))
+          groups.get(GROUP_OF[row.type])!.items.push(toNotification(row));
+        return { groups: [...groups.values()], unread_total: total(unread), has_more: rows.length > limit };
       };
       // The bell's page (the first, at the spec's size) is read through the cache; other pages are not.
-      const cached = offset === 0 && limit === Limits.notificationsPage;
-      const { rows, unread } = cached ? await cache.firstPages.get(userId, load) : await load();
-      const groups = new Map<string, NotificationGroup>(
-        GROUP_ORDER.map((key) => [
-          key,
-          { key, title: GROUP_TITLES[key], items: [], unread_count: unread[key] ?? 0 },
-        ]),
-      );
-      for (const row of rows.slice(0, limit)) groups.get(GROUP_OF[row.type])!.items.push(toNotification(row));
-      return { groups: [...groups.values()], unread_total: total(unread), has_more: rows.length > limit };
+      return offset === 0 && limit === Limits.notificationsPage ? cache.firstPages.get(userId, load) : load();
     },
 
     async read(userId: number, id: number) {
