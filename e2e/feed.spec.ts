@@ -148,6 +148,26 @@ test('upload a video and a carousel, swipe, like, comment, save, my actions, del
   await swipe(page, 0, -220);
   await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
 
+  // #18 item 8: a thin seek bar under the video; dragging it moves the video, never the feed.
+  const seek = active(page).getByRole('slider', { name: 'Позиция видео' });
+  await expect(seek).toBeVisible();
+  const bar = await seek.boundingBox();
+  if (!bar) throw new Error('seek bar not laid out');
+  expect(bar.height).toBeLessThanOrEqual(24);
+  await page.mouse.move(bar.x + 4, bar.y + bar.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(bar.x + bar.width * 0.5, bar.y + bar.height / 2, { steps: 5 });
+  await page.mouse.move(bar.x + bar.width * 0.9, bar.y + bar.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(() =>
+      active(page)
+        .locator('video')
+        .evaluate((v: HTMLVideoElement) => v.currentTime),
+    )
+    .toBeGreaterThan(1.5);
+  await expect(active(page)).toHaveAttribute('data-post-id', String(clip.id));
+
   // Double tap likes with a heart; the count survives a reload (which restores the position).
   await page.mouse.dblclick(140, 420);
   await expect(page.getByRole('img', { name: 'Вам понравилось' })).toBeVisible();
