@@ -9,6 +9,7 @@ import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
 import { ChannelAdminSheet } from './ChannelAdminSheet.tsx';
 import g from './groups.module.css';
+import { MemberAction } from './MemberAction.tsx';
 
 interface Props {
   id: number;
@@ -66,18 +67,15 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
                     <span className={g.memberName}>{a.name}</span>
                     <span className={g.muted}>{S.roles[a.role]}</span>
                     {owner && a.role === 'admin' ? (
-                      <button
-                        type="button"
-                        className={g.link2}
-                        aria-label={`${S.removeAdmin}: ${a.name}`}
+                      <MemberAction
+                        label={S.removeAdmin}
+                        name={a.name}
                         onClick={() =>
                           void action.run(() =>
                             api.call(channelsEndpoints.removeAdmin, { params: { id, userId: a.user_id } }),
                           )
                         }
-                      >
-                        {S.removeAdmin}
-                      </button>
+                      />
                     ) : null}
                   </li>
                 ))}

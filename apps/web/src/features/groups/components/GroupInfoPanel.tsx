@@ -10,6 +10,7 @@ import { groupsStrings as S } from '../strings.ts';
 import { GroupAvatarSection } from './GroupAvatarSection.tsx';
 import { AddMembersSheet, EditGroupSheet, TransferOwnerSheet } from './GroupSheets.tsx';
 import g from './groups.module.css';
+import { MemberAction } from './MemberAction.tsx';
 
 export const inviteUrl = (token: string) => `${window.location.origin}/messenger/invite/${token}`;
 
@@ -125,38 +126,21 @@ export function GroupInfoPanel({ id, me, onClose, onGone }: Props) {
               <span className={g.muted}>{S.roles[m.role]}</span>
               <div className={g.memberActions}>
                 {owner && m.role === 'member' ? (
-                  <button
-                    type="button"
-                    className={g.link2}
-                    aria-label={`${S.makeAdmin}: ${m.name}`}
-                    onClick={() => setRole(m, 'admin')}
-                  >
-                    {S.makeAdmin}
-                  </button>
+                  <MemberAction label={S.makeAdmin} name={m.name} onClick={() => setRole(m, 'admin')} />
                 ) : null}
                 {owner && m.role === 'admin' ? (
-                  <button
-                    type="button"
-                    className={g.link2}
-                    aria-label={`${S.removeAdmin}: ${m.name}`}
-                    onClick={() => setRole(m, 'member')}
-                  >
-                    {S.removeAdmin}
-                  </button>
+                  <MemberAction label={S.removeAdmin} name={m.name} onClick={() => setRole(m, 'member')} />
                 ) : null}
                 {removable(m) ? (
-                  <button
-                    type="button"
-                    className={g.link2}
-                    aria-label={`${S.removeMember}: ${m.name}`}
+                  <MemberAction
+                    label={S.removeMember}
+                    name={m.name}
                     onClick={() =>
                       void action.run(() =>
                         api.call(groupsEndpoints.removeMember, { params: { id, userId: m.user_id } }),
                       )
                     }
-                  >
-                    {S.removeMember}
-                  </button>
+                  />
                 ) : null}
               </div>
             </li>
