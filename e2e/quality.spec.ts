@@ -180,7 +180,7 @@ test('main screens pass axe, draw their icons and have their own titles', async 
   await checkScreen(page, 'messenger', /^Мессенджер · Kadr$/);
 
   await page.goto(`/messenger/${boris.user.username}`);
-  await expect(page.getByText('Привет! Как дела?')).toBeVisible(appear);
+  await expect(page.getByTestId('message').getByText('Привет! Как дела?')).toBeVisible(appear);
   await checkScreen(page, 'chat', new RegExp(`^Чат · @${boris.user.username} · Kadr$`));
 
   await page.goto(`/${boris.user.username}`);
