@@ -86,3 +86,18 @@ export async function photoPostViaApi(
     .toBe('done');
   return id;
 }
+
+/**
+ * Resolves once the page's Socket.IO connection is accepted by the server (its connect packet `40…`
+ * arrived: the handshake's token check passed and the user's rooms are joined). Call before `goto`.
+ */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}

@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import {
+  registerViaApi,
+  type Session,
+  socketConnected,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+} from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
 
 const fixtures = mediaFixtures();
@@ -67,7 +73,10 @@ test('notifications: the bell counts B’s like, comment, repost, follow and gro
   const postId = await publishPhoto(request, a);
 
   const A = await signedInPage(browser, a, 390, 844);
+  // B acts once A's app is connected: live means over the socket (a reload would find them anyway).
+  const connected = socketConnected(A);
   await A.goto('/home');
+  await connected;
   await expect(bell(A)).toBeVisible({ timeout: 30_000 });
   await expect(badge(A)).toHaveCount(0);
 

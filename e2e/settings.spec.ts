@@ -9,7 +9,14 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { PASSWORD, registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import {
+  PASSWORD,
+  registerViaApi,
+  type Session,
+  socketConnected,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+} from './helpers.ts';
 
 // The machine is shared and slow at times: wait on conditions, generously.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -106,7 +113,7 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
 
   // A was online once: a last seen exists, and B (a follower) sees it before A hides it.
   const A = await signedIn(browser, a);
-  const socket = A.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  const socket = socketConnected(A);
   await A.goto('/home');
   await socket;
   await A.goto('about:blank');

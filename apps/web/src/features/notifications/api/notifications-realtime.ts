@@ -14,6 +14,8 @@ export function attachNotificationsRealtime(socket: KadrSocket, queryClient: Que
   socket.on('notification-created', onChange);
   socket.on('notifications-read', onChange);
   socket.on('connect', onConnect);
+  // Attached to a socket that already connected: what arrived before this listener did is fetched now.
+  if (socket.connected) onConnect();
   return () => {
     socket.off('notification-created', onChange);
     socket.off('notifications-read', onChange);
