@@ -65,7 +65,7 @@ test('#18 item 7: repost forwards a post to chats as a card that opens the feed 
   const cPage = await cContext.newPage();
   await storeSessionBeforeLoad(cPage, c);
   await cPage.goto(`/messenger/${a.user.username}`);
-  await expect(cPage.getByText('привет')).toBeVisible({ timeout: 45_000 });
+  await expect(cPage.getByTestId('message').getByText('привет')).toBeVisible({ timeout: 45_000 });
 
   // A opens B's post and taps repost: the share sheet.
   await storeSessionBeforeLoad(page, a);
