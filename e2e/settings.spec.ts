@@ -74,7 +74,11 @@ async function choose(page: Page, group: string, option: string) {
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/v1/settings') && r.request().method() === 'PATCH',
   );
-  await page.getByRole('group', { name: group }).getByRole('radio', { name: option }).check();
+  // The radio follows the settings query, which the optimistic update writes a tick after the click
+  // (after cancelling a fetch in flight): click, then wait for it to read as chosen (`check()` looks at once).
+  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name: option });
+  await radio.click();
+  await expect(radio).toBeChecked();
   expect((await saved).status()).toBe(200);
 }
 
