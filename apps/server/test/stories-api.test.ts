@@ -54,10 +54,15 @@ async function publish(token: string, parts: Part[]): Promise<Story> {
   const { story } = res.json() as { story: Story };
   expect(story.status).toBe('processing');
   await t.app.ctx.media.jobs.idle();
-  const feed = await getFeed(token);
-  const found = feed.flatMap((g) => g.stories).find((s) => s.id === story.id);
-  if (!found) throw new Error('story not in the owner feed after processing');
-  return found;
+  // The job's last step (the read caches told of the ready story) can trail the queue going idle by a moment.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const feed = await getFeed(token);
+    const found = feed.flatMap((g) => g.stories).find((s) => s.id === story.id);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('story not in the owner feed after processing');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function getFeed(token: string): Promise<StoryGroup[]> {
