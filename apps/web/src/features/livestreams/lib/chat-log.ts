@@ -1,4 +1,5 @@
 import type { LiveChatMessage } from '@kadr/contract';
+import { isRecord } from '../../../shared/lib/is-record.ts';
 
 export const MAX_CHAT_SHOWN = 100;
 
@@ -26,8 +27,8 @@ export function chatFromData(
   identity: string | null,
   streamId: number,
 ): LiveChatMessage | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const m = data as Record<string, unknown>;
+  if (!isRecord(data)) return null;
+  const m = data;
   const sender = identity ? /^user-(\d+)$/.exec(identity) : null;
   if (!sender || m.type !== 'live-stream-message' || m.stream_id !== streamId) return null;
   if (typeof m.content !== 'string' || typeof m.temp_id !== 'string') return null;

@@ -1,6 +1,7 @@
 import type { Post } from '@kadr/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
+import { isRecord } from '../../../shared/lib/is-record.ts';
 
 /** The fields an optimistic action may overlay on a post. */
 export type PostShadow = Partial<
@@ -38,7 +39,8 @@ function collect(data: unknown, id: number, found: Post[], depth = 0): void {
     }
     return;
   }
-  const record = data as Record<string, unknown>;
+  if (!isRecord(data)) return;
+  const record = data;
   if (Array.isArray(record.pages)) collect(record.pages, id, found, depth + 1);
   if (Array.isArray(record.posts)) collect(record.posts, id, found, depth + 1);
   if (isPost(record.post) && record.post.id === id) found.push(record.post);
