@@ -33,7 +33,7 @@ if (!existsSync(chromium)) {
 // Build first (outside the isolated network), so the server started by Playwright finds a fresh build.
 if (run('npm', ['run', 'build', '-w', '@kadr/web']) !== 0) process.exit(1);
 if (run(process.execPath, [join(root, 'scripts/build-server.mjs')]) !== 0) process.exit(1);
-// `npm start` runs the server on Node 22+; on an older Node it fetches the pinned Node 24 from the npm registry,
+// `npm start` runs the server on Node 24+; on an older Node it fetches the pinned Node 24 from the npm registry,
 // which must happen here, outside the isolated network (scripts/node-provision.mjs).
 if (run(process.execPath, [join(root, 'scripts/setup-node.mjs')]) !== 0) process.exit(1);
 

