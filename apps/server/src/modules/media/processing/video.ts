@@ -10,7 +10,7 @@ export const VIDEO_MAX_SIDE = 1280;
 export interface ProcessedVideo {
   /** H.264/AAC MP4 with the index at the front (faststart), written into the work directory. */
   file: string;
-  /** webp poster (the cover when one was given, else the first frame) and its thumbnail. */
+  /** webp poster (the cover when one was given, else the first frame — or a representative one after a fade-in) and its thumbnail. */
   poster: Buffer;
   thumbnail: Buffer;
   width: number;
@@ -89,7 +89,7 @@ export async function processVideo(
   );
   await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000, signal: options.signal });
 
-  const posterSource = options.cover ?? (await firstFrame(bins, file, options.signal));
+  const posterSource = options.cover ?? (await posterFrame(bins, file, options.signal));
   const poster = await sharp(posterSource, SHARP_INPUT)
     .rotate()
     .resize(width, height, { fit: 'cover' })
@@ -111,12 +111,45 @@ export async function processVideo(
   };
 }
 
-/** The first frame as PNG bytes. */
-export async function firstFrame(bins: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<Buffer> {
+/** One frame as PNG bytes: the first, or the one ffmpeg's video filter `vf` picks. */
+async function frame(
+  bins: FfmpegBinaries,
+  file: string,
+  vf: string | null,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const { stdout } = await run(
     bins.ffmpeg,
-    ['-hide_banner', '-v', 'error', '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
+    [
+      ...['-hide_banner', '-v', 'error', '-i', file],
+      ...(vf ? ['-vf', vf] : []),
+      ...['-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
+    ],
     { timeoutMs: 60_000, signal },
   );
   return stdout;
+}
+
+/** The first frame as PNG bytes. */
+export const firstFrame = (bins: FfmpegBinaries, file: string, signal?: AbortSignal) =>
+  frame(bins, file, null, signal);
+
+/** Mean brightness (0–255) below which a frame reads as black: the first frame of a fade-in. */
+const DARK_FRAME_MEAN = 12;
+/** Frames the fallback looks over for a representative one (~3 s at 30 fps). */
+const REPRESENTATIVE_OVER = 90;
+
+/**
+ * The poster as PNG bytes: the first frame, unless it is (nearly) black — a fade-in or a black leader, which
+ * would make every such video's cover the same black tile — then the most representative of the first frames
+ * (ffmpeg's `thumbnail` filter: the frame closest to their average histogram).
+ */
+export async function posterFrame(bins: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<Buffer> {
+  const first = await firstFrame(bins, file, signal);
+  const { channels } = await sharp(first, SHARP_INPUT).stats();
+  const colour = channels.slice(0, 3);
+  const mean = colour.reduce((sum, c) => sum + c.mean, 0) / colour.length;
+  if (mean >= DARK_FRAME_MEAN) return first;
+  const picked = await frame(bins, file, `thumbnail=n=${REPRESENTATIVE_OVER}`, signal);
+  return picked.length > 0 ? picked : first;
 }
