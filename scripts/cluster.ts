@@ -18,12 +18,14 @@ const passed = Object.fromEntries(
 const minio = !passed.S3_BUCKET && fs.existsSync(MINIO_BIN);
 const livekit = !passed.LIVEKIT_URL && fs.existsSync(LIVEKIT_BIN);
 const size = Number(process.argv[2] ?? 3);
+// A fixed front port (KADR_CLUSTER_PORT) lets a browser run point at it (e2e/playwright.cluster.config.ts).
+const port = process.env.KADR_CLUSTER_PORT ? Number(process.env.KADR_CLUSTER_PORT) : undefined;
 console.log(
   `Starting ${size} nodes (the compiled server) and HAProxy; media on ${
     passed.S3_BUCKET ? `the bucket ${passed.S3_BUCKET}` : minio ? 'a MinIO' : 'each node’s disk'
   }, media plane ${passed.LIVEKIT_URL ?? (livekit ? 'two LiveKit nodes on Redis' : 'none (not installed)')}…`,
 );
-const cluster = await startCluster({ size, env: passed, minio, livekit });
+const cluster = await startCluster({ size, port, env: passed, minio, livekit });
 console.log(`Kadr cluster at ${cluster.url}`);
 for (const n of cluster.nodes) console.log(`  ${n.name}: http://127.0.0.1:${n.port} (pid ${n.child.pid})`);
 if (cluster.bucket) console.log(`  MinIO: ${cluster.bucket.endpoint}, bucket ${cluster.bucket.bucket}`);

@@ -41,6 +41,8 @@ export interface Cluster {
 
 export interface ClusterOptions {
   size?: number;
+  /** The balancer's port on 127.0.0.1; a free one when unset. */
+  port?: number;
   env?: Record<string, string>;
   minio?: boolean;
   livekit?: boolean;
@@ -131,7 +133,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   let livekit: LivekitNodes | null = null;
   /** One key prefix in the bucket for every node: they share one key space, as in production. */
   let storageEnv: Record<string, string> = {};
-  const frontPort = await freePort();
+  const frontPort = options.port ?? (await freePort());
   const front = `http://127.0.0.1:${frontPort}`;
   const startNode = async (i: number) => {
     const port = await freePort();
