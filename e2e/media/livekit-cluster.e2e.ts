@@ -135,8 +135,6 @@ test('two LiveKit nodes on one Redis: a participant on node 1 and one on node 2 
         ['user-102', 1],
       ]);
     }
-    expect(await pageA.evaluate(() => window.harness.states())).not.toContain('reconnecting');
-    expect(await pageB.evaluate(() => window.harness.states())).not.toContain('reconnecting');
   } catch (err) {
     console.log(livekit.output().split('\n').slice(-60).join('\n'));
     throw err;
