@@ -40,7 +40,19 @@ if (run(process.execPath, [join(root, 'scripts/setup-node.mjs')]) !== 0) process
 // The isolated network cannot fetch Go modules: `npm start` must not try to build LiveKit in there
 // (CI and `npm run setup:livekit` provision it beforehand).
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', KADR_SKIP_LIVEKIT_SETUP: '1' };
-const playwright = ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)];
+// `--cluster`: the messenger and feed flows through HAProxy in front of three nodes (e2e/playwright.cluster.config.ts).
+// The cluster needs the machine's PostgreSQL and Redis, which a fresh network namespace cannot reach, so this run
+// stays on the host network; every address is still 127.0.0.1 and Chromium's background traffic is off.
+const cluster = process.argv.includes('--cluster');
+const config = cluster ? 'e2e/playwright.cluster.config.ts' : 'e2e/playwright.config.ts';
+const playwright = [
+  'npx',
+  'playwright',
+  'test',
+  '-c',
+  config,
+  ...process.argv.slice(2).filter((a) => a !== '--cluster'),
+];
 
 // Browser tests run in a private network namespace with only loopback, so no packet leaves the machine.
 // Chromium reports navigator.onLine = false when no interface but `lo` is up, and the app then rightly
@@ -56,14 +68,17 @@ const NETNS_SETUP = [
   'ip link set kadr1 up',
 ].join(' && ');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const canIsolate = isRoot && existsSync('/usr/bin/unshare') && process.env.KADR_E2E_NETNS !== 'off';
+const canIsolate =
+  !cluster && isRoot && existsSync('/usr/bin/unshare') && process.env.KADR_E2E_NETNS !== 'off';
 let status;
 if (canIsolate) {
   status = run('unshare', ['--net', '--', 'sh', '-c', `${NETNS_SETUP} && exec "$@"`, 'sh', ...playwright], {
     env: { ...env, KADR_E2E_NETNS: 'inside' },
   });
 } else {
-  console.log('Not root (or KADR_E2E_NETNS=off): running the browser tests without network isolation.');
+  console.log(
+    'Not root (or KADR_E2E_NETNS=off, or --cluster): running the browser tests without network isolation.',
+  );
   const [cmd, ...args] = playwright;
   status = run(cmd, args, { env });
 }

@@ -5,11 +5,17 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { tempDir } from './helpers.ts';
+import { type LivekitNodes, startLivekitNodes } from './livekit-nodes.ts';
+import { startTestBucket, type TestBucket } from './minio.ts';
 
 /**
  * Three Kadr nodes (the compiled server, apps/server/dist/main.mjs) on one PostgreSQL database and one Redis,
  * behind HAProxy from Debian with websockets passing through — the shape of docs/operations.md "several nodes".
- * Used by the kill test (cluster-kill.test.ts) and `npm run cluster` (scripts/cluster.mjs runs it by hand).
+ * With `minio`, media is kept in a bucket of a MinIO the harness starts (apps/server/test/minio.ts); with
+ * `livekit`, two livekit-server nodes in LiveKit's multi-node mode on the same Redis (its database
+ * KADR_CLUSTER_LIVEKIT_REDIS_DB, 9 by default, so its keys stay apart from Kadr's) are the media plane: Kadr
+ * node i hands out LiveKit node i mod 2, and LiveKit posts its webhooks to the balancer.
+ * Used by the kill test (cluster-kill.test.ts) and `npm run cluster` (scripts/cluster.ts runs it by hand).
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p)) ?? null;
@@ -26,7 +32,20 @@ export interface Cluster {
   url: string;
   databaseUrl: string;
   nodes: ClusterNode[];
+  /** The MinIO bucket the nodes keep media in (option `minio`). */
+  bucket: TestBucket | null;
+  /** The two-node LiveKit cluster (option `livekit`). */
+  livekit: LivekitNodes | null;
   stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  size?: number;
+  /** The balancer's port on 127.0.0.1; a free one when unset. */
+  port?: number;
+  env?: Record<string, string>;
+  minio?: boolean;
+  livekit?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -89,9 +108,7 @@ function haproxyConfig(frontPort: number, nodes: { name: string; port: number }[
   ].join('\n');
 }
 
-export async function startCluster(
-  options: { size?: number; env?: Record<string, string> } = {},
-): Promise<Cluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   if (!HAPROXY) throw new Error('HAProxy is not installed (apt-get install haproxy)');
   const adminUrl = process.env.DATABASE_URL;
   const redisUrl = process.env.REDIS_URL;
@@ -112,6 +129,12 @@ export async function startCluster(
 
   const nodes: ClusterNode[] = [];
   let haproxy: ChildProcess | null = null;
+  let bucket: TestBucket | null = null;
+  let livekit: LivekitNodes | null = null;
+  /** One key prefix in the bucket for every node: they share one key space, as in production. */
+  let storageEnv: Record<string, string> = {};
+  const frontPort = options.port ?? (await freePort());
+  const front = `http://127.0.0.1:${frontPort}`;
   const startNode = async (i: number) => {
     const port = await freePort();
     const name = `node${i + 1}`;
@@ -132,8 +155,15 @@ export async function startCluster(
         REDIS_PREFIX: prefix,
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
-        // No media server in this cluster: calls and streams answer "unavailable", everything else runs.
-        LIVEKIT_BIN: path.join(work, 'no-livekit'),
+        ...(livekit
+          ? {
+              LIVEKIT_URL: livekit.nodes[i % livekit.nodes.length]!.url,
+              LIVEKIT_API_KEY: livekit.apiKey,
+              LIVEKIT_API_SECRET: livekit.apiSecret,
+            }
+          : // No media server: calls and streams answer "unavailable", everything else runs.
+            { LIVEKIT_BIN: path.join(work, 'no-livekit') }),
+        ...storageEnv,
         AUTH_RATE_LIMIT_PER_IP: '1000000',
         RATE_LIMITS: 'message.send=1000000/1m',
         JOBS_POLL_MS: '200',
@@ -164,6 +194,8 @@ export async function startCluster(
         return exited;
       });
     await Promise.all(exits);
+    await livekit?.stop();
+    await bucket?.stop();
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(`drop database if exists ${dbName} with (force)`);
@@ -172,16 +204,28 @@ export async function startCluster(
   };
 
   try {
+    if (options.minio) {
+      bucket = await startTestBucket();
+      storageEnv = bucket.env();
+    }
+    if (options.livekit) {
+      const redis = new URL(redisUrl);
+      livekit = await startLivekitNodes({
+        count: 2,
+        redisAddress: `${redis.hostname}:${redis.port || 6379}`,
+        redisDb: Number(process.env.KADR_CLUSTER_LIVEKIT_REDIS_DB ?? 9),
+        webhookUrl: `${front}/api/v1/livekit/webhook`,
+        logLevel: 'warn',
+      });
+    }
     // The first node migrates the empty database; the others then find it current.
     await startNode(0);
     await Promise.all(Array.from({ length: (options.size ?? 3) - 1 }, (_, i) => startNode(i + 1)));
-    const frontPort = await freePort();
     const cfg = path.join(work, 'haproxy.cfg');
     fs.writeFileSync(cfg, haproxyConfig(frontPort, nodes));
     haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const front = `http://127.0.0.1:${frontPort}`;
     await healthy(`${front}/api/v1/health`, haproxy);
-    return { url: front, databaseUrl, nodes, stop };
+    return { url: front, databaseUrl, nodes, bucket, livekit, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -84,7 +85,8 @@ interface ClaimedRow {
  * and picked up again when its lease expires (the process that held it died).
  */
 export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
-  const nodeId = randomUUID();
+  // Host and pid first: an operator (or the kill test) can tell which process holds a job.
+  const nodeId = `${os.hostname()}:${process.pid}:${randomUUID()}`;
   const handlers = new Map<string, JobHandler<never>>();
   const kindOptions = new Map<string, RegisterOptions>();
   /** Kinds that re-enqueue themselves every `everyMs` once run (see `schedule`). */

@@ -10,7 +10,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { PresenceStore } from './presence.ts';
+import { HEARTBEAT_MS, type PresenceStore } from './presence.ts';
 
 interface SocketData {
   userId: number;
@@ -125,6 +125,29 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     if (ids.length > 0) io.to(ids.map(rooms.user)).emit('online', event);
   }
 
+  /** Every HEARTBEAT_MS: this node is alive; users left online by a dead node (or put back) are announced. */
+  async function beat() {
+    const { online, offline } = await deps.presence.heartbeat();
+    for (const userId of online) await announce(userId, { type: 'online', sender_id: userId });
+    const at = new Date();
+    for (const userId of offline) {
+      await deps.setLastSeen(userId, at);
+      await announce(userId, { type: 'offline', sender_id: userId, last_seen: at.toISOString() });
+    }
+  }
+  let beating: Promise<void> | null = null;
+  const tick = () => {
+    // A beat slower than the interval (a loaded machine) is not stacked with the next one.
+    if (beating) return;
+    beating = beat().finally(() => {
+      beating = null;
+    });
+    track(beating);
+  };
+  tick();
+  const heartbeat = setInterval(tick, HEARTBEAT_MS);
+  heartbeat.unref();
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return next(new Error('unauthorized'));
@@ -189,9 +212,11 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     },
     /** Drops every socket of this node; the HTTP server itself is closed by Fastify. */
     async close() {
+      clearInterval(heartbeat);
       io.local.disconnectSockets(true);
       io.engine.close();
       while (pending.size > 0) await Promise.allSettled([...pending]);
+      await deps.presence.leave().catch((err) => deps.log.error({ err }, 'presence leave failed'));
       await Promise.all(adapterClients.map((c) => c.quit().catch(() => undefined)));
     },
   };

@@ -53,13 +53,16 @@ function livekitLogLevel(level: Config['logLevel']): string {
  * The config file for the child. Everything stays on loopback: the HTTP/WebSocket port and the RTC ports
  * bind to 127.0.0.1, the node IP is 127.0.0.1 (no STUN lookup of an external address) and loopback ICE
  * candidates are allowed — without that, a browser on the same machine gathers no usable pair.
+ * With `redis`, LiveKit runs in its multi-node mode: room state and signalling between nodes go through
+ * that Redis (the two-node tests and the cluster harness use it; the embedded server runs alone).
  */
 export function livekitConfigYaml(o: {
-  settings: LivekitConfig['embedded'];
+  settings: Pick<LivekitConfig['embedded'], 'port' | 'rtcTcpPort' | 'udpPortStart' | 'udpPortEnd'>;
   apiKey: string;
   apiSecret: string;
-  webhookUrl: string;
+  webhookUrl: string | null;
   logLevel: string;
+  redis?: { address: string; db: number };
 }): string {
   const q = (value: string) => JSON.stringify(value);
   return [
@@ -74,9 +77,8 @@ export function livekitConfigYaml(o: {
     '  enable_loopback_candidate: true',
     'keys:',
     `  ${q(o.apiKey)}: ${q(o.apiSecret)}`,
-    'webhook:',
-    `  api_key: ${q(o.apiKey)}`,
-    `  urls: [${q(o.webhookUrl)}]`,
+    ...(o.webhookUrl ? ['webhook:', `  api_key: ${q(o.apiKey)}`, `  urls: [${q(o.webhookUrl)}]`] : []),
+    ...(o.redis ? ['redis:', `  address: ${q(o.redis.address)}`, `  db: ${o.redis.db}`] : []),
     'logging:',
     `  level: ${q(o.logLevel)}`,
     '',
