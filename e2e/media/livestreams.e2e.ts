@@ -17,6 +17,8 @@ declare global {
     __kadrLive?: { room: { livekitRoom: Room } };
     /** Wall-clock time of the page's last click (the init script in open()), to time from the action. */
     __kadrClickAt?: number;
+    /** Every ICE candidate LiveKit sent this page (the init script in open()). */
+    __kadrRemoteCandidates?: string[];
   }
 }
 
@@ -95,6 +97,21 @@ async function open(member: Member, viewport = { width: 390, height: 844 }): Pro
     localStorage.setItem('auth:user', JSON.stringify(s.user));
     (window as unknown as { __kadrE2E: boolean }).__kadrE2E = true;
     window.addEventListener('click', () => (window.__kadrClickAt = Date.now()), true);
+    // LiveKit's candidates arrive by trickle (addIceCandidate) or inside a description's SDP.
+    const seen: string[] = [];
+    window.__kadrRemoteCandidates = seen;
+    const pc = RTCPeerConnection.prototype;
+    const addIceCandidate = pc.addIceCandidate as (c?: RTCIceCandidateInit) => Promise<void>;
+    pc.addIceCandidate = function (this: RTCPeerConnection, candidate?: RTCIceCandidateInit | null) {
+      if (candidate?.candidate) seen.push(candidate.candidate);
+      return addIceCandidate.call(this, candidate ?? undefined);
+    };
+    const setRemoteDescription = pc.setRemoteDescription as (d: RTCSessionDescriptionInit) => Promise<void>;
+    pc.setRemoteDescription = function (this: RTCPeerConnection, description: RTCSessionDescriptionInit) {
+      for (const line of description.sdp?.split(/\r?\n/) ?? [])
+        if (line.startsWith('a=candidate:')) seen.push(line.slice(2));
+      return setRemoteDescription.call(this, description);
+    };
   }, member);
   return context.newPage();
 }
@@ -308,6 +325,12 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
     .poll(() => audioPacketsFrom(pageB, `user-${a.user.id}`), { timeout: MEDIA_MS })
     .toBeGreaterThan(0);
   await expect(pageA.getByTestId('live-viewer-count')).toHaveText(/1/, { timeout: MEDIA_MS });
+  // LiveKit advertises loopback only, although the namespace has a second interface (127.0.0.2).
+  for (const page of [pageA, pageB]) {
+    const candidates = await page.evaluate(() => window.__kadrRemoteCandidates ?? []);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(new Set(candidates.map((c) => c.split(' ')[4]))).toEqual(new Set(['127.0.0.1']));
+  }
 
   // Chat both ways; Enter sends.
   const chatB = pageB.getByRole('textbox', { name: 'Сообщение' });
@@ -360,19 +383,22 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   const guestInfo = listed.find((p) => p.identity === identityB);
   expect(guestInfo?.tracks.map((t) => t.source)).toEqual([TrackSource.MICROPHONE]);
 
-  // A removes B: B's audio stops reaching C within 2 s of A's click.
+  // A removes B: B's audio stops reaching C within 2 s of A's click. Measured at C as the last time B's
+  // received packet count grew before B's track left C's room (LiveKit stops forwarding first; the notice
+  // that the track is gone can trail it on a loaded machine, and is printed too).
+  const flowing = await audioPacketsFrom(pageC, identityB);
+  await expect.poll(() => audioPacketsFrom(pageC, identityB), { timeout: MEDIA_MS }).toBeGreaterThan(flowing);
   const audioStop = await watchAudioStop(pageC, identityB);
   await pageA.getByRole('button', { name: `Убрать: ${b.user.name}` }).click();
   const removeClickAt = await clickedAt(pageA);
   await expect
-    .poll(async () => (await audioStop()).goneAt, { timeout: EVENT_MS + 10_000, intervals: [100] })
+    .poll(async () => (await audioStop()).goneAt, { timeout: MEDIA_MS, intervals: [100] })
     .toBeGreaterThan(0);
   const { lastPacketAt, goneAt } = await audioStop();
   console.log(
-    `guest audio at the viewer: last packet ${lastPacketAt - removeClickAt} ms, track gone ${goneAt - removeClickAt} ms after A's click on 'Убрать' (bound ${EVENT_MS} ms)`,
+    `guest audio at the viewer: last packet ${lastPacketAt - removeClickAt} ms, track gone ${goneAt - removeClickAt} ms after A's click on 'Убрать' (bound ${EVENT_MS} ms on the last packet)`,
   );
   expect(lastPacketAt - removeClickAt).toBeLessThanOrEqual(EVENT_MS);
-  expect(goneAt - removeClickAt).toBeLessThanOrEqual(EVENT_MS);
   expect(await audioPacketsFrom(pageC, identityB)).toBe(0);
   await expect(pageA.getByText('Пока нет гостей')).toBeVisible();
 
