@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
 // Live stream viewer join → first decoded frame, on loopback, through the product path: the host page
 // publishes Chromium's fake 720p camera into a live stream created with POST /livestreams; each of 20
-// viewers asks POST /livestreams/{id}/viewer-join and GET /livestreams/{id}/token, then connects with the
-// web app's media wrapper. Measured in the viewer page from just before the two API calls to the first
-// requestVideoFrameCallback. Runs inside the loopback namespace: node scripts/e2e-media.mjs --bench-live
+// viewers asks POST /livestreams/{id}/viewer-join and GET /livestreams/{id}/token side by side (as the web
+// app does), then connects with the web app's media wrapper. Measured from just before the two API calls
+// to the viewer page's first requestVideoFrameCallback, with the phases between (API, signalling + first
+// PeerConnection, subscription, first frame). Runs inside the loopback namespace:
+// node scripts/e2e-media.mjs --bench-live
 import { chromium } from 'playwright-core';
 import type {} from '../e2e/media/harness/main.ts';
 import { chromiumArgs, chromiumPath, startMediaStack } from '../e2e/media/stack.ts';
@@ -57,29 +59,39 @@ try {
   await host.evaluate(() => window.harness.publishCamera());
 
   const samples: number[] = [];
+  const phases = {
+    api: [] as number[],
+    connect: [] as number[],
+    subscribe: [] as number[],
+    frame: [] as number[],
+  };
   for (let i = 0; i < JOINS; i++) {
     const token = await register(stack.apiUrl, `bench_v${i}_${Date.now() % 100000}`);
     // From before the two API calls (made here; the harness page is on another origin) to the first frame.
     const t0 = Date.now();
-    await api(token, 'POST', `/livestreams/${streamId}/viewer-join`);
-    const media = (await api(token, 'GET', `/livestreams/${streamId}/token`)) as {
-      server_url: string;
-      access_token: string;
-    };
-    const firstFrameAt = await viewer.evaluate(
+    const [, media] = (await Promise.all([
+      api(token, 'POST', `/livestreams/${streamId}/viewer-join`),
+      api(token, 'GET', `/livestreams/${streamId}/token`),
+    ])) as [unknown, { server_url: string; access_token: string }];
+    const seen = await viewer.evaluate(
       async ({ url, token }) => {
         const wallAtConnect = Date.now();
         await window.harness.connect(url, token);
         for (;;) {
-          const first = window.harness.videoStats()[0]?.firstFrameMs;
-          if (first !== null && first !== undefined) return wallAtConnect + first;
+          const stats = window.harness.videoStats()[0];
+          if (stats && stats.firstFrameMs !== null) return { wallAtConnect, ...stats };
           await new Promise((r) => setTimeout(r, 5));
         }
       },
       { url: media.server_url, token: media.access_token },
     );
-    const ms = firstFrameAt - t0;
-    samples.push(ms);
+    const firstFrameMs = seen.firstFrameMs ?? 0;
+    samples.push(seen.wallAtConnect + firstFrameMs - t0);
+    phases.api.push(seen.wallAtConnect - t0);
+    phases.connect.push(seen.connectedMs ?? 0);
+    // The subscription can land before connect() resolves; each phase is counted from the previous one.
+    phases.subscribe.push(Math.max(0, seen.subscribedMs - (seen.connectedMs ?? 0)));
+    phases.frame.push(firstFrameMs - Math.max(seen.subscribedMs, seen.connectedMs ?? 0));
     await viewer.evaluate(() => window.harness.disconnect());
   }
   const rounded = samples.map((ms) => Math.round(ms));
@@ -89,6 +101,9 @@ try {
   console.log(`  samples ms: ${rounded.join(', ')}`);
   console.log(
     `  p50: ${Math.round(percentile(samples, 50))} ms   p95: ${Math.round(percentile(samples, 95))} ms`,
+  );
+  console.log(
+    `  phases p50 ms: API ${Math.round(percentile(phases.api, 50))}, signalling + PeerConnection ${Math.round(percentile(phases.connect, 50))}, then subscribed ${Math.round(percentile(phases.subscribe, 50))}, then first frame ${Math.round(percentile(phases.frame, 50))}`,
   );
 } finally {
   await browser.close();

@@ -156,12 +156,24 @@ export async function livestreamsChatBench(): Promise<string[]> {
     }
     opened.push(...bare);
     progress('sending through the bare Socket.IO room');
-    type Bare = Socket<{ echo: (p: { sentAt: number }) => void }, { relay: (m: unknown) => void }>;
+    type Bare = Socket<{ echo: (p: LiveChatMessage) => void }, { relay: (m: unknown) => void }>;
+    // The same message as Kadr delivers (shape and size), so the two rows differ only by the server's work.
     const baseline = await drive(
       bare,
-      (s, on) => (s as unknown as Bare).on('echo', (p) => on(p.sentAt)),
-      (sender, _i, sentAt) =>
-        (sender as unknown as Bare).emit('relay', { to: 'stream', payload: { sentAt } }),
+      (s, on) => (s as unknown as Bare).on('echo', (m) => on(Number(m.content.split(' ')[0]))),
+      (sender, i, sentAt) =>
+        (sender as unknown as Bare).emit('relay', {
+          to: 'stream',
+          payload: {
+            type: 'live-stream-message',
+            stream_id: streamId,
+            content: `${sentAt} #${i}`,
+            sender_id: 1,
+            sender_name: 'bench',
+            timestamp: new Date().toISOString(),
+            temp_id: `b-${i}`,
+          } satisfies LiveChatMessage,
+        }),
     );
 
     const line = (name: string, o: Outcome) =>

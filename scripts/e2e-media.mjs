@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Media e2e (npm run test:e2e:media) and the first-frame benchmark (--bench), inside a private network
-// namespace that has only loopback, so no packet ever leaves the machine:
+// namespace where every address is loopback-range, so no packet ever leaves the machine:
 //   1. outside: make sure .tools/bin/livekit-server exists (npm run setup:livekit needs the network);
-//   2. re-exec under `unshare --net` (root only) and bring `lo` up;
+//   2. re-exec under `unshare --net` (root only), bring `lo` up and add the veth pair (see NETNS_SETUP);
 //   3. inside: run Playwright (e2e/media) or bench/media-first-frame.ts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,14 +16,28 @@ const bench = args.includes('--bench');
 const benchLive = args.includes('--bench-live');
 // `--bench-load`: 720p subscribers one LiveKit node sustains (bench/livestreams-load.ts, Go loader). The Go
 // SDK (server-sdk-go) builds pion's SettingEngine itself and pion leaves out loopback candidates by default,
-// so the loader is built against a copy of the SDK with one line added (SetIncludeLoopbackCandidate): the
-// namespace keeps only `lo`, like every other media run.
+// so the loader is built against a copy of the SDK with one line added (SetIncludeLoopbackCandidate): every
+// address in the namespace is loopback-range, like in every other media run.
 const benchLoad = args.includes('--bench-load');
 // `--bench-calls`: call press → modal and accept → first frame through the web app (bench/calls-first-frame.ts).
 const benchCalls = args.includes('--bench-calls');
 const passThrough = args.filter(
   (a) => a !== '--bench' && a !== '--bench-live' && a !== '--bench-load' && a !== '--bench-calls',
 );
+// Chromium reports navigator.onLine = false when no interface but `lo` is up, and the live viewer then
+// rightly shows 'Подключение к эфиру потеряно' from the start. As in scripts/e2e.mjs, a veth pair with both
+// ends inside the namespace and a loopback-range address (no IPv6 link-local: addrgenmode none) makes it see
+// a network that reaches nothing beyond the namespace. LiveKit still advertises 127.0.0.1 only (`node_ip`,
+// `rtc.ips.includes` in the config apps/server writes for it).
+const NETNS_SETUP = [
+  'ip link set lo up',
+  'ip link add kadr0 type veth peer name kadr1',
+  'ip link set kadr0 addrgenmode none',
+  'ip link set kadr1 addrgenmode none',
+  'ip addr add 127.0.0.2/32 dev kadr0',
+  'ip link set kadr0 up',
+  'ip link set kadr1 up',
+].join(' && ');
 const SDK = 'github.com/livekit/server-sdk-go/v2';
 const SDK_VERSION = 'v2.13.0';
 const MARK = 'KADR_LOOPBACK_NETNS';
@@ -162,7 +176,7 @@ if (process.env[MARK] !== '1') {
     );
     process.exit(1);
   }
-  // `ip link set lo up` runs inside the new namespace before node starts again.
+  // NETNS_SETUP runs inside the new namespace before node starts again.
   const status = run(
     'unshare',
     [
@@ -170,7 +184,7 @@ if (process.env[MARK] !== '1') {
       '--',
       'sh',
       '-c',
-      'ip link set lo up && exec "$@"',
+      `${NETNS_SETUP} && exec "$@"`,
       'sh',
       process.execPath,
       import.meta.filename,
@@ -181,14 +195,18 @@ if (process.env[MARK] !== '1') {
   process.exit(status);
 }
 
-const interfaces = Object.keys(os.networkInterfaces());
-if (interfaces.some((name) => name !== 'lo') || !interfaces.includes('lo')) {
+const interfaces = os.networkInterfaces();
+const addresses = Object.entries(interfaces).flatMap(([name, list]) =>
+  (list ?? []).map((a) => `${name} ${a.address}`),
+);
+const loopbackRange = (address) => address === '::1' || /^127\./.test(address);
+if (!interfaces.lo || addresses.some((a) => !loopbackRange(a.split(' ')[1]))) {
   console.error(
-    `Expected only a running loopback interface in the namespace, found: ${interfaces.join(', ') || 'none'}`,
+    `Expected only loopback-range addresses in the namespace, found: ${addresses.join(', ') || 'none'}`,
   );
   process.exit(1);
 }
-console.log('Running in a network namespace with only loopback.');
+console.log(`Running in a network namespace with only loopback addresses (${addresses.join(', ')}).`);
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 process.exit(

@@ -15,14 +15,22 @@ declare global {
   interface Window {
     /** Set by the app when the init script raised window.__kadrE2E (use-live-session.ts). */
     __kadrLive?: { room: { livekitRoom: Room } };
+    /** Wall-clock time of the page's last click (the init script in open()), to time from the action. */
+    __kadrClickAt?: number;
+    /** Every ICE candidate LiveKit sent this page (the init script in open()). */
+    __kadrRemoteCandidates?: string[];
   }
 }
 
 const SHOTS = '/tmp/shots/live';
 /** Connecting (ICE) took 7–15 s on the loaded shared machine; media waits allow for that. */
 const MEDIA_MS = 60_000;
-/** Event-driven changes: the acceptance aims at 2 s; bounded at 5 s for a machine loaded 20× its cores. */
-const EVENT_MS = 5000;
+/**
+ * Event-driven changes (B's strip after A starts, a removed guest's audio at a viewer): the acceptance bound,
+ * measured on the wall clock from the click that caused them to the moment the other page saw the change.
+ * `KADR_LIVE_EVENT_WITHIN_MS` widens it for a machine loaded far past its cores; the figures are printed.
+ */
+const EVENT_MS = Number(process.env.KADR_LIVE_EVENT_WITHIN_MS ?? 2000);
 const PASSWORD = 'secret-password-1';
 
 interface Member {
@@ -88,6 +96,22 @@ async function open(member: Member, viewport = { width: 390, height: 844 }): Pro
     localStorage.setItem('auth:accessToken', s.access_token);
     localStorage.setItem('auth:user', JSON.stringify(s.user));
     (window as unknown as { __kadrE2E: boolean }).__kadrE2E = true;
+    window.addEventListener('click', () => (window.__kadrClickAt = Date.now()), true);
+    // LiveKit's candidates arrive by trickle (addIceCandidate) or inside a description's SDP.
+    const seen: string[] = [];
+    window.__kadrRemoteCandidates = seen;
+    const pc = RTCPeerConnection.prototype;
+    const addIceCandidate = pc.addIceCandidate as (c?: RTCIceCandidateInit) => Promise<void>;
+    pc.addIceCandidate = function (this: RTCPeerConnection, candidate?: RTCIceCandidateInit | null) {
+      if (candidate?.candidate) seen.push(candidate.candidate);
+      return addIceCandidate.call(this, candidate ?? undefined);
+    };
+    const setRemoteDescription = pc.setRemoteDescription as (d: RTCSessionDescriptionInit) => Promise<void>;
+    pc.setRemoteDescription = function (this: RTCPeerConnection, description: RTCSessionDescriptionInit) {
+      for (const line of description.sdp?.split(/\r?\n/) ?? [])
+        if (line.startsWith('a=candidate:')) seen.push(line.slice(2));
+      return setRemoteDescription.call(this, description);
+    };
   }, member);
   return context.newPage();
 }
@@ -113,6 +137,93 @@ function audioPacketsFrom(page: Page, identity: string): Promise<number> {
     }
     return packets;
   }, identity);
+}
+
+/** Wall-clock time of the page's last click (Date.now() is one clock for every page and the test). */
+async function clickedAt(page: Page): Promise<number> {
+  const at = await page.evaluate(() => window.__kadrClickAt ?? null);
+  if (at === null) throw new Error('no click recorded on the page');
+  return at;
+}
+
+/**
+ * Starts watching the page for an element matching `selector`; the promise it returns resolves with the
+ * wall-clock time it appeared (a MutationObserver in the page, so the test's own polling adds nothing).
+ */
+async function watchAppearance(page: Page, selector: string): Promise<() => Promise<number>> {
+  await page.evaluate((sel) => {
+    const w = window as unknown as { __kadrSeen: Record<string, Promise<number>> };
+    w.__kadrSeen ??= {};
+    w.__kadrSeen[sel] = new Promise<number>((resolve) => {
+      const check = () => {
+        if (!document.querySelector(sel)) return false;
+        observer.disconnect();
+        resolve(Date.now());
+        return true;
+      };
+      const observer = new MutationObserver(check);
+      if (!check()) observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
+  }, selector);
+  return () =>
+    page.evaluate(
+      (sel) => (window as unknown as { __kadrSeen: Record<string, Promise<number>> }).__kadrSeen[sel]!,
+      selector,
+    );
+}
+
+/**
+ * Watches one participant's audio at the page every 50 ms: the wall-clock time its received packet count
+ * last grew, and the time its audio publication left the room (from then on nothing of it can arrive).
+ */
+async function watchAudioStop(page: Page, identity: string) {
+  await page.evaluate((who) => {
+    const state = { lastPacketAt: 0, packets: -1, goneAt: 0 };
+    (window as unknown as { __kadrAudioStop: typeof state }).__kadrAudioStop = state;
+    const tick = async () => {
+      const participant = window.__kadrLive?.room.livekitRoom.remoteParticipants.get(who);
+      let packets = 0;
+      let present = false;
+      for (const pub of participant?.audioTrackPublications.values() ?? []) {
+        const receiver = (pub.track as { receiver?: RTCRtpReceiver } | undefined)?.receiver;
+        if (!receiver) continue;
+        present = true;
+        (await receiver.getStats()).forEach((s: { type: string; packetsReceived?: number }) => {
+          if (s.type === 'inbound-rtp') packets += s.packetsReceived ?? 0;
+        });
+      }
+      if (!present) {
+        state.goneAt = Date.now();
+        return;
+      }
+      if (packets > state.packets) {
+        state.packets = packets;
+        state.lastPacketAt = Date.now();
+      }
+      setTimeout(tick, 50);
+    };
+    void tick();
+  }, identity);
+  return () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __kadrAudioStop: { lastPacketAt: number; goneAt: number } }).__kadrAudioStop,
+    );
+}
+
+/** Wall-clock start and end of the page's requests to `apiPath` (resource timing). */
+function requestTimes(page: Page, apiPath: string): Promise<Array<{ start: number; end: number }>> {
+  return page.evaluate(
+    (p) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === p)
+        .map((e) => ({
+          start: Math.round(performance.timeOrigin + e.startTime),
+          end: Math.round(performance.timeOrigin + (e as PerformanceResourceTiming).responseEnd),
+        })),
+    apiPath,
+  );
 }
 
 function videoWidth(page: Page): Promise<number> {
@@ -174,16 +285,29 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   await expect(pageA.getByText('13 из 100')).toBeVisible();
   await expect(pageA.getByRole('button', { name: 'Начать эфир' })).toBeEnabled();
   await shot(pageA, 'starter');
+  const stripEntryAt = await watchAppearance(pageB, `a[aria-label="Эфир: ${a.user.name}"]`);
   await pageA.getByRole('button', { name: 'Начать эфир' }).click();
+  const startClickAt = await clickedAt(pageA);
   await expect(pageA).toHaveURL(/\/live\/\d+$/);
   const streamId = Number(new URL(pageA.url()).pathname.split('/').pop());
-  const startedAt = Date.now();
 
-  // B's strip shows A through the event, far inside the 30 s poll (aim 2 s; the bound allows for a
-  // machine loaded far past its cores, and the figure is printed).
+  // B's strip shows A through the event, far inside the 30 s poll: within 2 s of A's click.
   const entry = pageB.getByRole('link', { name: `Эфир: ${a.user.name}` });
-  await expect(entry).toBeVisible({ timeout: EVENT_MS });
-  console.log(`strip entry after ${Date.now() - startedAt} ms`);
+  await expect(entry).toBeVisible({ timeout: EVENT_MS + 10_000 });
+  const stripAt = await stripEntryAt();
+  const stripMs = stripAt - startClickAt;
+  // Where the time went: A's POST /livestreams, then B's refetch of the active list on the event.
+  const since = (t: number) => `${t - startClickAt} ms`;
+  const [created] = (await requestTimes(pageA, '/api/v1/livestreams')).filter((r) => r.start >= startClickAt);
+  const refetch = (await requestTimes(pageB, '/api/v1/livestreams/active')).filter(
+    (r) => r.start >= startClickAt,
+  );
+  console.log(
+    `strip entry at B ${stripMs} ms after A's click on 'Начать эфир' (bound ${EVENT_MS} ms): ` +
+      `A's POST ${created ? `${since(created.start)}–${since(created.end)}` : 'not timed'}, ` +
+      `B's refetch ${refetch.map((r) => `${since(r.start)}–${since(r.end)}`).join(', ') || 'none'}, shown ${since(stripAt)}`,
+  );
+  expect(stripMs).toBeLessThanOrEqual(EVENT_MS);
 
   // A publishes camera and microphone.
   await expect(pageA.getByTestId('live-screen')).toHaveAttribute('data-role', 'host', { timeout: MEDIA_MS });
@@ -201,6 +325,12 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
     .poll(() => audioPacketsFrom(pageB, `user-${a.user.id}`), { timeout: MEDIA_MS })
     .toBeGreaterThan(0);
   await expect(pageA.getByTestId('live-viewer-count')).toHaveText(/1/, { timeout: MEDIA_MS });
+  // LiveKit advertises loopback only, although the namespace has a second interface (127.0.0.2).
+  for (const page of [pageA, pageB]) {
+    const candidates = await page.evaluate(() => window.__kadrRemoteCandidates ?? []);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(new Set(candidates.map((c) => c.split(' ')[4]))).toEqual(new Set(['127.0.0.1']));
+  }
 
   // Chat both ways; Enter sends.
   const chatB = pageB.getByRole('textbox', { name: 'Сообщение' });
@@ -253,13 +383,23 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   const guestInfo = listed.find((p) => p.identity === identityB);
   expect(guestInfo?.tracks.map((t) => t.source)).toEqual([TrackSource.MICROPHONE]);
 
-  // A removes B: B's audio stops reaching C within 2 s.
+  // A removes B: B's audio stops reaching C within 2 s of A's click. Measured at C as the last time B's
+  // received packet count grew before B's track left C's room (LiveKit stops forwarding first; the notice
+  // that the track is gone can trail it on a loaded machine, and is printed too).
+  const flowing = await audioPacketsFrom(pageC, identityB);
+  await expect.poll(() => audioPacketsFrom(pageC, identityB), { timeout: MEDIA_MS }).toBeGreaterThan(flowing);
+  const audioStop = await watchAudioStop(pageC, identityB);
   await pageA.getByRole('button', { name: `Убрать: ${b.user.name}` }).click();
-  const removedAt = Date.now();
+  const removeClickAt = await clickedAt(pageA);
   await expect
-    .poll(() => audioPacketsFrom(pageC, identityB), { timeout: EVENT_MS, intervals: [100] })
-    .toBe(0);
-  console.log(`guest audio gone at the viewer after ${Date.now() - removedAt} ms`);
+    .poll(async () => (await audioStop()).goneAt, { timeout: MEDIA_MS, intervals: [100] })
+    .toBeGreaterThan(0);
+  const { lastPacketAt, goneAt } = await audioStop();
+  console.log(
+    `guest audio at the viewer: last packet ${lastPacketAt - removeClickAt} ms, track gone ${goneAt - removeClickAt} ms after A's click on 'Убрать' (bound ${EVENT_MS} ms on the last packet)`,
+  );
+  expect(lastPacketAt - removeClickAt).toBeLessThanOrEqual(EVENT_MS);
+  expect(await audioPacketsFrom(pageC, identityB)).toBe(0);
   await expect(pageA.getByText('Пока нет гостей')).toBeVisible();
 
   // Five guests, then a sixth is refused with the exact text.
@@ -355,7 +495,7 @@ async function expectVideoBack(page: Page, what: string, droppedAt: number) {
   );
 }
 
-test("live stream: a viewer's dropped connection comes back with video @wip", async () => {
+test("live stream: a viewer's dropped connection comes back with video", async () => {
   test.setTimeout(600_000);
   const a = await register('rc_host', 'Анна Хост');
   const b = await register('rc_viewer', 'Борис Зритель');

@@ -199,7 +199,12 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
   };
 }
 
-/** True when this process sees no network interface but loopback (inside `unshare --net`). */
+/**
+ * True when every address this process sees is loopback-range (inside scripts/e2e-media.mjs's namespace:
+ * `lo` plus a veth pair holding 127.0.0.2, so Chromium considers itself online).
+ */
 export function loopbackOnly(): boolean {
-  return Object.keys(os.networkInterfaces()).every((name) => name === 'lo');
+  return Object.values(os.networkInterfaces()).every((list) =>
+    (list ?? []).every((a) => a.address === '::1' || a.address.startsWith('127.')),
+  );
 }

@@ -12,12 +12,16 @@ import {
 
 interface VideoView {
   element: HTMLVideoElement;
+  /** performance.now() of the subscription (the track reached this page). */
+  subscribedAt: number;
   /** performance.now() of the first frame the browser decoded and presented. */
   firstFrameAt: number | null;
 }
 
 let room: MediaRoom | null = null;
 let connectStartedAt = 0;
+/** performance.now() when connect() resolved (signalling joined, first PeerConnection up). */
+let connectedAt: number | null = null;
 const video: VideoView[] = [];
 const audio: HTMLMediaElement[] = [];
 const chat: MediaChatMessage[] = [];
@@ -31,6 +35,7 @@ function current(): MediaRoom {
 const harness = {
   async connect(serverUrl: string, accessToken: string) {
     connectStartedAt = performance.now();
+    connectedAt = null;
     room = await connectMediaRoom({
       serverUrl,
       accessToken,
@@ -43,7 +48,7 @@ const harness = {
             element.muted = true;
             element.playsInline = true;
             element.autoplay = true;
-            const view: VideoView = { element, firstFrameAt: null };
+            const view: VideoView = { element, subscribedAt: performance.now(), firstFrameAt: null };
             element.requestVideoFrameCallback((now) => {
               view.firstFrameAt = now;
             });
@@ -56,6 +61,7 @@ const harness = {
         },
       },
     });
+    connectedAt = performance.now();
     return { roomName: room.roomName, chatTopic: room.chatTopic, state: room.state.status };
   },
 
@@ -91,10 +97,13 @@ const harness = {
   },
 
   videoStats() {
-    return video.map(({ element, firstFrameAt }) => ({
+    return video.map(({ element, subscribedAt, firstFrameAt }) => ({
       width: element.videoWidth,
       height: element.videoHeight,
       framesDecoded: element.getVideoPlaybackQuality().totalVideoFrames,
+      /** Each from the start of connect(). */
+      connectedMs: connectedAt === null ? null : connectedAt - connectStartedAt,
+      subscribedMs: subscribedAt - connectStartedAt,
       firstFrameMs: firstFrameAt === null ? null : firstFrameAt - connectStartedAt,
     }));
   },

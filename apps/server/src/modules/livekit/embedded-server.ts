@@ -52,7 +52,9 @@ function livekitLogLevel(level: Config['logLevel']): string {
 /**
  * The config file for the child. Everything stays on loopback: the HTTP/WebSocket port and the RTC ports
  * bind to 127.0.0.1, the node IP is 127.0.0.1 (no STUN lookup of an external address) and loopback ICE
- * candidates are allowed — without that, a browser on the same machine gathers no usable pair.
+ * candidates are allowed — without that, a browser on the same machine gathers no usable pair. ICE gathers
+ * on 127.0.0.1 only (`ips.includes`): the node IP rewrites every host candidate to 127.0.0.1 anyway, and
+ * a socket on a LAN (or the media e2e namespace's 127.0.0.2) address advertised as 127.0.0.1 is a dead pair.
  * With `redis`, LiveKit runs in its multi-node mode: room state and signalling between nodes go through
  * that Redis (the two-node tests and the cluster harness use it; the embedded server runs alone).
  */
@@ -75,6 +77,8 @@ export function livekitConfigYaml(o: {
     '  use_external_ip: false',
     '  node_ip: "127.0.0.1"',
     '  enable_loopback_candidate: true',
+    '  ips:',
+    '    includes: ["127.0.0.1/32"]',
     'keys:',
     `  ${q(o.apiKey)}: ${q(o.apiSecret)}`,
     ...(o.webhookUrl ? ['webhook:', `  api_key: ${q(o.apiKey)}`, `  urls: [${q(o.webhookUrl)}]`] : []),

@@ -1,4 +1,4 @@
-import type { LiveChatMessage, LiveStreamJoinResponse, MediaRole } from '@kadr/contract';
+import type { LiveChatMessage, MediaRole } from '@kadr/contract';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -157,17 +157,18 @@ export function useLiveSession(
       if (!first) attempt += 1;
       const timeoutMs = CONNECT_TIMEOUTS_MS[Math.min(attempt, CONNECT_TIMEOUTS_MS.length - 1)];
       try {
-        if (!joinedOnce) {
-          const joined: LiveStreamJoinResponse = await api.call(livestreamsEndpoints.viewerJoin, {
-            params: { id: streamId },
-          });
-          if (cancelled) return;
+        // The join (history) and the token do not depend on each other: asked side by side, the viewer
+        // reaches LiveKit one round trip sooner.
+        const [joined, token] = await Promise.all([
+          joinedOnce ? null : api.call(livestreamsEndpoints.viewerJoin, { params: { id: streamId } }),
+          api.call(livestreamsEndpoints.token, { params: { id: streamId } }),
+        ]);
+        if (cancelled) return;
+        if (joined) {
           queryClient.setQueryData(livestreamKeys.stream(streamId), joined.stream);
           setChat((c) => mergeChat(joined.messages, c));
           joinedOnce = true;
         }
-        const token = await api.call(livestreamsEndpoints.token, { params: { id: streamId } });
-        if (cancelled) return;
         const next = await connectMediaRoom({
           serverUrl: token.server_url,
           accessToken: token.access_token,
