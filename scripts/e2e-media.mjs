@@ -21,9 +21,9 @@ const benchLive = args.includes('--bench-live');
 const benchLoad = args.includes('--bench-load');
 // `--bench-calls`: call press → modal and accept → first frame through the web app (bench/calls-first-frame.ts).
 const benchCalls = args.includes('--bench-calls');
-const passThrough = args.filter(
-  (a) => a !== '--bench' && a !== '--bench-live' && a !== '--bench-load' && a !== '--bench-calls',
-);
+// `--bench-voice`: a group voice chat of 8 pages, CPU per participant and audio continuity (bench/voice-room.ts).
+const benchVoice = args.includes('--bench-voice');
+const passThrough = args.filter((a) => !a.startsWith('--bench'));
 const SDK = 'github.com/livekit/server-sdk-go/v2';
 const SDK_VERSION = 'v2.13.0';
 const MARK = 'KADR_LOOPBACK_NETNS';
@@ -191,6 +191,8 @@ if (interfaces.some((name) => name !== 'lo') || !interfaces.includes('lo')) {
 console.log('Running in a network namespace with only loopback.');
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+if (benchVoice)
+  process.exit(run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/voice-room.ts')]));
 process.exit(
   benchCalls
     ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/calls-first-frame.ts')])
