@@ -47,6 +47,8 @@ const stack = await startMediaStack({
   env: { CALL_RING_TIMEOUT_MS: '120000', CALL_CONNECT_TIMEOUT_MS: '120000' },
 });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+/** A click on a machine loaded 20× its cores waited over 30 s for the page to answer. */
+const CLICK = { timeout: 120_000 };
 try {
   const register = async (name: string, handle: string): Promise<Session> => {
     const res = await fetch(`${stack.apiUrl}/api/v1/auth/register`, {
@@ -102,9 +104,9 @@ try {
   const frameA: number[] = [];
   const frameB: number[] = [];
   for (let i = 0; i < CALLS; i += 1) {
-    await pageA.getByRole('button', { name: 'Видеозвонок' }).click();
+    await pageA.getByRole('button', { name: 'Видеозвонок' }).click(CLICK);
     await pageB.getByTestId('incoming-call').waitFor({ timeout: 120_000 });
-    await pageB.getByRole('button', { name: 'Ответить с видео' }).click();
+    await pageB.getByRole('button', { name: 'Ответить с видео' }).click(CLICK);
     const firstFrame = () => performance.getEntriesByName('kadr-call:first-frame').length > 0;
     await pageA.waitForFunction(firstFrame, null, { timeout: 180_000 });
     await pageB.waitForFunction(firstFrame, null, { timeout: 180_000 });
@@ -131,9 +133,9 @@ try {
     console.log(
       `  call ${i + 1}: press → modal ${Math.round(modal.at(-1) ?? 0)} ms (prepare ${Math.round(prepare.at(-1) ?? 0)}, request → event ${Math.round(signal.at(-1) ?? 0)}, event → modal ${Math.round(render.at(-1) ?? 0)}), accept → first frame A ${Math.round(frameA.at(-1) ?? 0)} ms, B ${Math.round(frameB.at(-1) ?? 0)} ms (load ${load()})`,
     );
-    await pageA.getByTestId('call-window').getByRole('button', { name: 'Завершить' }).click();
+    await pageA.getByTestId('call-window').getByRole('button', { name: 'Завершить' }).click(CLICK);
     for (const page of [pageA, pageB])
-      await page.getByTestId('call-window').waitFor({ state: 'detached', timeout: 60_000 });
+      await page.getByTestId('call-window').waitFor({ state: 'detached', timeout: 120_000 });
   }
   const both = frameA.map((ms, i) => Math.max(ms, frameB[i] ?? Number.NaN));
   const fmt = (values: number[], aim: number) =>
