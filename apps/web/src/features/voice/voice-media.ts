@@ -27,6 +27,8 @@ export interface VoiceMedia {
   disconnect(): Promise<void>;
 }
 
+const NEGOTIATION_TIMEOUT_MS = 45_000;
+
 export async function connectVoiceMedia(options: {
   serverUrl: string;
   token: string;
@@ -68,7 +70,13 @@ export async function connectVoiceMedia(options: {
       if (!left) options.on.lost(String(reason ?? ''));
     });
 
-  await room.connect(options.serverUrl, options.token);
+  // As in calls (media/call-media.ts): LiveKit's 15 s for the peer connection and for a publisher's
+  // negotiation failed joins with 'could not establish pc connection' on a slow device (the voice e2e at
+  // load 55); waiting longer is better than a failed join.
+  await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
+  const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } }).pcManager;
+  if (transports && typeof transports.peerConnectionTimeout === 'number')
+    transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
   for (const participant of room.remoteParticipants.values())
     for (const publication of participant.audioTrackPublications.values())
       reportMuted(publication, participant);
