@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { fakeVoiceWav } from '../e2e/media/fake-voice.ts';
+import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from '../e2e/media/peer-connections.ts';
 import { buildWeb, chromiumArgs, chromiumPath, startMediaStack } from '../e2e/media/stack.ts';
 
 const SIZES = (process.env.KADR_BENCH_VOICE_SIZES ?? '2,8').split(',').map(Number);
@@ -105,24 +106,23 @@ const pct = (ticks: number, seconds: number) => (ticks / TICKS_PER_S / seconds) 
 /** Every inbound audio RTP stream of the page's peer connections (recorded by the init script). */
 const inboundAudio = (page: Page): Promise<Track[]> =>
   page.evaluate(async () => {
-    const tracked = (window as unknown as { __kadrPeerConnections: RTCPeerConnection[] })
-      .__kadrPeerConnections;
+    const tracked = (window as unknown as PeerConnectionsWindow).__kadrPeerConnections;
     const out: Track[] = [];
     for (const pc of tracked) {
       if (pc.connectionState === 'closed') continue;
       const report = await pc.getStats();
       report.forEach((s: Record<string, unknown>) => {
         if (s.type !== 'inbound-rtp' || s.kind !== 'audio') return;
-        const n = (k: string) => Number(s[k] ?? 0);
+        // No named helper in here: tsx would wrap it in a `__name` call the page does not have.
         out.push({
           key: `${s.ssrc}:${s.trackIdentifier}`,
-          packetsReceived: n('packetsReceived'),
-          packetsLost: n('packetsLost'),
-          jitter: n('jitter'),
-          concealedSamples: n('concealedSamples'),
-          silentConcealedSamples: n('silentConcealedSamples'),
-          totalSamplesReceived: n('totalSamplesReceived'),
-          concealmentEvents: n('concealmentEvents'),
+          packetsReceived: Number(s.packetsReceived ?? 0),
+          packetsLost: Number(s.packetsLost ?? 0),
+          jitter: Number(s.jitter ?? 0),
+          concealedSamples: Number(s.concealedSamples ?? 0),
+          silentConcealedSamples: Number(s.silentConcealedSamples ?? 0),
+          totalSamplesReceived: Number(s.totalSamplesReceived ?? 0),
+          concealmentEvents: Number(s.concealmentEvents ?? 0),
         });
       });
     }
@@ -150,18 +150,9 @@ async function open(browser: Browser, apiUrl: string, session: Session, group: s
     localStorage.setItem('dataVersion', '1.1.0');
     localStorage.setItem('auth:accessToken', s.access_token);
     localStorage.setItem('auth:user', JSON.stringify(s.user));
-    // Keep every peer connection the app makes, to read its receivers' statistics.
-    const tracked: RTCPeerConnection[] = [];
-    const Native = window.RTCPeerConnection;
-    class Tracked extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        tracked.push(this);
-      }
-    }
-    window.RTCPeerConnection = Tracked;
-    (window as unknown as { __kadrPeerConnections: RTCPeerConnection[] }).__kadrPeerConnections = tracked;
   }, session);
+  // Keep every peer connection the app makes, to read its receivers' statistics.
+  await context.addInitScript({ content: TRACK_PEER_CONNECTIONS });
   const page = await context.newPage();
   const socketUp = page.waitForEvent('websocket', { timeout: JOIN_TIMEOUT_MS }).then(
     (ws) =>
@@ -209,8 +200,7 @@ async function room(browser: Browser, apiUrl: string, serverPid: number, size: n
   for (const page of pages)
     await page.waitForFunction(
       async (others) => {
-        const tracked = (window as unknown as { __kadrPeerConnections: RTCPeerConnection[] })
-          .__kadrPeerConnections;
+        const tracked = (window as unknown as PeerConnectionsWindow).__kadrPeerConnections;
         let streams = 0;
         for (const pc of tracked) {
           if (pc.connectionState === 'closed') continue;
