@@ -33,6 +33,14 @@ if (only.includes('calls-media')) {
   const { spawnSync } = await import('node:child_process');
   spawnSync(process.execPath, ['scripts/e2e-media.mjs', '--bench-calls'], { stdio: 'inherit' });
 }
+if (only.includes('voice-media')) {
+  // Like calls-media: eight browsers and livekit-server in the loopback-only namespace (root).
+  console.log(
+    '\n## Group voice chat of 8 through the web app: server CPU per participant, received-audio continuity (loopback)',
+  );
+  const { spawnSync } = await import('node:child_process');
+  spawnSync(process.execPath, ['scripts/e2e-media.mjs', '--bench-voice'], { stdio: 'inherit' });
+}
 if (wanted('profile')) {
   console.log('\n## GET /api/v1/profile/{username} vs bare Fastify (autocannon, 50 connections, 8 s)');
   for (const line of await profileBench(['pglite', 'postgres'])) console.log(line);

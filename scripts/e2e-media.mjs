@@ -21,9 +21,9 @@ const benchLive = args.includes('--bench-live');
 const benchLoad = args.includes('--bench-load');
 // `--bench-calls`: call press → modal and accept → first frame through the web app (bench/calls-first-frame.ts).
 const benchCalls = args.includes('--bench-calls');
-const passThrough = args.filter(
-  (a) => a !== '--bench' && a !== '--bench-live' && a !== '--bench-load' && a !== '--bench-calls',
-);
+// `--bench-voice`: a group voice chat of 8 pages, CPU per participant and audio continuity (bench/voice-room.ts).
+const benchVoice = args.includes('--bench-voice');
+const passThrough = args.filter((a) => !a.startsWith('--bench'));
 // Chromium reports navigator.onLine = false when no interface but `lo` is up, and the live viewer then
 // rightly shows 'Подключение к эфиру потеряно' from the start. As in scripts/e2e.mjs, a veth pair with both
 // ends inside the namespace and a loopback-range address (no IPv6 link-local: addrgenmode none) makes it see
@@ -209,6 +209,8 @@ if (!interfaces.lo || addresses.some((a) => !loopbackRange(a.split(' ')[1]))) {
 console.log(`Running in a network namespace with only loopback addresses (${addresses.join(', ')}).`);
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+if (benchVoice)
+  process.exit(run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/voice-room.ts')]));
 process.exit(
   benchCalls
     ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/calls-first-frame.ts')])

@@ -18,6 +18,8 @@ export interface MediaStack {
   livekitUrl: string;
   apiKey: string;
   apiSecret: string;
+  /** The Kadr server's process (livekit-server runs as its child), for CPU readings in benches. */
+  serverPid: number;
   stop(): Promise<void>;
 }
 
@@ -191,6 +193,7 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
     livekitUrl: `ws://127.0.0.1:${livekitPort}`,
     apiKey,
     apiSecret,
+    serverPid: server.pid ?? 0,
     async stop() {
       await new Promise((resolve) => staticServer.close(resolve));
       await stopServer();

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { fakeVoiceWav } from './fake-voice.ts';
+import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from './peer-connections.ts';
+import { chromiumArgs, chromiumPath } from './stack.ts';
 
 /**
  * Group voice chats through the real web app, the real Kadr server and the real livekit-server, in
@@ -17,6 +20,14 @@ const apiUrl = env('KADR_MEDIA_API_URL');
 const SHOTS = process.env.KADR_SHOTS_DIR ?? '/tmp/shots/voice';
 // Several browsers, the server and LiveKit share the machine: a flow takes minutes when it is loaded.
 test.describe.configure({ timeout: 600_000 });
+// Every fake microphone plays a sound that never goes quiet (the default one beeps 20 ms in 500, too
+// little for LiveKit to count anyone as speaking).
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${fakeVoiceWav()}`],
+  },
+});
 /** Join → in the media room. LiveKit's connection setup took 10–60 s in these browsers at load average 60–75. */
 const CONNECT_WITHIN_MS = Number(process.env.KADR_VOICE_CONNECT_WITHIN_MS ?? 60_000);
 const DESKTOP = { width: 1440, height: 900 };
@@ -59,6 +70,7 @@ async function inGroup(browser: Browser, session: Session, group: string): Promi
     localStorage.setItem('auth:accessToken', s.access_token);
     localStorage.setItem('auth:user', JSON.stringify(s.user));
   }, session);
+  await context.addInitScript({ content: TRACK_PEER_CONNECTIONS });
   const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') console.log(`[${session.user.name}] ${msg.text()}`);
@@ -96,6 +108,42 @@ async function hears(page: Page, others: Session[]) {
     const before = await inbound(page, other.user.id);
     await expect.poll(() => inbound(page, other.user.id), { timeout: 30_000 }).toBeGreaterThan(before);
   }
+}
+
+/** This page's row for someone in the voice chat's list. */
+const rowOf = (page: Page, session: Session) =>
+  people(page).and(page.locator(`[data-user-id="${session.user.id}"]`));
+
+/** The id of the MediaStreamTrack this page plays `session`'s microphone from (while it is unmuted). */
+const remoteTrackId = (page: Page, session: Session) =>
+  page.evaluate((identity) => {
+    const element = document.querySelector<HTMLAudioElement>(`audio[data-voice-identity="${identity}"]`);
+    return (element?.srcObject as MediaStream | null)?.getAudioTracks()[0]?.id ?? null;
+  }, `user-${session.user.id}`);
+
+/** That remote track as this page sees it: enabled or not, and the audio packets received on it so far. */
+const remoteTrack = (page: Page, trackId: string) =>
+  page.evaluate(async (id) => {
+    let enabled: boolean | null = null;
+    let packets = 0;
+    for (const pc of (window as unknown as PeerConnectionsWindow).__kadrPeerConnections) {
+      if (pc.connectionState === 'closed') continue;
+      for (const receiver of pc.getReceivers())
+        if (receiver.track.id === id) enabled = receiver.track.enabled;
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === 'inbound-rtp' && s.trackIdentifier === id) packets += Number(s.packetsReceived);
+      });
+    }
+    return { enabled, packets };
+  }, trackId);
+
+/** Audio packets per second arriving on the track over 3 s: ~50 while someone talks, a few under Opus DTX. */
+async function packetRate(page: Page, trackId: string) {
+  const before = await remoteTrack(page, trackId);
+  const started = Date.now();
+  await page.waitForTimeout(3000);
+  const after = await remoteTrack(page, trackId);
+  return (after.packets - before.packets) / ((Date.now() - started) / 1000);
 }
 
 /** The panel leaves the chat's message input free at both sizes: no overlap, and the input takes a click. */
@@ -177,6 +225,41 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
   await hears(pageA, [b, c]);
   await hears(pageB, [a, c]);
   await hears(pageC, [a, b]);
+
+  // Who is speaking: every fake microphone is making sound, so B sees A speaking (LiveKit's active
+  // speakers), and A's audio reaches B at the full packet rate.
+  const trackAtB = await remoteTrackId(pageB, a);
+  expect(trackAtB).not.toBeNull();
+  const aAtB = trackAtB ?? '';
+  await expect(rowOf(pageB, a)).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
+  await expect(rowOf(pageB, a).getByTestId('voice-speaking')).toHaveText('говорит');
+  expect(await packetRate(pageB, aAtB)).toBeGreaterThan(30);
+  await shot(pageB, 'voice-speaking');
+
+  // A mutes: B and C show A muted and no longer speaking; A's own list says so too. The track B receives
+  // from A is muted (disabled by LiveKit) and carries only Opus DTX's few packets of silence.
+  await panel(pageA).getByRole('button', { name: 'Выключить микрофон' }).click();
+  await expect(panel(pageA).getByRole('button', { name: 'Включить микрофон' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  for (const page of [pageA, pageB, pageC]) {
+    await expect(rowOf(page, a).getByRole('img', { name: 'микрофон выключен' })).toBeVisible();
+    await expect(rowOf(page, a)).toHaveAttribute('data-speaking', 'false', { timeout: 30_000 });
+  }
+  await expect.poll(async () => (await remoteTrack(pageB, aAtB)).enabled).toBe(false);
+  await expect.poll(() => packetRate(pageB, aAtB), { timeout: 30_000 }).toBeLessThan(10);
+  // B, still talking, still shows as speaking to A: the indicator follows each person.
+  await expect(rowOf(pageA, b)).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
+  await shot(pageB, 'voice-muted');
+
+  // A unmutes: the mark goes, A speaks again, and the sound comes back at B.
+  await panel(pageA).getByRole('button', { name: 'Включить микрофон' }).click();
+  for (const page of [pageB, pageC])
+    await expect(rowOf(page, a).getByRole('img', { name: 'микрофон выключен' })).toHaveCount(0);
+  await expect(rowOf(pageB, a)).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
+  await expect.poll(async () => (await remoteTrack(pageB, aAtB)).enabled).toBe(true);
+  await expect.poll(() => packetRate(pageB, aAtB), { timeout: 30_000 }).toBeGreaterThan(30);
   await shot(pageB, 'voice-panel');
   await inputStaysFree(pageB);
 

@@ -39,6 +39,8 @@ const harness = {
     room = await connectMediaRoom({
       serverUrl,
       accessToken,
+      // LiveKit's 15 s for the peer connection failed the calls e2e's outside subscriber at load 40.
+      timeoutMs: 60_000,
       listeners: {
         state: (s) => states.push(s.status),
         chatMessage: (m) => chat.push(m),

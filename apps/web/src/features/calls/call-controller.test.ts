@@ -14,7 +14,8 @@ const api = vi.hoisted(() => ({
   token: vi.fn(),
 }));
 vi.mock('./api/calls-api.ts', () => ({ callsApi: api }));
-vi.mock('./lib/tones.ts', () => ({ playTone: () => () => undefined }));
+const playTone = vi.hoisted(() => vi.fn(() => () => undefined));
+vi.mock('./lib/tones.ts', () => ({ playTone, prepareTones: () => undefined }));
 
 const { attachCallsRealtime, callActions, resetCall } = await import('./call-controller.ts');
 const { useCallStore } = await import('./store/call-store.ts');
@@ -70,6 +71,19 @@ describe('call controller: the §3 union driven by events and actions', () => {
     expect(useCallStore.getState().view).toMatchObject({ status: 'ringing', direction: 'incoming' });
     server.deliver('call-accepted', call({ state: 'connecting' }));
     expect(useCallStore.getState().view.status).toBe('idle');
+  });
+
+  it('the ringtone starts once the modal is painted, not before it, and not for a call already gone', async () => {
+    server.deliver('call-incoming', call());
+    expect(playTone).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(playTone).toHaveBeenCalledWith('ringtone'));
+
+    resetCall();
+    playTone.mockClear();
+    server.deliver('call-incoming', call({ id: 12 }));
+    server.deliver('call-cancelled', call({ id: 12, state: 'ended', end_reason: 'cancelled' }));
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    expect(playTone).not.toHaveBeenCalled();
   });
 
   it('accepting here moves to connecting at once, so our own call-accepted is not "answered elsewhere"', async () => {

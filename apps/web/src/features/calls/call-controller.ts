@@ -5,7 +5,7 @@ import { useRealtime } from '../../shared/realtime/socket.ts';
 import { callsApi } from './api/calls-api.ts';
 import { type CallKeyPair, callFingerprint, deriveCallKey, makeCallKeyPair } from './lib/e2ee.ts';
 import { callMark, clearCallMarks } from './lib/marks.ts';
-import { playTone } from './lib/tones.ts';
+import { playTone, prepareTones } from './lib/tones.ts';
 import type { CallMedia } from './media/call-media.ts';
 import {
   type CallOutcome,
@@ -47,6 +47,45 @@ const view = () => useCallStore.getState().view;
 function tone(kind: 'ringtone' | 'ringback' | null) {
   stopTone?.();
   stopTone = kind ? playTone(kind) : null;
+}
+
+/**
+ * The callee's ringtone starts once the modal is painted: the first media element of a page (and the
+ * first tone's synthesis) cost up to 150 ms on a loaded machine, and the modal waited behind them. A tab
+ * in the background paints no frames, so it rings at once.
+ */
+function ringAfterPaint(callId: number) {
+  const ring = () => {
+    const v = view();
+    if (v.status !== 'ringing' || v.direction !== 'incoming' || viewCallId(v) !== callId) return;
+    tone('ringtone');
+    // Likely answered: livekit-client is parsed while it rings, not after the press — but only once the
+    // modal is up (parsing it between the modal's render and its paint held the paint 460 ms at load 40).
+    whenIdle(() => void loadMedia());
+  };
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState !== 'visible') return ring();
+  requestAnimationFrame(() => window.setTimeout(ring, 0));
+}
+
+/** A key pair made ahead (when signed in, and after each use), so a press or an accept does not wait for one. */
+let spareKeyPair: Promise<CallKeyPair> | null = null;
+
+function takeKeyPair(): Promise<CallKeyPair | null> {
+  if (!browserCanEncryptCalls()) return Promise.resolve(null);
+  const ready = spareKeyPair ?? makeCallKeyPair();
+  spareKeyPair = null;
+  whenIdle(() => {
+    spareKeyPair ??= makeCallKeyPair();
+    spareKeyPair.catch(() => {
+      spareKeyPair = null;
+    });
+  });
+  return ready;
+}
+
+function whenIdle(run: () => void) {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else window.setTimeout(run, 200);
 }
 
 function socketId(): string | undefined {
@@ -189,13 +228,15 @@ export const callActions = {
     tone('ringback');
     void loadMedia();
     try {
-      keyPair = browserCanEncryptCalls() ? await makeCallKeyPair() : null;
+      keyPair = await takeKeyPair();
+      callMark('request');
       const call = await callsApi.start({
         user_id: peer.id,
         kind,
         socket_id: socketId(),
         ...(keyPair ? { public_key: keyPair.publicKey } : {}),
       });
+      callMark('started');
       const current = view();
       if (current.status !== 'ringing' || current.direction !== 'outgoing' || current.call !== null) {
         // Hung up before the server answered: cancel what it just started.
@@ -222,7 +263,7 @@ export const callActions = {
     });
     void loadMedia();
     try {
-      keyPair = browserCanEncryptCalls() ? await makeCallKeyPair() : null;
+      keyPair = await takeKeyPair();
       const accepted = await callsApi.accept(call.id, {
         socket_id: socketId(),
         ...(keyPair ? { public_key: keyPair.publicKey } : {}),
@@ -323,7 +364,7 @@ function onEvent(name: CallEventName, { call }: CallEvent) {
         ...initialCallStore,
         view: { status: 'ringing', direction: 'incoming', peer: call.caller, kind: call.kind, call },
       });
-      tone('ringtone');
+      ringAfterPaint(call.id);
       return;
     case 'call-accepted':
       if (viewCallId(current) !== call.id || current.status !== 'ringing') return;
@@ -376,6 +417,11 @@ const EVENTS: CallEventName[] = [
 /** Socket handlers: call events, and the takeover of a live call after the socket reconnects. */
 export function attachCallsRealtime(socket: KadrSocket, userId: () => number | null): () => void {
   currentUser = userId;
+  // Signed in: the tones and the next call's key pair are made while the page is idle.
+  whenIdle(() => {
+    prepareTones();
+    if (browserCanEncryptCalls()) spareKeyPair ??= makeCallKeyPair();
+  });
   const handlers = EVENTS.map((name) => {
     const handler = (event: CallEvent) => onEvent(name, event);
     socket.on(name, handler);

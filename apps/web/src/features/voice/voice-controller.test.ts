@@ -139,4 +139,28 @@ describe('voice controller: the §8 texts and the session union', () => {
     detach();
     expect(handlers.size).toBe(0);
   });
+
+  it('mute: the microphone goes off in the room and back on; the room tells who is muted and who speaks', async () => {
+    const media = stubMedia();
+    connect.mockImplementation(async ({ on }) => {
+      events = on;
+      return media;
+    });
+    const c = build();
+    await c.actions.join(5, 'Походы');
+    await c.actions.toggleMicrophone();
+    expect(media.setMicrophone).toHaveBeenLastCalledWith(false);
+    expect(c.store.getState().micEnabled).toBe(false);
+    await c.actions.toggleMicrophone();
+    expect(media.setMicrophone).toHaveBeenLastCalledWith(true);
+    expect(c.store.getState().micEnabled).toBe(true);
+
+    events?.speakers(['user-1', 'user-2']);
+    events?.muted('user-2', true);
+    events?.muted('user-2', true); // told twice (event and publication): listed once
+    expect(c.store.getState()).toMatchObject({ speaking: ['user-1', 'user-2'], mutedIds: ['user-2'] });
+    events?.muted('user-2', false);
+    events?.speakers([]);
+    expect(c.store.getState()).toMatchObject({ speaking: [], mutedIds: [] });
+  });
 });

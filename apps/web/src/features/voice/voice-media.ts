@@ -1,4 +1,11 @@
-import { type Participant, type RemoteTrack, Room, RoomEvent, Track } from 'livekit-client';
+import {
+  type Participant,
+  type RemoteTrack,
+  Room,
+  RoomEvent,
+  Track,
+  type TrackPublication,
+} from 'livekit-client';
 
 /**
  * A group voice chat's media room (loaded lazily: livekit-client stays out of the first bundle).
@@ -20,6 +27,8 @@ export interface VoiceMedia {
   disconnect(): Promise<void>;
 }
 
+const NEGOTIATION_TIMEOUT_MS = 45_000;
+
 export async function connectVoiceMedia(options: {
   serverUrl: string;
   token: string;
@@ -38,24 +47,39 @@ export async function connectVoiceMedia(options: {
     elements.set(track.sid ?? participant.identity, element);
   };
 
+  // Events tell changes; someone already muted when this device joins is read from the publication.
+  const reportMuted = (publication: TrackPublication, participant: Participant) => {
+    if (publication.source === Track.Source.Microphone)
+      options.on.muted(participant.identity, publication.isMuted);
+  };
+
   room
-    .on(RoomEvent.TrackSubscribed, (track, _publication, participant) => play(track, participant))
+    .on(RoomEvent.TrackSubscribed, (track, publication, participant) => {
+      play(track, participant);
+      reportMuted(publication, participant);
+    })
+    .on(RoomEvent.TrackPublished, reportMuted)
     .on(RoomEvent.TrackUnsubscribed, (track) => {
       for (const element of track.detach()) element.remove();
       if (track.sid) elements.delete(track.sid);
     })
     .on(RoomEvent.ActiveSpeakersChanged, (speakers) => options.on.speakers(speakers.map((p) => p.identity)))
-    .on(RoomEvent.TrackMuted, (publication, participant) => {
-      if (publication.source === Track.Source.Microphone) options.on.muted(participant.identity, true);
-    })
-    .on(RoomEvent.TrackUnmuted, (publication, participant) => {
-      if (publication.source === Track.Source.Microphone) options.on.muted(participant.identity, false);
-    })
+    .on(RoomEvent.TrackMuted, reportMuted)
+    .on(RoomEvent.TrackUnmuted, reportMuted)
     .on(RoomEvent.Disconnected, (reason) => {
       if (!left) options.on.lost(String(reason ?? ''));
     });
 
-  await room.connect(options.serverUrl, options.token);
+  // As in calls (media/call-media.ts): LiveKit's 15 s for the peer connection and for a publisher's
+  // negotiation failed joins with 'could not establish pc connection' on a slow device (the voice e2e at
+  // load 55); waiting longer is better than a failed join.
+  await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
+  const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } }).pcManager;
+  if (transports && typeof transports.peerConnectionTimeout === 'number')
+    transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
+  for (const participant of room.remoteParticipants.values())
+    for (const publication of participant.audioTrackPublications.values())
+      reportMuted(publication, participant);
   // In the room: the microphone publishes meanwhile (the panel shows "connected" without waiting for it).
   void room.localParticipant.setMicrophoneEnabled(true).catch((error: unknown) => {
     options.on.lost(error instanceof Error ? error.message : String(error));

@@ -1,7 +1,8 @@
 import { Phone, PhoneOff, ShieldAlert, Video } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { browserCanEncryptCalls, callActions } from '../call-controller.ts';
+import { callMark } from '../lib/marks.ts';
 import type { CallView } from '../store/call-store.ts';
 import { callsStrings as t } from '../strings.ts';
 import styles from './Calls.module.css';
@@ -11,6 +12,12 @@ type Ringing = Extract<CallView, { status: 'ringing' }>;
 /** The callee's modal (§2.3): who calls, accept with or without video, reject. */
 export function IncomingCallModal({ view }: { view: Ringing }) {
   const acceptRef = useRef<HTMLButtonElement>(null);
+  // Marked once the frame with the modal is painted (what the press → modal benchmark reads).
+  useLayoutEffect(() => {
+    if (typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => window.setTimeout(() => callMark('modal'), 0));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   useEffect(() => acceptRef.current?.focus(), []);
   const title = view.kind === 'video' ? t.incomingVideo : t.incomingAudio;
   return (

@@ -80,6 +80,13 @@ function toneUrl(tone: Tone): string {
   return url;
 }
 
+/** Synthesises both tones ahead (at idle once signed in), so the first ring does not wait for it. */
+export function prepareTones() {
+  if (typeof URL.createObjectURL !== 'function') return;
+  toneUrl('ringtone');
+  toneUrl('ringback');
+}
+
 /** Starts a tone looping until the returned stop() is called (silently nothing where autoplay is refused). */
 export function playTone(tone: Tone): () => void {
   if (typeof Audio === 'undefined' || typeof URL.createObjectURL !== 'function') return () => undefined;

@@ -5,6 +5,7 @@ import { voiceStrings as t } from '../strings.ts';
 import { useVoiceChat, useVoiceState } from '../voice-chat-provider.tsx';
 import { identityOf } from '../voice-controller.ts';
 import styles from './Voice.module.css';
+import { VoiceParticipantRow } from './VoiceParticipantRow.tsx';
 
 /** Mounted once in the shell: the group voice chat panel, its mini bar, and its error notice. */
 export function VoiceHost() {
@@ -146,41 +147,16 @@ function VoicePanel() {
       >
         {shown.map((p) => {
           const identity = identityOf(p.user_id);
-          const isSpeaking = speaking.includes(identity);
-          const isMuted = mutedIds.includes(identity);
-          const raised = p.hand_raised_at !== null;
           return (
-            <li
+            <VoiceParticipantRow
               key={p.user_id}
-              className={styles.person}
-              data-testid="voice-participant"
-              data-user-id={p.user_id}
-              data-speaking={isSpeaking}
-              data-hand-raised={raised}
-              data-inbound-bytes={inbound[identity] ?? 0}
-            >
-              <span className={`${styles.avatar} ${isSpeaking ? styles.speaking : ''}`} aria-hidden="true">
-                {p.avatar_url ? <img src={p.avatar_url} alt="" /> : p.name.slice(0, 1).toUpperCase()}
-              </span>
-              <span className={styles.personName}>{p.name}</span>
-              <span className={styles.personState}>
-                {isSpeaking ? t.speaking : null}
-                {isMuted ? <MicOff size={14} aria-label={t.muted} /> : null}
-                {raised && moderator && p.user_id !== me ? (
-                  <button
-                    type="button"
-                    className={styles.lowerHand}
-                    onClick={() => void actions.setHand(false, p.user_id)}
-                    aria-label={t.lowerHandOf(p.name)}
-                    title={t.lowerHandOf(p.name)}
-                  >
-                    <Hand size={16} aria-hidden="true" />
-                  </button>
-                ) : raised ? (
-                  <Hand size={16} className={styles.handIcon} aria-label={t.handRaised} role="img" />
-                ) : null}
-              </span>
-            </li>
+              participant={p}
+              speaking={speaking.includes(identity)}
+              muted={mutedIds.includes(identity)}
+              canLowerHand={moderator && p.user_id !== me}
+              inboundBytes={inbound[identity] ?? 0}
+              onLowerHand={() => void actions.setHand(false, p.user_id)}
+            />
           );
         })}
       </ul>
