@@ -1,5 +1,7 @@
+import { StoryLimits } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { registerRoutes } from '../../lib/route.ts';
+import { sendJson } from '../media/render.ts';
 import { defineModule } from '../module.ts';
 import { type StoriesCache, storiesCache } from './cache.ts';
 import { EXPIRE_JOB, PROCESS_JOB, processHandler } from './jobs.ts';
@@ -21,7 +23,10 @@ export const storiesModule = defineModule({
   async register(api, ctx) {
     const clock: Clock = { now: () => new Date() };
     const repo = storiesRepository(ctx.db.kysely);
-    const cache = await storiesCache(ctx.bus, ctx.config.feedCacheTtlMs);
+    const cache = await storiesCache(ctx.bus, ctx.config.feedCacheTtlMs, {
+      now: () => clock.now().getTime(),
+      sources: { profiles: ctx.profiles, media: ctx.media.cache, privacy: ctx.settings },
+    });
     const service = storiesService({ ctx, repo, cache, clock, expireEveryMs: EXPIRE_EVERY_MS });
     const log = api.log;
 
@@ -57,7 +62,14 @@ export const storiesModule = defineModule({
         upload: async (req) => ({ story: await service.upload(req.raw, req.userId) }),
         feed: async (req, reply) => {
           reply.header('cache-control', 'no-cache');
-          return { stories_groups: await service.feed(req.userId, req.query.limit ?? 20) };
+          const limit = req.query.limit ?? StoryLimits.feedGroups;
+          if (limit !== StoryLimits.feedGroups)
+            return { stories_groups: await service.feed(req.userId, limit) };
+          // The strip's page, as the schema's serializer wrote it when it was built (one lookup on a hit).
+          const body = await service.firstPage(req.userId, (groups) =>
+            Buffer.from(reply.serialize({ stories_groups: groups })),
+          );
+          return sendJson(reply, body);
         },
         get: (req) => service.get(req.params.id, req.userId),
         view: (req) => service.view(req.params.id, req.userId),
