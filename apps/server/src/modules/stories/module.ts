@@ -66,9 +66,10 @@ export const storiesModule = defineModule({
           if (limit !== StoryLimits.feedGroups)
             return { stories_groups: await service.feed(req.userId, limit) };
           // The strip's page, as the schema's serializer wrote it when it was built (one lookup on a hit).
-          const body = await service.firstPage(req.userId, (groups) =>
-            Buffer.from(reply.serialize({ stories_groups: groups })),
-          );
+          const body = await service.firstPage(req.userId, (groups) => {
+            const json = reply.serialize({ stories_groups: groups });
+            return typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer);
+          });
           return sendJson(reply, body);
         },
         get: (req) => service.get(req.params.id, req.userId),

@@ -27,6 +27,9 @@ export const storiesStrings = defineStrings({
   uploading: (percent: number) => `Загрузка истории: ${percent}%`,
   processing: 'История обрабатывается',
   uploadFailed: 'Ошибка при загрузке. Попробуйте снова.',
+  uploadFailedShort: 'Ошибка',
+  retryUpload: 'Повторить',
+  dismissUpload: 'Убрать',
   pullToRefresh: 'Потяните, чтобы обновить',
   refreshing: 'Обновление...',
   // Viewer (§4.10)

@@ -3,7 +3,6 @@ import { Brush, Crop, ImagePlus, Type as TypeIcon, Undo2, X } from 'lucide-react
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { errorMessage } from '../../../shared/api/client.ts';
 import { canvasBlob, cropToCanvas, loadImage } from '../lib/crop-image.ts';
 import { useStoryUpload } from '../lib/use-story-upload.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
@@ -183,7 +182,6 @@ export function StoryEditor() {
     } catch (e) {
       console.error('Story upload failed', e);
       setError(s.uploadFailed);
-      void errorMessage;
       setBusy(false);
     }
   };
