@@ -120,6 +120,7 @@ test('video story: the segment picker clamps and its choice is what plays', asyn
   await expect(editor.getByText('Длительность, с: 1', { exact: true })).toBeVisible();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await expect(editor.getByText('Длительность, с: 4', { exact: true })).toBeVisible();
+  await expect(editor.getByTestId('story-segment')).toHaveText('Отрывок 3.0–7.0 с из 20.0 с');
   await editor.getByLabel('Подпись', { exact: true }).fill('Четыре секунды');
   await shoot(page, 'segment-picker');
 

@@ -417,6 +417,21 @@ export function StoryEditor() {
                       onChange={(e) => setDuration(Number(e.target.value))}
                     />
                   </label>
+                  {videoLength > 0 ? (
+                    <div className={styles.segment} data-testid="story-segment">
+                      <div className={styles.segmentBar} aria-hidden="true">
+                        <span
+                          style={{
+                            left: `${(start / videoLength) * 100}%`,
+                            width: `${(Math.min(duration, videoLength - start) / videoLength) * 100}%`,
+                          }}
+                        />
+                      </div>
+                      <span>
+                        {s.segmentRange(start, Math.min(start + duration, videoLength), videoLength)}
+                      </span>
+                    </div>
+                  ) : null}
                 </>
               )}
 
