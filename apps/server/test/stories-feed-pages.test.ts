@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { StoryGroup } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
@@ -182,6 +183,42 @@ describe('the stories feed first page, cached per viewer', () => {
     expect(ids(await n.feed(viewer))).toEqual([boris.id]);
     expect(ids(await n.feed(other))).toEqual([boris.id, anna.id]);
     await agrees(viewer, other);
+  });
+
+  it('a browser gets the cached page compressed once, as @fastify/compress would send it', async () => {
+    const read = async (accept: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/stories/feed',
+        headers: { ...bearer(viewer.token), 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res;
+    };
+    // Enough stories for the page to pass the 1 KB threshold.
+    for (let i = 0; i < 4; i++) {
+      const id = await insertStory(t, boris, 3 - i / 2);
+      await n.stories().service.finished(id, boris.id, 'ready');
+    }
+    const plain = await n.call('GET', '/stories/feed', viewer.token);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = plain.rawPayload;
+    expect(json.length).toBeGreaterThan(1024);
+    const br = await read('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(json)).toBe(true);
+    const gz = await read('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(json)).toBe(true);
+    expect((await read('identity')).rawPayload.equals(json)).toBe(true);
+    // A change drops the compressed copies with the page.
+    expect((await n.call('POST', `/stories/${a1}/like`, other.token)).statusCode).toBe(200);
+    const after = await read('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(after.rawPayload).toString())).toEqual({
+      stories_groups: await n.stories().service.feedUncached(viewer.id, 20),
+    });
   });
 
   it('a page ends when its earliest story expires, with no write in between', async () => {

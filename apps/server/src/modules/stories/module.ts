@@ -4,6 +4,7 @@ import { registerRoutes } from '../../lib/route.ts';
 import { sendJson } from '../media/render.ts';
 import { defineModule } from '../module.ts';
 import { type StoriesCache, storiesCache } from './cache.ts';
+import { encodedBodies, preferredEncoding } from './encoded.ts';
 import { EXPIRE_JOB, PROCESS_JOB, processHandler } from './jobs.ts';
 import { storiesMigrations } from './migrations.ts';
 import { storiesRepository } from './repository.ts';
@@ -29,6 +30,7 @@ export const storiesModule = defineModule({
     });
     const service = storiesService({ ctx, repo, cache, clock, expireEveryMs: EXPIRE_EVERY_MS });
     const log = api.log;
+    const encoded = encodedBodies();
 
     ctx.media.jobs.register(
       PROCESS_JOB,
@@ -70,7 +72,11 @@ export const storiesModule = defineModule({
             const json = reply.serialize({ stories_groups: groups });
             return typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer);
           });
-          return sendJson(reply, body);
+          const encoding = preferredEncoding(req.raw.headers['accept-encoding']);
+          if (body.length < 1024 || !encoding) return sendJson(reply, body);
+          // Already encoded: @fastify/compress passes bytes with a Content-Encoding through.
+          reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+          return sendJson(reply, encoded(body, encoding));
         },
         get: (req) => service.get(req.params.id, req.userId),
         view: (req) => service.view(req.params.id, req.userId),
