@@ -36,9 +36,12 @@ export async function privacyLookups(deps: {
     return p;
   }
 
+  const listeners: Array<(userId: number) => void> = [];
+
   function forget(userId: number) {
     settings.delete(userId);
     blocks.delete(userId);
+    for (const listener of listeners) listener(userId);
   }
   await bus.subscribe(CHANGED_CHANNEL, (message) => forget(Number(message)));
   deps.onFollowChange((pair) => follows.delete(`${pair[0]}:${pair[1]}`));
@@ -130,6 +133,10 @@ export async function privacyLookups(deps: {
     /** A blocked user sees none of the blocker's stories. */
     canSeeStories: async (owner: number, viewer: number) =>
       owner === viewer || !(await isBlocked(owner, viewer)),
+    /** Hears every settings or blocks change of a user, on every node (the stories feed's pages). */
+    onChange(listener: (userId: number) => void) {
+      listeners.push(listener);
+    },
     /** After a write of `userId`'s settings or blocks: forgotten here and on every node. */
     async changed(userId: number) {
       forget(userId);

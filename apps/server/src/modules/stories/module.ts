@@ -1,7 +1,10 @@
+import { StoryLimits } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { registerRoutes } from '../../lib/route.ts';
+import { sendJson } from '../media/render.ts';
 import { defineModule } from '../module.ts';
 import { type StoriesCache, storiesCache } from './cache.ts';
+import { encodedBodies, preferredEncoding } from './encoded.ts';
 import { EXPIRE_JOB, PROCESS_JOB, processHandler } from './jobs.ts';
 import { storiesMigrations } from './migrations.ts';
 import { storiesRepository } from './repository.ts';
@@ -21,9 +24,13 @@ export const storiesModule = defineModule({
   async register(api, ctx) {
     const clock: Clock = { now: () => new Date() };
     const repo = storiesRepository(ctx.db.kysely);
-    const cache = await storiesCache(ctx.bus, ctx.config.feedCacheTtlMs);
+    const cache = await storiesCache(ctx.bus, ctx.config.feedCacheTtlMs, {
+      now: () => clock.now().getTime(),
+      sources: { profiles: ctx.profiles, media: ctx.media.cache, privacy: ctx.settings },
+    });
     const service = storiesService({ ctx, repo, cache, clock, expireEveryMs: EXPIRE_EVERY_MS });
     const log = api.log;
+    const encoded = encodedBodies();
 
     ctx.media.jobs.register(
       PROCESS_JOB,
@@ -57,7 +64,19 @@ export const storiesModule = defineModule({
         upload: async (req) => ({ story: await service.upload(req.raw, req.userId) }),
         feed: async (req, reply) => {
           reply.header('cache-control', 'no-cache');
-          return { stories_groups: await service.feed(req.userId, req.query.limit ?? 20) };
+          const limit = req.query.limit ?? StoryLimits.feedGroups;
+          if (limit !== StoryLimits.feedGroups)
+            return { stories_groups: await service.feed(req.userId, limit) };
+          // The strip's page, as the schema's serializer wrote it when it was built (one lookup on a hit).
+          const body = await service.firstPage(req.userId, (groups) => {
+            const json = reply.serialize({ stories_groups: groups });
+            return typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer);
+          });
+          const encoding = preferredEncoding(req.raw.headers['accept-encoding']);
+          if (body.length < 1024 || !encoding) return sendJson(reply, body);
+          // Already encoded: @fastify/compress passes bytes with a Content-Encoding through.
+          reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+          return sendJson(reply, encoded(body, encoding));
         },
         get: (req) => service.get(req.params.id, req.userId),
         view: (req) => service.view(req.params.id, req.userId),

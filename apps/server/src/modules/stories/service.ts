@@ -170,6 +170,13 @@ export function storiesService(deps: {
     return (await groupsOf(viewer, [ownerId], 1))[0] ?? null;
   }
 
+  async function feed(viewer: number, limit: number): Promise<StoryGroup[]> {
+    const state = await viewerState(viewer);
+    const blockers = await blockersAmong(viewer, [...state.followees]);
+    const owners = [...state.followees].filter((id) => !blockers.has(id));
+    return groupsOf(viewer, [viewer, ...owners], limit);
+  }
+
   async function receive(req: FastifyRequest, userId: number): Promise<Story> {
     const limits = ctx.config.media;
     const received = await receiveUpload(req, tmpDir, limits, {
@@ -251,11 +258,23 @@ export function storiesService(deps: {
       );
     },
 
-    async feed(viewer: number, limit: number): Promise<StoryGroup[]> {
-      const state = await viewerState(viewer);
-      const blockers = await blockersAmong(viewer, [...state.followees]);
-      const owners = [...state.followees].filter((id) => !blockers.has(id));
-      return groupsOf(viewer, [viewer, ...owners], limit);
+    feed,
+
+    /**
+     * The first page (`limit` = 20, what the strip asks for) as sent, from the per-viewer page cache; a hit
+     * is one map lookup. `render` turns a built page into the route's JSON bytes. The page depends on the
+     * viewer and on every followee (shown or not: a new story may move one in), and is true until its
+     * earliest story expires.
+     */
+    firstPage(viewer: number, render: (groups: StoryGroup[]) => Buffer): Promise<Buffer> {
+      return cache.pages.get(viewer, async () => {
+        const followees = [...(await viewerState(viewer)).followees];
+        const groups = await feed(viewer, StoryLimits.feedGroups);
+        let expiresAt = Number.POSITIVE_INFINITY;
+        for (const g of groups)
+          for (const st of g.stories) expiresAt = Math.min(expiresAt, Date.parse(st.expires_at));
+        return { body: render(groups), authors: [viewer, ...followees], expiresAt };
+      });
     },
 
     /** The same answer straight from SQL, uncached (the reference the cache is tested against). */

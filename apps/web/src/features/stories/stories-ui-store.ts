@@ -1,5 +1,6 @@
 import type { Story, StoryGroup } from '@kadr/contract';
 import { create } from 'zustand';
+import type { StoryUploadInput } from './api/upload-story.ts';
 
 export interface ViewerState {
   /** The groups as they were when the viewer opened, so the order does not move under the person. */
@@ -14,7 +15,9 @@ export interface PendingStory {
   previewUrl: string | null;
   progress: number;
   status: 'uploading' | 'processing' | 'failed';
-  storyId?: number;
+  storyId?: number | undefined;
+  /** What was sent, so a failed upload can be sent again from the strip. */
+  input?: StoryUploadInput;
 }
 
 interface StoriesUi {

@@ -27,6 +27,9 @@ export const storiesStrings = defineStrings({
   uploading: (percent: number) => `Загрузка истории: ${percent}%`,
   processing: 'История обрабатывается',
   uploadFailed: 'Ошибка при загрузке. Попробуйте снова.',
+  uploadFailedShort: 'Ошибка',
+  retryUpload: 'Повторить',
+  dismissUpload: 'Убрать',
   pullToRefresh: 'Потяните, чтобы обновить',
   refreshing: 'Обновление...',
   // Viewer (§4.10)
@@ -87,6 +90,8 @@ export const storiesStrings = defineStrings({
   undo: 'Отменить',
   segmentStart: 'Начало отрывка, с',
   segmentDuration: 'Длительность, с',
+  segmentRange: (from: number, to: number, total: number) =>
+    `Отрывок ${from.toFixed(1)}–${to.toFixed(1)} с из ${total.toFixed(1)} с`,
   caption: 'Подпись',
   captionPlaceholder: 'Добавьте подпись...',
   counter: (n: number, max: number) => `${n}/${max}`,

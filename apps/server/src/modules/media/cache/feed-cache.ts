@@ -42,7 +42,10 @@ export async function feedCache(
     marks: new ReadThroughCache<string, number>(200_000, ttlMs),
   };
 
+  const listeners: Array<(change: MediaChange) => void> = [];
+
   function apply(change: MediaChange) {
+    for (const listener of listeners) listener(change);
     if (change.feed) cache.newest.clear();
     if (change.posts?.length) cache.bodies.invalidate(change.posts);
     if (change.viewers?.length) cache.viewers.invalidate(change.viewers);
@@ -58,6 +61,13 @@ export async function feedCache(
 
   return {
     ...cache,
+    /**
+     * Caches built from these parts (the stories feed's pages) listen here: called at once on the node that
+     * made the change and again on every node when the bus carries it.
+     */
+    onChange(listener: (change: MediaChange) => void) {
+      listeners.push(listener);
+    },
     /** Call after a write committed: drops what it made stale here and on every other node. */
     async changed(change: MediaChange) {
       apply(change);

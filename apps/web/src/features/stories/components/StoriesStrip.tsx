@@ -1,8 +1,9 @@
 import type { StoryGroup } from '@kadr/contract';
-import { AlertCircle, Plus } from 'lucide-react';
+import { AlertCircle, Plus, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
+import { usePendingActions } from '../lib/use-story-upload.ts';
 import { type PendingStory, useStoriesUi } from '../stories-ui-store.ts';
 import { storiesStrings as s } from '../strings.ts';
 import styles from './StoriesStrip.module.css';
@@ -34,9 +35,32 @@ function Pending({ item }: { item: PendingStory }) {
           {item.status === 'failed' ? <AlertCircle size={22} aria-hidden="true" /> : null}
         </span>
       </span>
-      <span className={styles.name}>{item.status === 'uploading' ? `${percent}%` : '…'}</span>
+      <span className={styles.name}>
+        {item.status === 'uploading' ? `${percent}%` : item.status === 'failed' ? s.uploadFailedShort : '…'}
+      </span>
     </li>
   );
+}
+
+/** Under the strip while an upload failed: the §8 text, send again, or dismiss the placeholder. */
+function Failures({ items }: { items: readonly PendingStory[] }) {
+  const { retry, dismiss } = usePendingActions();
+  return items.map((item) => (
+    <div key={item.key} className={styles.failure} role="alert" data-testid="story-upload-failed">
+      <AlertCircle size={18} aria-hidden="true" />
+      <span className={styles.failureText}>{s.uploadFailed}</span>
+      {item.input ? (
+        <button type="button" className={styles.failureAction} onClick={() => void retry(item)}>
+          <RotateCcw size={16} aria-hidden="true" />
+          {s.retryUpload}
+        </button>
+      ) : null}
+      <button type="button" className={styles.failureAction} onClick={() => dismiss(item)}>
+        <X size={16} aria-hidden="true" />
+        {s.dismissUpload}
+      </button>
+    </div>
+  ));
 }
 
 /** The stories strip (spec §2.5): one's own avatar with '+', live entries, then groups with viewed/unviewed rings. */
@@ -90,6 +114,7 @@ export function StoriesStrip({ groups, leading, onOpen, onAdd }: Props) {
           ),
         )}
       </ul>
+      <Failures items={visiblePending.filter((p) => p.status === 'failed')} />
     </nav>
   );
 }

@@ -3,7 +3,6 @@ import { Brush, Crop, ImagePlus, Type as TypeIcon, Undo2, X } from 'lucide-react
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { errorMessage } from '../../../shared/api/client.ts';
 import { canvasBlob, cropToCanvas, loadImage } from '../lib/crop-image.ts';
 import { useStoryUpload } from '../lib/use-story-upload.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
@@ -183,7 +182,6 @@ export function StoryEditor() {
     } catch (e) {
       console.error('Story upload failed', e);
       setError(s.uploadFailed);
-      void errorMessage;
       setBusy(false);
     }
   };
@@ -419,6 +417,21 @@ export function StoryEditor() {
                       onChange={(e) => setDuration(Number(e.target.value))}
                     />
                   </label>
+                  {videoLength > 0 ? (
+                    <div className={styles.segment} data-testid="story-segment">
+                      <div className={styles.segmentBar} aria-hidden="true">
+                        <span
+                          style={{
+                            left: `${(start / videoLength) * 100}%`,
+                            width: `${(Math.min(duration, videoLength - start) / videoLength) * 100}%`,
+                          }}
+                        />
+                      </div>
+                      <span>
+                        {s.segmentRange(start, Math.min(start + duration, videoLength), videoLength)}
+                      </span>
+                    </div>
+                  ) : null}
                 </>
               )}
 
