@@ -259,12 +259,13 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   await drag(page, { x: 60, y: 300 }, 150, 0);
   await expect(page.getByRole('region', { name: 'Борис' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Навигация/ })).toBeVisible();
-  // A click right after the swipe is swallowed; half a second later clicks work again.
+  // A click right after the swipe is swallowed; half a second later clicks work again (the messenger
+  // says which by `data-clicks-blocked`).
   const rows = page.getByTestId('chat-row');
   const boris = rows.filter({ hasText: 'Борис' });
   await boris.click();
   await expect(page.getByRole('region', { name: 'Борис' })).toHaveCount(0);
-  await page.waitForTimeout(600);
+  await expect(page.locator('section[data-clicks-blocked]')).toHaveCount(0);
 
   // The shell's search button focuses 'Поиск чатов...'; matching messages are listed and open their chat.
   await page.getByRole('button', { name: 'Поиск', exact: true }).click();
