@@ -61,6 +61,8 @@ interface Fixture {
   raw?: { payload: string; headers: Record<string, string> };
   query?: Record<string, string | number>;
   status?: number;
+  /** The same request from a signed-in stranger (no follower, member or participant) is refused with this. */
+  stranger?: number;
 }
 type Prepare = () => Fixture | Promise<Fixture>;
 
@@ -69,6 +71,8 @@ let rooms: Awaited<ReturnType<typeof fakeRoomService>>;
 let doc: Doc;
 let alice: User;
 let bob: User;
+/** Signed in, and nothing else: no follow, membership, subscription or call. */
+let mallory: User;
 /** Blocked and unblocked by the walk (blocking Bob would refuse the messages it sends him). */
 let carol = '';
 let postId = 0;
@@ -252,7 +256,7 @@ const fixtures: Record<string, Prepare> = {
     const after = await must<{ sessions: { id: number }[] }>('get', '/settings/sessions', alice);
     const added = after.sessions.find((s) => !before.sessions.some((b) => b.id === s.id));
     if (!added) throw new Error('fixture: no new session');
-    return { params: { id: added.id } };
+    return { stranger: 404, params: { id: added.id } };
   },
   'post /settings/account/delete': async () => {
     const gone = await freshUser('walk_gone');
@@ -280,7 +284,7 @@ const fixtures: Record<string, Prepare> = {
         alice,
       );
       const unread = list.groups.flatMap((g) => g.items).find((n) => !n.is_read);
-      if (unread) return { params: { id: unread.id } };
+      if (unread) return { stranger: 404, params: { id: unread.id } };
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('fixture: no notification arrived');
@@ -311,7 +315,7 @@ const fixtures: Record<string, Prepare> = {
       identity: `user-${stream.host.id}`,
       role: 'host',
     });
-    return { as: stream.host, params: { name: `stream-${stream.id}` } };
+    return { as: stream.host, stranger: 404, params: { name: `stream-${stream.id}` } };
   },
 
   // Stories: Alice's story, read and liked by Bob (who follows her); deleted and reported on stories of their own.
@@ -320,7 +324,7 @@ const fixtures: Record<string, Prepare> = {
   'get /media/following': () => ({ as: bob }),
   'get /stories/{id}': () => ({ as: bob, params: { id: storyId } }),
   'post /stories/{id}/view': () => ({ as: bob, params: { id: storyId } }),
-  'get /stories/{id}/viewers': () => ({ params: { id: storyId } }),
+  'get /stories/{id}/viewers': () => ({ stranger: 403, params: { id: storyId } }),
   'post /stories/{id}/like': () => ({ as: bob, params: { id: storyId } }),
   'delete /stories/{id}/like': () => ({ as: bob, params: { id: storyId } }),
   'post /stories/{id}/reply': () => ({ as: bob, params: { id: storyId }, body: { content: 'ответ' } }),
@@ -329,58 +333,71 @@ const fixtures: Record<string, Prepare> = {
     const author = await freshUser('walk_story');
     return { as: bob, params: { id: await photoStory(author) }, body: { reason: 'spam' } };
   },
-  'delete /stories/{id}': async () => ({ params: { id: await photoStory(alice) } }),
+  'delete /stories/{id}': async () => ({ stranger: 403, params: { id: await photoStory(alice) } }),
 
   // Groups: Alice owns them; destructive steps get a group of their own.
   'get /groups': sampled,
   'post /groups': () => ({ body: { name: 'Обход', member_ids: [bob.id] } }),
   'get /groups/search': () => ({ query: { q: 'Обход' } }),
-  'get /groups/{id}': () => ({ params: { id: group.id } }),
-  'patch /groups/{id}': () => ({ params: { id: group.id }, body: { description: 'обход документа' } }),
-  'delete /groups/{id}': async () => ({ params: { id: (await newGroup(alice)).id } }),
-  'post /groups/{id}/avatar': () => ({ params: { id: group.id } }),
-  'get /groups/{id}/members': () => ({ params: { id: group.id } }),
+  'get /groups/{id}': () => ({ stranger: 403, params: { id: group.id } }),
+  'patch /groups/{id}': () => ({
+    stranger: 403,
+    params: { id: group.id },
+    body: { description: 'обход документа' },
+  }),
+  'delete /groups/{id}': async () => ({ stranger: 403, params: { id: (await newGroup(alice)).id } }),
+  'post /groups/{id}/avatar': () => ({ stranger: 403, params: { id: group.id } }),
+  'get /groups/{id}/members': () => ({ stranger: 403, params: { id: group.id } }),
   'post /groups/{id}/members': async () => ({
+    stranger: 403,
     params: { id: group.id },
     body: { user_ids: [(await freshUser('walk_member')).id] },
   }),
   'patch /groups/{id}/members/{userId}': async () => {
     const member = await freshUser('walk_member');
     const g = await newGroup(alice, [member]);
-    return { params: { id: g.id, userId: member.id }, body: { role: 'admin' } };
+    return { stranger: 403, params: { id: g.id, userId: member.id }, body: { role: 'admin' } };
   },
   'delete /groups/{id}/members/{userId}': async () => {
     const member = await freshUser('walk_member');
     const g = await newGroup(alice, [member]);
-    return { params: { id: g.id, userId: member.id } };
+    return { stranger: 403, params: { id: g.id, userId: member.id } };
   },
   'post /groups/{id}/owner': async () => {
     const heir = await freshUser('walk_heir');
     const g = await newGroup(alice, [heir]);
-    return { params: { id: g.id }, body: { user_id: heir.id } };
+    return { stranger: 403, params: { id: g.id }, body: { user_id: heir.id } };
   },
   'post /groups/{id}/leave': async () => {
     const g = await newGroup(alice, [bob]);
     return { as: bob, params: { id: g.id } };
   },
   'post /groups/{id}/join': () => ({ as: bob, params: { id: publicGroup.id } }),
-  'post /groups/{id}/invite-link': () => ({ params: { id: group.id } }),
-  'delete /groups/{id}/invite-link': async () => ({ params: { id: (await newGroup(alice)).id } }),
+  'post /groups/{id}/invite-link': () => ({ stranger: 403, params: { id: group.id } }),
+  'delete /groups/{id}/invite-link': async () => ({
+    stranger: 403,
+    params: { id: (await newGroup(alice)).id },
+  }),
   'get /groups/invite/{token}': () => ({ as: bob, params: { token: group.inviteToken } }),
   'post /groups/invite/{token}/join': async () => {
     const g = await newGroup(alice);
     return { as: await freshUser('walk_invited'), params: { token: g.inviteToken } };
   },
   'get /groups/by-slug/{slug}': () => ({ as: bob, params: { slug: publicGroup.slug } }),
-  'get /groups/{id}/messages': () => ({ params: { id: group.id } }),
-  'post /groups/{id}/read': () => ({ as: bob, params: { id: group.id } }),
+  'get /groups/{id}/messages': () => ({ stranger: 403, params: { id: group.id } }),
+  'post /groups/{id}/read': () => ({ as: bob, stranger: 403, params: { id: group.id } }),
 
   // Group voice chats (LiveKit's room service is a recorder on loopback).
-  'get /groups/{id}/voice': async () => ({ as: bob, params: { id: (await voiceChat([bob])).id } }),
-  'post /groups/{id}/voice': async () => ({ params: { id: (await newGroup(alice)).id } }),
-  'post /groups/{id}/voice/leave': async () => ({ params: { id: (await voiceChat()).id } }),
-  'post /groups/{id}/voice/end': async () => ({ params: { id: (await voiceChat()).id } }),
+  'get /groups/{id}/voice': async () => ({
+    as: bob,
+    stranger: 403,
+    params: { id: (await voiceChat([bob])).id },
+  }),
+  'post /groups/{id}/voice': async () => ({ stranger: 403, params: { id: (await newGroup(alice)).id } }),
+  'post /groups/{id}/voice/leave': async () => ({ stranger: 403, params: { id: (await voiceChat()).id } }),
+  'post /groups/{id}/voice/end': async () => ({ stranger: 403, params: { id: (await voiceChat()).id } }),
   'post /groups/{id}/voice/hand': async () => ({
+    stranger: 403,
     params: { id: (await voiceChat()).id },
     body: { raised: true },
   }),
@@ -391,7 +408,7 @@ const fixtures: Record<string, Prepare> = {
   'get /channels/search': () => ({ query: { q: 'Обход' } }),
   'get /channels/by-slug/{slug}': () => ({ as: bob, params: { slug: channel.slug } }),
   'get /channels/{id}': () => ({ as: bob, params: { id: channel.id } }),
-  'delete /channels/{id}': async () => ({ params: { id: (await newChannel(alice)).id } }),
+  'delete /channels/{id}': async () => ({ stranger: 403, params: { id: (await newChannel(alice)).id } }),
   'post /channels/{id}/subscribe': async () => ({
     as: await freshUser('walk_reader'),
     params: { id: channel.id },
@@ -401,12 +418,13 @@ const fixtures: Record<string, Prepare> = {
     await must('post', `/channels/${channel.id}/subscribe`, reader);
     return { as: reader, params: { id: channel.id } };
   },
-  'get /channels/{id}/subscribers': () => ({ params: { id: channel.id } }),
+  'get /channels/{id}/subscribers': () => ({ stranger: 403, params: { id: channel.id } }),
   'get /channels/{id}/admins': () => ({ as: bob, params: { id: channel.id } }),
   'post /channels/{id}/admins': async () => {
     const c = await newChannel(alice);
     await must('post', `/channels/${c.id}/subscribe`, bob);
     return {
+      stranger: 403,
       params: { id: c.id },
       body: { user_id: bob.id, can_post: true, can_edit_others: false, can_delete_others: false },
     };
@@ -420,7 +438,7 @@ const fixtures: Record<string, Prepare> = {
       can_edit_others: false,
       can_delete_others: false,
     });
-    return { params: { id: c.id, userId: bob.id } };
+    return { stranger: 403, params: { id: c.id, userId: bob.id } };
   },
   'get /channels/{id}/posts': () => ({ as: bob, params: { id: channel.id } }),
   'post /channels/{id}/read': () => ({ as: bob, params: { id: channel.id } }),
@@ -431,19 +449,20 @@ const fixtures: Record<string, Prepare> = {
   'get /livestreams/{id}': () => ({ as: bob, params: { id: stream.id } }),
   'post /livestreams/{id}/end': async () => {
     const host = await freshUser('walk_host');
-    return { as: host, params: { id: (await newStream(host)).id } };
+    return { as: host, stranger: 403, params: { id: (await newStream(host)).id } };
   },
   'get /livestreams/{id}/token': () => ({ as: bob, params: { id: stream.id } }),
   'post /livestreams/{id}/viewer-join': () => ({ as: bob, params: { id: stream.id } }),
   'post /livestreams/{id}/guests': async () => ({
     as: stream.host,
+    stranger: 403,
     params: { id: stream.id },
     body: { user_id: (await freshUser('walk_guest')).id },
   }),
   'delete /livestreams/{id}/guests/{userId}': async () => {
     const guest = await freshUser('walk_guest');
     await must('post', `/livestreams/${stream.id}/guests`, stream.host, { user_id: guest.id });
-    return { as: stream.host, params: { id: stream.id, userId: guest.id } };
+    return { as: stream.host, stranger: 403, params: { id: stream.id, userId: guest.id } };
   },
 
   // Calls: every step on a call between two users of its own (a user is in one call at a time).
@@ -454,31 +473,31 @@ const fixtures: Record<string, Prepare> = {
   'get /calls/current': async () => ({ as: (await newCall()).caller }),
   'get /calls/{id}': async () => {
     const call = await newCall();
-    return { as: call.callee, params: { id: call.id } };
+    return { as: call.callee, stranger: 404, params: { id: call.id } };
   },
   'post /calls/{id}/accept': async () => {
     const call = await newCall();
-    return { as: call.callee, params: { id: call.id }, body: {} };
+    return { as: call.callee, stranger: 404, params: { id: call.id }, body: {} };
   },
   'post /calls/{id}/reject': async () => {
     const call = await newCall();
-    return { as: call.callee, params: { id: call.id } };
+    return { as: call.callee, stranger: 404, params: { id: call.id } };
   },
   'post /calls/{id}/end': async () => {
     const call = await newCall(true);
-    return { as: call.caller, params: { id: call.id } };
+    return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
   'post /calls/{id}/connected': async () => {
     const call = await newCall(true);
-    return { as: call.caller, params: { id: call.id } };
+    return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
   'post /calls/{id}/resume': async () => {
     const call = await newCall(true);
-    return { as: call.callee, params: { id: call.id }, body: { socket_id: 'walk-socket-1' } };
+    return { as: call.callee, stranger: 404, params: { id: call.id }, body: { socket_id: 'walk-socket-1' } };
   },
   'get /calls/{id}/token': async () => {
     const call = await newCall(true);
-    return { as: call.caller, params: { id: call.id } };
+    return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
 };
 
@@ -496,6 +515,7 @@ beforeAll(async () => {
   alice = { token: a.access_token, id: a.user.id, username: a.user.username, password };
   bob = { token: b.access_token, id: b.user.id, username: b.user.username, password };
   carol = (await registerUser(t.app, uniqueUsername('walk_c'))).user.username;
+  mallory = await freshUser('walk_m');
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7a8' } })
     .png()
     .toBuffer();
@@ -534,7 +554,7 @@ beforeAll(async () => {
 
   const served = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   doc = served.json();
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
   await rooms?.close();
@@ -690,6 +710,7 @@ describe('every operation of /api/docs/json', () => {
     expect(Object.keys(fixtures).sort()).toEqual([...documented].sort());
   });
 
+  // Over a hundred operations, most with fixtures of their own (users, groups, calls): minutes on a loaded machine.
   it('answers a valid request as documented, and an invalid one with a documented 4xx', async () => {
     const walked: string[] = [];
     for (const [method, path, op] of operations()) {
@@ -712,23 +733,33 @@ describe('every operation of /api/docs/json', () => {
       const content = op.requestBody?.content ?? {};
       const [mediaType, body] = Object.entries(content)[0] ?? [];
 
-      // Valid.
-      let res: Awaited<ReturnType<typeof inject>>;
-      if (fixture.raw) {
-        res = await inject(method, url(path, op, overrides), token, fixture.raw.payload, fixture.raw.headers);
-      } else if (mediaType === 'multipart/form-data' && body) {
-        const form = multipartBody(body.schema, key);
-        res = await inject(method, url(path, op, overrides), token, form.payload, form.headers);
-      } else if (mediaType === 'application/json' && body) {
-        res = await inject(
-          method,
-          url(path, op, overrides),
-          token,
-          fixture.body ?? sample(body.schema, '', key),
+      const send = (as: string | null) => {
+        if (fixture.raw)
+          return inject(method, url(path, op, overrides), as, fixture.raw.payload, fixture.raw.headers);
+        if (mediaType === 'multipart/form-data' && body) {
+          const form = multipartBody(body.schema, key);
+          return inject(method, url(path, op, overrides), as, form.payload, form.headers);
+        }
+        if (mediaType === 'application/json' && body)
+          return inject(method, url(path, op, overrides), as, fixture.body ?? sample(body.schema, '', key));
+        return inject(method, url(path, op, overrides), as);
+      };
+
+      // A stranger first (before the valid request may have used the resource up), then the valid request.
+      if (fixture.stranger) {
+        const refused = await send(mallory.token);
+        expect
+          .soft(refused.statusCode, `${key} (stranger): ${refused.body.slice(0, 300)}`)
+          .toBe(fixture.stranger);
+        checkAnswer(
+          `${key} (stranger)`,
+          op,
+          refused.statusCode,
+          refused.body,
+          String(refused.headers['content-type']),
         );
-      } else {
-        res = await inject(method, url(path, op, overrides), token);
       }
+      const res = await send(token);
       const success = Object.keys(op.responses)
         .map(Number)
         .filter((code) => code >= 200 && code < 300)
@@ -736,33 +767,42 @@ describe('every operation of /api/docs/json', () => {
       expect.soft(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBe(fixture.status ?? success);
       checkAnswer(key, op, res.statusCode, res.body, String(res.headers['content-type'] ?? ''));
 
-      // Invalid: an over-long path parameter, a body of the wrong type, a bad query, or no token.
+      // Invalid, each that applies: an over-long path parameter, a body of the wrong type, a bad query, no token,
+      // a body under another content type.
       const pathParam = op.parameters?.find((p) => p.in === 'path');
       const queryParam = op.parameters?.find((p) => p.in === 'query');
-      let bad: Awaited<ReturnType<typeof inject>> | null = null;
+      const bad: [string, Awaited<ReturnType<typeof inject>>][] = [];
       if (pathParam) {
-        bad = await inject(method, url(path, op, { ...overrides, [pathParam.name]: 'x'.repeat(300) }), token);
-      } else if (mediaType === 'application/json') {
-        bad = await inject(method, url(path, op), token, [1]);
-      } else if (queryParam) {
-        bad = await inject(method, url(path, op, { [queryParam.name]: 'x'.repeat(5000) }), token);
-      } else if (op.security && !op.security.some((s) => Object.keys(s).length === 0)) {
-        bad = await inject(method, url(path, op), null);
-      } else if (mediaType && mediaType !== 'multipart/form-data') {
-        bad = await inject(method, url(path, op), null, '{}', { 'content-type': mediaType });
+        const long = { ...overrides, [pathParam.name]: 'x'.repeat(300) };
+        bad.push(['long path parameter', await inject(method, url(path, op, long), token)]);
       }
-      if (bad) {
+      if (mediaType === 'application/json')
+        bad.push(['body [1]', await inject(method, url(path, op, overrides), token, [1])]);
+      if (queryParam) {
+        const long = { ...overrides, [queryParam.name]: 'x'.repeat(5000) };
+        bad.push(['long query', await inject(method, url(path, op, long), token)]);
+      }
+      if (op.security && !op.security.some((s) => Object.keys(s).length === 0))
+        bad.push(['no token', await inject(method, url(path, op, overrides), null)]);
+      if (mediaType && mediaType !== 'multipart/form-data' && mediaType !== 'application/json')
+        bad.push([
+          'unsigned',
+          await inject(method, url(path, op, overrides), null, '{}', { 'content-type': mediaType }),
+        ]);
+      for (const [what, answer] of bad) {
+        const label = `${key} (${what})`;
+        expect.soft(answer.statusCode, `${label}: ${answer.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        expect.soft(answer.statusCode, label).toBeLessThan(500);
+        if (what === 'no token') expect.soft(answer.statusCode, label).toBe(401);
+        checkAnswer(label, op, answer.statusCode, answer.body, String(answer.headers['content-type']));
         expect
-          .soft(bad.statusCode, `${key} (invalid): ${bad.body.slice(0, 300)}`)
-          .toBeGreaterThanOrEqual(400);
-        expect.soft(bad.statusCode, `${key} (invalid)`).toBeLessThan(500);
-        checkAnswer(`${key} (invalid)`, op, bad.statusCode, bad.body, String(bad.headers['content-type']));
-        expect.soft(bad.json(), key).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+          .soft(answer.json(), label)
+          .toMatchObject({ error: expect.any(String), code: expect.any(String) });
       }
       walked.push(key);
     }
     expect(walked.sort()).toEqual(Object.keys(fixtures).sort());
-  }, 300_000);
+  }, 600_000);
 
   it('does not coerce JSON bodies: false is not the text "false", [1] is not 1', async () => {
     const bio = await inject('patch', '/profile', alice.token, { bio: false });
