@@ -69,7 +69,9 @@ async function json(url: string, token: string, method = 'GET', body?: unknown) 
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-export async function attachmentMemoryBench(rounds = Number(process.env.ATTACHMENT_ROUNDS ?? 3)): Promise<string[]> {
+export async function attachmentMemoryBench(
+  rounds = Number(process.env.ATTACHMENT_ROUNDS ?? 3),
+): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-attachment-mem-'));
   const child = fork(path.join(import.meta.dirname, 'attachment-memory-server.ts'), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
@@ -93,7 +95,9 @@ export async function attachmentMemoryBench(rounds = Number(process.env.ATTACHME
     const file = makeVideo(dir);
     const size = fs.statSync(file).size;
     const ready = await next<AttachmentServerReady>('ready');
-    lines.push(`one ${(size / MiB).toFixed(1)} MiB video (lossless H.264 in MKV) per round, ${rounds} rounds`);
+    lines.push(
+      `one ${(size / MiB).toFixed(1)} MiB video (lossless H.264 in MKV) per round, ${rounds} rounds`,
+    );
     for (let round = 1; round <= rounds; round += 1) {
       const baselined = next('baseline');
       child.send({ type: 'baseline' });
@@ -135,7 +139,12 @@ export async function attachmentMemoryBench(rounds = Number(process.env.ATTACHME
           `upload answered in ${(answered / 1000).toFixed(1)} s, ready after ${(done / 1000).toFixed(1)} s`,
       );
     }
-    lines.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    lines.push(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     return lines;
   } finally {
     if (child.exitCode === null) {
