@@ -92,9 +92,11 @@ export async function attachmentMemoryBench(
     });
   const lines: string[] = [];
   try {
+    // Listen before the (synchronous) video generation: a message with no listener yet is lost.
+    const starting = next<AttachmentServerReady>('ready');
     const file = makeVideo(dir);
     const size = fs.statSync(file).size;
-    const ready = await next<AttachmentServerReady>('ready');
+    const ready = await starting;
     lines.push(
       `one ${(size / MiB).toFixed(1)} MiB video (lossless H.264 in MKV) per round, ${rounds} rounds`,
     );

@@ -10,18 +10,19 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
   const [offset, setOffset] = useState(0);
   const started = useRef(false);
   const blocker = useRef(new ClickBlocker());
-  // Mirrors the blocker for the page (`data-clicks-blocked`), so a reader can wait for clicks to work again.
-  const [blocked, setBlocked] = useState(false);
+  // Mirrors the blocker for the page (`data-clicks-blocked` = when the block ends), so a reader can time a click
+  // against the block itself and wait for clicks to work again.
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   useEffect(() => {
-    if (!blocked) return;
+    if (blockedUntil === null) return;
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
       if (blocker.current.blocked) timer = setTimeout(check, 50);
-      else setBlocked(false);
+      else setBlockedUntil(null);
     };
     timer = setTimeout(check, 50);
     return () => clearTimeout(timer);
-  }, [blocked]);
+  }, [blockedUntil]);
   const bind = useDrag(
     ({ first, last, movement: [mx, my] }) => {
       if (first) started.current = false;
@@ -31,7 +32,7 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
         // Only a real swipe swallows the click that follows; taps and mouse clicks pass.
         if (started.current) {
           blocker.current.block();
-          setBlocked(true);
+          setBlockedUntil(blocker.current.blockedUntil);
         }
         if (swipeCloses(started.current, mx)) onClose();
         started.current = false;
@@ -43,5 +44,5 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
     // test) on a reaction chip or a play button inside the chat never arrived. The blocker above does its job.
     { enabled, pointer: { touch: true }, axis: 'lock' },
   );
-  return { bind, offset, blocked, clicksBlocked: () => blocker.current.blocked };
+  return { bind, offset, blockedUntil, clicksBlocked: () => blocker.current.blocked };
 }
