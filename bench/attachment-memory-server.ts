@@ -15,8 +15,8 @@ export interface AttachmentMemorySample {
   type: 'peaks';
   base: { rss: number; heapUsed: number; external: number };
   peak: { rss: number; heapUsed: number; external: number; heapPlusExternal: number };
-  /** Heap + external right after a full collection, every 250 ms: what is held, not garbage awaiting collection. */
-  livePeak: number;
+  /** Heap + external right after a full collection, once the file is processed: what stays held. */
+  held: number;
 }
 
 async function main() {
@@ -45,22 +45,23 @@ async function main() {
       heapPlusExternal: Math.max(peak.heapPlusExternal, now.heapUsed + now.external),
     };
   }, 10).unref();
-  let livePeak = base.heapUsed + base.external;
-  setInterval(() => {
-    globalThis.gc?.();
-    const now = read();
-    livePeak = Math.max(livePeak, now.heapUsed + now.external);
-  }, 250).unref();
 
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'baseline') {
       globalThis.gc?.();
       base = read();
       peak = { ...base, heapPlusExternal: base.heapUsed + base.external };
-      livePeak = base.heapUsed + base.external;
       process.send?.({ type: 'baseline' });
     } else if (msg.type === 'peaks') {
-      process.send?.({ type: 'peaks', base, peak, livePeak } satisfies AttachmentMemorySample);
+      // A full collection every few milliseconds would starve a loaded machine; one at the end shows what stays.
+      globalThis.gc?.();
+      const now = read();
+      process.send?.({
+        type: 'peaks',
+        base,
+        peak,
+        held: now.heapUsed + now.external,
+      } satisfies AttachmentMemorySample);
     } else if (msg.type === 'stop') {
       void t.close().then(() => process.exit(0));
     }
