@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark prints its figure next to the baseline it is measured against.
 // Filter with `npm run bench -- profile` or `npm run bench -- sockets`.
 
+import { attachmentMemoryBench } from './attachment-memory.bench.ts';
 import { callsBench } from './calls.bench.ts';
 import { chatSwitchBench } from './chat-switch.bench.ts';
 import { feedBench } from './feed.bench.ts';
@@ -149,4 +150,11 @@ if (only.includes('soak')) {
     '\n## Soak (issue 17): RSS slope after warm-up and send → receive p99 without and with media processing',
   );
   for (const line of await soakBench()) console.log(line);
+}
+if (only.includes('attachment-memory')) {
+  // A 50 MiB transcode per round, so only when asked for by name.
+  console.log(
+    '\n## Chat attachment memory (issue 10): the server process while a ~50 MiB video is uploaded and processed',
+  );
+  for (const line of await attachmentMemoryBench()) console.log(line);
 }

@@ -170,6 +170,7 @@ export function MessengerView() {
     <section
       className={styles.messenger}
       data-full-screen={fullScreen}
+      data-clicks-blocked={swipe.blockedUntil ?? undefined}
       style={wide ? { gridTemplateColumns: `${resize.fraction * 100}vw 6px minmax(0, 1fr)` } : undefined}
       aria-labelledby="messenger-title"
       onClickCapture={(event) => {

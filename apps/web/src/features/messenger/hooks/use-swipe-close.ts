@@ -1,5 +1,5 @@
 import { useDrag } from '@use-gesture/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ClickBlocker, swipeCloses, swipeStarted } from '../lib/gestures.ts';
 
 /**
@@ -10,6 +10,19 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
   const [offset, setOffset] = useState(0);
   const started = useRef(false);
   const blocker = useRef(new ClickBlocker());
+  // Mirrors the blocker for the page (`data-clicks-blocked` = when the block ends), so a reader can time a click
+  // against the block itself and wait for clicks to work again.
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
+  useEffect(() => {
+    if (blockedUntil === null) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      if (blocker.current.blocked) timer = setTimeout(check, 50);
+      else setBlockedUntil(null);
+    };
+    timer = setTimeout(check, 50);
+    return () => clearTimeout(timer);
+  }, [blockedUntil]);
   const bind = useDrag(
     ({ first, last, movement: [mx, my] }) => {
       if (first) started.current = false;
@@ -17,7 +30,10 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
       if (started.current) setOffset(Math.max(0, mx));
       if (last) {
         // Only a real swipe swallows the click that follows; taps and mouse clicks pass.
-        if (started.current) blocker.current.block();
+        if (started.current) {
+          blocker.current.block();
+          setBlockedUntil(blocker.current.blockedUntil);
+        }
         if (swipeCloses(started.current, mx)) onClose();
         started.current = false;
         setOffset(0);
@@ -28,5 +44,5 @@ export function useSwipeClose(enabled: boolean, onClose: () => void) {
     // test) on a reaction chip or a play button inside the chat never arrived. The blocker above does its job.
     { enabled, pointer: { touch: true }, axis: 'lock' },
   );
-  return { bind, offset, clicksBlocked: () => blocker.current.blocked };
+  return { bind, offset, blockedUntil, clicksBlocked: () => blocker.current.blocked };
 }

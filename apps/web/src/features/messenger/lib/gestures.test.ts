@@ -20,6 +20,8 @@ describe('chat swipe-close', () => {
     const blocker = new ClickBlocker(() => now);
     expect(blocker.blocked).toBe(false);
     blocker.block();
+    // What the messenger shows the page (`data-clicks-blocked`): the moment clicks work again.
+    expect(blocker.blockedUntil).toBe(SWIPE_CLOSE.clickBlockMs);
     now = SWIPE_CLOSE.clickBlockMs - 1;
     expect(blocker.blocked).toBe(true);
     now = SWIPE_CLOSE.clickBlockMs;

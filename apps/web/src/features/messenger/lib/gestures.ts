@@ -26,6 +26,10 @@ export class ClickBlocker {
   get blocked(): boolean {
     return this.now() < this.until;
   }
+  /** When the current block ends (epoch ms on the blocker's clock); past when none is active. */
+  get blockedUntil(): number {
+    return this.until;
+  }
 }
 
 /** The media viewer closes on a swipe of 100 px, or 50 px when fast (velocity in px/ms). */
