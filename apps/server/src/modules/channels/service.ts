@@ -50,7 +50,7 @@ export function channelsService(deps: {
   limits: RateLimits;
 }) {
   const { repo, messages, gateway, limits } = deps;
-  const sockets = roomSockets(gateway, 'channel');
+  const sockets = roomSockets(gateway, 'channel', messages);
 
   async function load(id: number, viewerId: number): Promise<ChannelRow> {
     const row = await repo.find(id, viewerId);
@@ -77,8 +77,11 @@ export function channelsService(deps: {
     return row;
   }
 
-  const announce = (event: ChannelUpdatedEvent, alsoUser?: number) =>
+  const announce = (event: ChannelUpdatedEvent, alsoUser?: number) => {
+    // Rights (`can_post`) and the subscriber count are on the subscribers' chat lists.
+    messages.roomChanged(event.channel_id);
     gateway.io.to(sockets.audience(event.channel_id, alsoUser)).emit('channel-updated', event);
+  };
 
   return {
     async list(userId: number): Promise<Channel[]> {
