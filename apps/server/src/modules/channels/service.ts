@@ -1,5 +1,6 @@
 import {
   type AddAdminBody,
+  type AdminRightsBody,
   type Channel,
   type ChannelAdmin,
   type ChannelPostsResponse,
@@ -187,6 +188,21 @@ export function channelsService(deps: {
       });
       sockets.join(id, [body.user_id]);
       announce({ channel_id: id, change: 'admin-changed', user_id: body.user_id }, body.user_id);
+      return (await repo.admins(id)).map(toAdmin);
+    },
+
+    /** The owner changes an administrator's rights in place; 404 when the user is not one. */
+    async updateAdmin(
+      userId: number,
+      id: number,
+      target: number,
+      rights: AdminRightsBody,
+    ): Promise<ChannelAdmin[]> {
+      const row = await asOwner(id, userId);
+      if (target === row.owner_id) throw errors.forbidden(ErrorText.channelOwnerOnly);
+      if (!(await repo.updateRights(id, target, rights)))
+        throw errors.notFound(ErrorText.channelAdminNotFound);
+      announce({ channel_id: id, change: 'admin-changed', user_id: target }, target);
       return (await repo.admins(id)).map(toAdmin);
     },
 
