@@ -27,6 +27,17 @@ export function chatsService(deps: {
   const { repo, chats, messages, limits, cache } = deps;
   const { tools } = messages;
 
+  // A cached list (the same rows array on every hit) is mapped once, not on every read.
+  const mapped = new WeakMap<ChatRow[], ChatListItem[]>();
+  function items(rows: ChatRow[], userId: number, count = rows.length): ChatListItem[] {
+    let out = mapped.get(rows);
+    if (!out) {
+      out = rows.map((r) => toChatListItem(r, userId));
+      mapped.set(rows, out);
+    }
+    return count < out.length ? out.slice(0, count) : out;
+  }
+
   /** The list from its start (offset 0): `limit` rows, or all of it when null. */
   function fromStart(userId: number, limit: number | null): Promise<ChatRow[]> {
     const load = async () => {
@@ -94,7 +105,7 @@ export function chatsService(deps: {
     async list(userId: number): Promise<ChatListItem[]> {
       const rows = await fromStart(userId, null);
       await deliverListed(userId, rows);
-      return rows.map((r) => toChatListItem(r, userId));
+      return items(rows, userId);
     },
 
     /** One page of the chat list in its order; `has_more` when more follow. */
@@ -107,7 +118,7 @@ export function chatsService(deps: {
         offset === 0 ? await fromStart(userId, limit + 1) : await chats.list(userId, limit + 1, offset);
       const page = rows.slice(0, limit);
       await deliverListed(userId, page);
-      return { chats: page.map((r) => toChatListItem(r, userId)), has_more: rows.length > limit };
+      return { chats: items(rows, userId, limit), has_more: rows.length > limit };
     },
 
     async searchByName(userId: number, query: string): Promise<ChatListItem[]> {
