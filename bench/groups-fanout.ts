@@ -205,12 +205,16 @@ async function groupRun(t: Target, engine: string, opts: FanoutOptions, tokens: 
   const sockets = await appSockets(t, tokens.slice(0, n), current);
   await sleep(3000);
   let failed = 0;
+  // Send → the sender's ack (the server stored and announced it): where the server's own time shows.
+  let acked: number[] = [];
   const send = (r: Receipts) => (s: number) => {
-    r.sentAt.set(s, performance.now());
+    const at = performance.now();
+    r.sentAt.set(s, at);
     sockets[s % opts.senders]?.emit(
       'send-message',
       { group_id: group.id, content: `bench ${s}`, temp_id: `bench-${engine}-${s}` },
       (result) => {
+        acked.push(performance.now() - at);
         if (!result.ok) failed += 1;
       },
     );
@@ -222,10 +226,13 @@ async function groupRun(t: Target, engine: string, opts: FanoutOptions, tokens: 
     await drain(warm, n - 1, 5000);
     const run = new Receipts();
     current.r = run;
+    acked = [];
     seq = await drive(opts.rate, opts.seconds, seq, send(run));
     await drain(run, n - 1, 10_000);
+    const ackSorted = acked.sort((a, b) => a - b);
     lines.push(
       summaryRow(`${engine} group, ${n}`, run.summary(n - 1)) +
+        ` (send ack p50 ${percentile(ackSorted, 50).toFixed(0)} ms, p99 ${percentile(ackSorted, 99).toFixed(0)} ms)` +
         (failed > 0 ? ` (${failed} failed sends)` : ''),
     );
   } finally {

@@ -9,7 +9,11 @@ import { createTestApp, registerUser, testDatabase } from '../apps/server/test/h
 import { load, row } from './lib.ts';
 
 /** Seeds `personal` chats, `groups` groups and `channels` channels for `userId`, 3 messages each. */
-async function seed(db: Db, userId: number, counts: { personal: number; groups: number; channels: number }) {
+export async function seed(
+  db: Db,
+  userId: number,
+  counts: { personal: number; groups: number; channels: number },
+) {
   const k = db.kysely;
   const others = await k
     .insertInto('users')

@@ -13,7 +13,16 @@ export interface Target {
 /** Starts bench/server.ts in a child process (so the load generator never shares its event loop). */
 export async function startTarget(env: Record<string, string>): Promise<Target> {
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      '--max-old-space-size=4096',
+      // BENCH_SERVER_PROFILE=<dir>: a V8 CPU profile of the server process, to see where its time goes.
+      ...(process.env.BENCH_SERVER_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
+        : []),
+    ],
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -65,7 +65,7 @@ test('three users: create with a member, join by invite link, live messages, typ
   await A.page.screenshot({ path: `${SHOTS}/create-group-1440.png` });
   await dialog.getByRole('button', { name: 'Создать' }).click();
   await expect(A.page.getByRole('heading', { name: 'Три друга' })).toBeVisible();
-  await expect(A.page.getByText('2 участников')).toBeVisible();
+  await expect(A.page.getByText('2 участника')).toBeVisible();
   await expect(A.page.getByText('Нет сообщений')).toBeVisible();
   const id = await groupId(request, a, 'Три друга');
 
@@ -81,7 +81,7 @@ test('three users: create with a member, join by invite link, live messages, typ
   // The preview shows the name too: the group chat is open once its message box is.
   await expect(C.page.getByRole('textbox', { name: 'Сообщение' })).toBeVisible({ timeout: 30_000 });
   await expect(C.page.getByRole('heading', { name: 'Три друга' })).toBeVisible();
-  await expect(C.page.getByText('3 участников')).toBeVisible();
+  await expect(C.page.getByText('3 участника')).toBeVisible();
 
   // Messages from each reach the other two live; B's list counts them unread.
   await send(A.page, 'Привет всем от Анны');
@@ -220,7 +220,7 @@ test('group photo: an admin picks, crops and saves it, a member sees it live; ch
   await expect(C.page.getByText('Вы не являетесь участником этой группы')).toBeVisible();
   await C.page.getByRole('button', { name: 'Вступить' }).click();
   await expect(C.page.getByRole('textbox', { name: 'Сообщение' })).toBeVisible();
-  await expect(C.page.getByText('3 участников')).toBeVisible();
+  await expect(C.page.getByText('3 участника')).toBeVisible();
 
   // The channel hit opens its preview with subscribe.
   await C.page.goto('/messenger');

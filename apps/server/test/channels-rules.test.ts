@@ -127,6 +127,58 @@ describe('channels: subscribers, administrators and posting rights', () => {
     expect((await c.send(b.access_token, { channel_id: ch.id }, 'больше нельзя')).statusCode).toBe(403);
   });
 
+  it('the owner edits an administrator’s rights in place; nobody else may (403); bad input is 4xx', async () => {
+    const x = await registerUser(t.app);
+    for (const u of [b, x]) await c.call(u.access_token, 'POST', `/channels/${ch.id}/subscribe`);
+    const appoint = (u: AuthSession) =>
+      c.call(a.access_token, 'POST', `/channels/${ch.id}/admins`, {
+        user_id: u.user.id,
+        can_post: false,
+        can_edit_others: false,
+        can_delete_others: false,
+      });
+    await appoint(b);
+    await appoint(x);
+    expect((await c.send(b.access_token, { channel_id: ch.id }, 'ещё нельзя')).statusCode).toBe(403);
+    const rights = { can_post: true, can_edit_others: false, can_delete_others: true };
+    const edited = await c.call(a.access_token, 'PATCH', `/channels/${ch.id}/admins/${b.user.id}`, rights);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().admins.find((r: { user_id: number }) => r.user_id === b.user.id)).toMatchObject({
+      role: 'admin',
+      ...rights,
+    });
+    const owners = await c.sent(a.access_token, { channel_id: ch.id }, 'пост владельца');
+    await c.sent(b.access_token, { channel_id: ch.id }, 'теперь можно');
+    expect((await c.call(b.access_token, 'DELETE', `/messages/${owners.id}?for=everyone`)).statusCode).toBe(
+      200,
+    );
+
+    const count = await postCount();
+    const refusals = [
+      // Another administrator, a subscriber: only the owner edits rights.
+      [x, `/channels/${ch.id}/admins/${b.user.id}`, rights, 403],
+      [b, `/channels/${ch.id}/admins/${x.user.id}`, rights, 403],
+      // The owner's rights are fixed; a subscriber who is not an administrator is not one to edit.
+      [a, `/channels/${ch.id}/admins/${a.user.id}`, rights, 403],
+      [a, `/channels/${ch.id}/admins/${(await registerUser(t.app)).user.id}`, rights, 404],
+      [a, `/channels/${ch.id}/admins/${b.user.id}`, { can_post: 'yes' }, 400],
+      [a, `/channels/${ch.id}/admins/${b.user.id}`, { ...rights, role: 'owner' }, 400],
+    ] as const;
+    for (const [who, url, body, status] of refusals) {
+      const r = await c.call(who.access_token, 'PATCH', url, body);
+      expect(r.statusCode, url).toBe(status);
+      expect(r.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+    }
+    expect(await postCount()).toBe(count);
+    // Nothing the refusals named changed: B keeps the rights the owner gave.
+    const admins = (await c.call(a.access_token, 'GET', `/channels/${ch.id}/admins`)).json().admins;
+    expect(admins.find((r: { user_id: number }) => r.user_id === b.user.id)).toMatchObject(rights);
+    expect(admins.find((r: { user_id: number }) => r.user_id === x.user.id)).toMatchObject({
+      can_post: false,
+      can_delete_others: false,
+    });
+  });
+
   it('views count once per subscriber; unsubscribe drops the channel from the list; owner deletes', async () => {
     await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`);
     await c.sent(a.access_token, { channel_id: ch.id }, 'смотрите');

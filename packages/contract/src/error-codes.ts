@@ -101,6 +101,7 @@ export const ErrorText = {
   channelPostForbidden: 'Только администраторы могут публиковать в этом канале',
   channelAdminOnly: 'Это могут только администраторы канала',
   channelOwnerOnly: 'Это может только владелец канала',
+  channelAdminNotFound: 'Этот пользователь не администратор канала',
   ownerCannotUnsubscribe: 'Владелец не может отписаться от своего канала',
   attachmentNotFound: 'Вложение не найдено',
   attachmentWrongType: 'Этот тип файла нельзя отправить',

@@ -14,6 +14,7 @@ export const channelsEndpoints = {
   subscribers: endpoint<(typeof channelsRoutes)['subscribers']>('GET', '/channels/:id/subscribers'),
   admins: endpoint<(typeof channelsRoutes)['admins']>('GET', '/channels/:id/admins'),
   addAdmin: endpoint<(typeof channelsRoutes)['addAdmin']>('POST', '/channels/:id/admins'),
+  updateAdmin: endpoint<(typeof channelsRoutes)['updateAdmin']>('PATCH', '/channels/:id/admins/:userId'),
   removeAdmin: endpoint<(typeof channelsRoutes)['removeAdmin']>('DELETE', '/channels/:id/admins/:userId'),
   posts: endpoint<(typeof channelsRoutes)['posts']>('GET', '/channels/:id/posts'),
   read: endpoint<(typeof channelsRoutes)['read']>('POST', '/channels/:id/read'),

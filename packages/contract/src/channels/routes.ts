@@ -3,6 +3,7 @@ import { OkResponse, ReadResponse, RoomSearchQuery, SlugParams } from '../groups
 import { defineRoute } from '../route.ts';
 import {
   AddAdminBody,
+  AdminRightsBody,
   Channel,
   ChannelAdminsResponse,
   ChannelIdParams,
@@ -106,6 +107,15 @@ export const channelsRoutes = {
     who: 'owner',
     params: ChannelIdParams,
     body: AddAdminBody,
+    response: { 200: ChannelAdminsResponse, ...errors },
+  }),
+  updateAdmin: defineRoute({
+    method: 'PATCH',
+    path: '/channels/:id/admins/:userId',
+    access: 'user',
+    who: 'owner',
+    params: ChannelMemberParams,
+    body: AdminRightsBody,
     response: { 200: ChannelAdminsResponse, ...errors },
   }),
   removeAdmin: defineRoute({

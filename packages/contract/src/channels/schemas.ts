@@ -78,6 +78,17 @@ export const AddAdminBody = Type.Object(
 );
 export type AddAdminBody = Static<typeof AddAdminBody>;
 
+/** An administrator's rights, changed in place (the owner's are fixed). */
+export const AdminRightsBody = Type.Object(
+  {
+    can_post: Type.Boolean(),
+    can_edit_others: Type.Boolean(),
+    can_delete_others: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type AdminRightsBody = Static<typeof AdminRightsBody>;
+
 export const ChannelSubscriber = Type.Object({
   user_id: Type.Integer(),
   username: Type.String(),

@@ -51,6 +51,9 @@ export const channelsModule = defineModule({
           channels.subscribers(req.userId, req.params.id, req.query.limit ?? 50, req.query.offset ?? 0),
         admins: async (req) => ({ admins: await channels.admins(req.userId, req.params.id) }),
         addAdmin: async (req) => ({ admins: await channels.addAdmin(req.userId, req.params.id, req.body) }),
+        updateAdmin: async (req) => ({
+          admins: await channels.updateAdmin(req.userId, req.params.id, req.params.userId, req.body),
+        }),
         removeAdmin: async (req) => ({
           admins: await channels.removeAdmin(req.userId, req.params.id, req.params.userId),
         }),

@@ -177,6 +177,19 @@ export function channelsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Changes an administrator's rights; false when the user is not an administrator (nor the owner's). */
+    async updateRights(id: number, userId: number, rights: Rights): Promise<boolean> {
+      const rows = await db
+        .updateTable('conversation_members')
+        .set(rights)
+        .where('conversation_id', '=', id)
+        .where('user_id', '=', userId)
+        .where('role', '=', 'admin')
+        .returning('user_id')
+        .execute();
+      return rows.length > 0;
+    },
+
     async demote(id: number, userId: number): Promise<void> {
       await db
         .updateTable('conversation_members')

@@ -1,5 +1,6 @@
 import {
   type AddAdminBody,
+  type AdminRightsBody,
   type Channel,
   type ChannelAdmin,
   type ChannelPostsResponse,
@@ -50,7 +51,7 @@ export function channelsService(deps: {
   limits: RateLimits;
 }) {
   const { repo, messages, gateway, limits } = deps;
-  const sockets = roomSockets(gateway, 'channel');
+  const sockets = roomSockets(gateway, 'channel', messages);
 
   async function load(id: number, viewerId: number): Promise<ChannelRow> {
     const row = await repo.find(id, viewerId);
@@ -77,8 +78,11 @@ export function channelsService(deps: {
     return row;
   }
 
-  const announce = (event: ChannelUpdatedEvent, alsoUser?: number) =>
+  const announce = (event: ChannelUpdatedEvent, alsoUser?: number) => {
+    // Rights (`can_post`) and the subscriber count are on the subscribers' chat lists.
+    messages.roomChanged(event.channel_id);
     gateway.io.to(sockets.audience(event.channel_id, alsoUser)).emit('channel-updated', event);
+  };
 
   return {
     async list(userId: number): Promise<Channel[]> {
@@ -184,6 +188,21 @@ export function channelsService(deps: {
       });
       sockets.join(id, [body.user_id]);
       announce({ channel_id: id, change: 'admin-changed', user_id: body.user_id }, body.user_id);
+      return (await repo.admins(id)).map(toAdmin);
+    },
+
+    /** The owner changes an administrator's rights in place; 404 when the user is not one. */
+    async updateAdmin(
+      userId: number,
+      id: number,
+      target: number,
+      rights: AdminRightsBody,
+    ): Promise<ChannelAdmin[]> {
+      const row = await asOwner(id, userId);
+      if (target === row.owner_id) throw errors.forbidden(ErrorText.channelOwnerOnly);
+      if (!(await repo.updateRights(id, target, rights)))
+        throw errors.notFound(ErrorText.channelAdminNotFound);
+      announce({ channel_id: id, change: 'admin-changed', user_id: target }, target);
       return (await repo.admins(id)).map(toAdmin);
     },
 

@@ -3,6 +3,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import type { MessagesService } from '../messenger/service.ts';
 
 /**
  * What groups and channels share: both are a conversation with members in `conversation_members`,
@@ -68,19 +69,30 @@ export function roomMembership(db: Kysely<Database>, type: RoomType) {
   };
 }
 
-/** Socket room moves of one kind of room, on every node (Redis adapter). */
-export function roomSockets(gateway: Gateway, type: RoomType) {
+/**
+ * Socket room moves of one kind of room, on every node (Redis adapter). Each move follows a committed
+ * membership change, so it is also where the messenger hears of it (`messages.roomChanged`: chat lists,
+ * receipts).
+ */
+export function roomSockets(
+  gateway: Gateway,
+  type: RoomType,
+  messages: Pick<MessagesService, 'roomChanged'>,
+) {
   const room = type === 'group' ? rooms.group : rooms.channel;
   return {
     /** Sockets of these users join the room now. */
     join(id: number, userIds: readonly number[]) {
+      messages.roomChanged(id, { joined: userIds });
       for (const u of userIds) gateway.io.in(rooms.user(u)).socketsJoin(room(id));
     },
     leave(id: number, userId: number) {
+      messages.roomChanged(id, { left: [userId] });
       gateway.io.in(rooms.user(userId)).socketsLeave(room(id));
     },
     /** Every socket leaves the room (the room is gone). */
     close(id: number) {
+      messages.roomChanged(id);
       gateway.io.in(room(id)).socketsLeave(room(id));
     },
     /** The room, and a user no longer (or not yet) in it: an event sent to both reaches each socket once. */

@@ -79,10 +79,13 @@ export function groupsService(deps: {
     return row;
   }
 
-  const sockets = roomSockets(gateway, 'group');
+  const sockets = roomSockets(gateway, 'group', messages);
   /** To the group's room, and to a user no longer (or not yet) in it; each socket hears it once. */
-  const announce = (event: GroupUpdatedEvent, alsoUser?: number) =>
+  const announce = (event: GroupUpdatedEvent, alsoUser?: number) => {
+    // Title, avatar, members and roles are on the members' chat lists.
+    messages.roomChanged(event.group_id);
     gateway.io.to(sockets.audience(event.group_id, alsoUser)).emit('group-updated', event);
+  };
   const joinRoom = sockets.join;
   const leaveRoom = sockets.leave;
 

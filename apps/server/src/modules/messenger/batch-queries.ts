@@ -63,6 +63,18 @@ export function batchQueries(db: Kysely<Database>) {
       return rows;
     },
 
+    /** Which of these (chat, user) pairs are memberships. */
+    async memberPairs(pairs: Array<{ conversation_id: number; user_id: number }>) {
+      if (pairs.length === 0) return [];
+      const { rows } = await sql<{ conversation_id: number; user_id: number }>`
+        select cm.conversation_id, cm.user_id from conversation_members cm
+        join unnest(${pairs.map((p) => p.conversation_id)}::int[], ${pairs.map((p) => p.user_id)}::int[])
+          as v(conversation_id, user_id) on cm.conversation_id = v.conversation_id and cm.user_id = v.user_id`.execute(
+        db,
+      );
+      return rows;
+    },
+
     /** Moves delivered watermarks forward; answers those that moved (an older or equal ack changes nothing). */
     async advanceDelivered(advances: Advance[]): Promise<Advance[]> {
       if (advances.length === 0) return [];

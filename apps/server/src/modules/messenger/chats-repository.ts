@@ -139,6 +139,16 @@ export function chatsRepository(db: Kysely<Database>) {
       return rows;
     },
 
+    /** Every chat the user is a member of (listed or not). */
+    async chatIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('conversation_members')
+        .select('conversation_id')
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.conversation_id);
+    },
+
     /** Users who share a personal chat with this user (they hear about its presence). */
     async peers(userId: number): Promise<number[]> {
       const { rows } = await sql<{ user_id: number }>`

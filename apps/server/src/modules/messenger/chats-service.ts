@@ -8,6 +8,7 @@ import {
 } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/limits.ts';
+import type { ChatListCache } from './chat-list-cache.ts';
 import type { ChatRow, ChatsRepository } from './chats-repository.ts';
 import type { Loaded } from './conversations.ts';
 import { chatRef, toChatListItem } from './mappers.ts';
@@ -20,9 +21,35 @@ export function chatsService(deps: {
   chats: ChatsRepository;
   messages: MessagesService;
   limits: RateLimits;
+  /** The list from its start, per user and node (chat-list-cache.ts); absent: always read. */
+  cache?: ChatListCache;
 }) {
-  const { repo, chats, messages, limits } = deps;
+  const { repo, chats, messages, limits, cache } = deps;
   const { tools } = messages;
+
+  // A cached list (the same rows array on every hit) is mapped once, not on every read.
+  const mapped = new WeakMap<ChatRow[], ChatListItem[]>();
+  function items(rows: ChatRow[], userId: number, count = rows.length): ChatListItem[] {
+    let out = mapped.get(rows);
+    if (!out) {
+      out = rows.map((r) => toChatListItem(r, userId));
+      mapped.set(rows, out);
+    }
+    return count < out.length ? out.slice(0, count) : out;
+  }
+
+  /** The list from its start (offset 0): `limit` rows, or all of it when null. */
+  function fromStart(userId: number, limit: number | null): Promise<ChatRow[]> {
+    const load = async () => {
+      const [ids, rows] = await Promise.all([
+        chats.chatIds(userId),
+        chats.list(userId, limit ?? undefined, 0),
+      ]);
+      return { chats: ids, rows };
+    };
+    if (!cache) return load().then((r) => r.rows);
+    return cache.firstPage(userId, limit, load);
+  }
 
   /** Loading the list is a device syncing: newer messages from peers count as delivered. */
   async function deliverListed(userId: number, rows: ChatRow[]) {
@@ -31,13 +58,19 @@ export function chatsService(deps: {
     );
     if (pending.length === 0) return;
     const personal = pending.filter((r) => r.type === 'personal' || r.type === 'favorites');
+    // Group and channel receipts are "someone else got it", told on read, not per member: one statement.
+    await messages.roomsDelivered(
+      userId,
+      pending
+        .filter((r) => r.type === 'group' || r.type === 'channel')
+        .map((r) => ({
+          conversation: { id: r.conversation_id, type: r.type, user_low: null, user_high: null },
+          upTo: r.lm_id as number,
+        })),
+    );
+    if (personal.length === 0) return;
     const members = await repo.members(personal.map((r) => r.conversation_id));
-    for (const row of pending) {
-      // Group and channel receipts are "someone else got it", told on read, not per member.
-      if (row.type === 'group' || row.type === 'channel') {
-        await repo.advanceDelivered(row.conversation_id, userId, row.lm_id as number);
-        continue;
-      }
+    for (const row of personal) {
       const loaded = {
         conversation: { id: row.conversation_id, type: row.type, user_low: null, user_high: null },
         members: members.filter((m) => m.conversation_id === row.conversation_id),
@@ -70,9 +103,9 @@ export function chatsService(deps: {
 
   return {
     async list(userId: number): Promise<ChatListItem[]> {
-      const rows = await chats.list(userId);
+      const rows = await fromStart(userId, null);
       await deliverListed(userId, rows);
-      return rows.map((r) => toChatListItem(r, userId));
+      return items(rows, userId);
     },
 
     /** One page of the chat list in its order; `has_more` when more follow. */
@@ -81,10 +114,11 @@ export function chatsService(deps: {
       limit: number,
       offset: number,
     ): Promise<{ chats: ChatListItem[]; has_more: boolean }> {
-      const rows = await chats.list(userId, limit + 1, offset);
+      const rows =
+        offset === 0 ? await fromStart(userId, limit + 1) : await chats.list(userId, limit + 1, offset);
       const page = rows.slice(0, limit);
       await deliverListed(userId, page);
-      return { chats: page.map((r) => toChatListItem(r, userId)), has_more: rows.length > limit };
+      return { chats: items(rows, userId, limit), has_more: rows.length > limit };
     },
 
     async searchByName(userId: number, query: string): Promise<ChatListItem[]> {

@@ -8,6 +8,7 @@ import {
 } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import type { ChatListChange } from './chat-list-cache.ts';
 import { pairUserIds } from './facts-cache.ts';
 import { chatRef, toMessage } from './mappers.ts';
 import type {
@@ -60,7 +61,12 @@ export type StoryPreviews = (ids: number[]) => Promise<Map<number, MessageStoryR
 /** Message id → its reactions (reactions.ts); set by the module. */
 export type ReactionLookup = (ids: number[]) => Promise<Map<number, MessageReaction[]>>;
 
-export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
+export function conversationTools(
+  repo: MessengerRepository,
+  gateway: Gateway,
+  /** Tells the chat-list cache (chat-list-cache.ts) what a write changed; every node hears it. */
+  listChanged: (change: ChatListChange) => void = () => undefined,
+) {
   let storyPreviews: StoryPreviews | null = null;
   let reactionLookup: ReactionLookup | null = null;
 
@@ -72,6 +78,7 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
 
   return {
     requireUser,
+    listChanged,
 
     setStoryPreviews(resolve: StoryPreviews) {
       storyPreviews = resolve;
@@ -180,6 +187,14 @@ export function conversationTools(repo: MessengerRepository, gateway: Gateway) {
       build: (chat: ReturnType<typeof chatRef>, userId: number) => Parameters<ServerToClientEvents[E]>[0],
       audience?: Audience,
     ) {
+      // Whatever members hear about may change how their chat lists read: dropped before they refetch.
+      listChanged({
+        conversations: [loaded.conversation.id],
+        // A pair's first message or pin puts a chat on both lists that their cached pages do not know of.
+        users: isRoomChat(loaded.conversation)
+          ? []
+          : [...new Set([...pairUserIds(loaded.conversation), ...loaded.members.map((m) => m.user_id)])],
+      });
       if (isRoomChat(loaded.conversation)) {
         const ref = chatRef(loaded.conversation, [], 0);
         if (audience && 'only' in audience) {

@@ -21,14 +21,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * are not deleted. Nodes sharing the database therefore need no invalidation notices; each node fills
  * its own cache from the database. If a conversation ever vanished under a cached entry (a user row
  * removed by hand), `forgetPair` drops it after the insert fails, and the send retries uncached.
- * Groups and channels (whose members do change) are not cached here.
+ * Groups and channels are cached by id only (their kind); their members do change and are not cached here.
+ * A deleted group's id is never reused, and acks naming its messages find no message any more.
  */
 export function messengerFacts(options: { maxChats?: number; maxMessages?: number } = {}) {
   const pairs = new TtlCache<string, ConversationRow>(options.maxChats ?? 100_000, DAY_MS);
   const conversations = new TtlCache<number, ConversationRow>(options.maxChats ?? 100_000, DAY_MS);
   const messages = new TtlCache<number, MessageFacts>(options.maxMessages ?? 200_000, DAY_MS);
   const pairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
-  const cacheable = (c: ConversationRow) => c.type === 'personal' || c.type === 'favorites';
+  const isPair = (c: ConversationRow) => c.type === 'personal' || c.type === 'favorites';
 
   return {
     pair(a: number, b: number): ConversationRow | undefined {
@@ -37,8 +38,13 @@ export function messengerFacts(options: { maxChats?: number; maxMessages?: numbe
     conversation(id: number): ConversationRow | undefined {
       return conversations.get(id);
     },
+    /** A group's or channel's row (id and kind) is as immutable as a pair's; its members are not cached. */
     rememberConversation(c: ConversationRow) {
-      if (!cacheable(c) || c.user_low === null || c.user_high === null) return;
+      if (!isPair(c)) {
+        conversations.set(c.id, c);
+        return;
+      }
+      if (c.user_low === null || c.user_high === null) return;
       pairs.set(pairKey(c.user_low, c.user_high), c);
       conversations.set(c.id, c);
     },

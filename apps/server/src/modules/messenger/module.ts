@@ -7,6 +7,7 @@ import { releaseUrls } from '../../storage/references.ts';
 import { defineModule } from '../module.ts';
 import { ATTACHMENT_JOB, attachmentsService, VIDEO_ATTACHMENT_JOB } from './attachments.ts';
 import { batchQueries } from './batch-queries.ts';
+import { type ChatListCache, chatListCache } from './chat-list-cache.ts';
 import { chatsRepository } from './chats-repository.ts';
 import { chatsService } from './chats-service.ts';
 import { messengerFacts } from './facts-cache.ts';
@@ -18,7 +19,7 @@ import { messengerRepository } from './repository.ts';
 import { messagesService } from './service.ts';
 import { registerMessengerSocket } from './socket.ts';
 
-function buildMessenger(ctx: AppContext) {
+function buildMessenger(ctx: AppContext, chatList: ChatListCache) {
   const db = ctx.db.kysely;
   const repo = messengerRepository(db);
   const messages = messagesService({
@@ -30,10 +31,17 @@ function buildMessenger(ctx: AppContext) {
     events: ctx.events,
     releaseFiles: (urls) => releaseUrls(db, ctx.storage, urls),
     canMessage: ctx.settings.assertCanMessage,
+    listChanged: chatList.changed,
   });
   messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
   const reactions = reactionsService({ db, tools: messages.tools, limits: ctx.limits });
-  const chats = chatsService({ repo, chats: chatsRepository(db), messages, limits: ctx.limits });
+  const chats = chatsService({
+    repo,
+    chats: chatsRepository(db),
+    messages,
+    limits: ctx.limits,
+    cache: chatList,
+  });
   const { jobs, inFlight } = ctx.media;
   const attachments = attachmentsService({
     repo,
@@ -86,7 +94,10 @@ export const messengerModule = defineModule({
     '0111-messenger-voice': messengerVoiceColumn,
   },
   async register(api, ctx) {
-    const messenger = buildMessenger(ctx);
+    const chatList = await chatListCache(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs });
+    // A peer's name, avatar or last seen is on the lists of everyone who chats with them.
+    ctx.profiles.onChange((change) => chatList.changedHere({ users: change.ids }));
+    const messenger = buildMessenger(ctx, chatList);
     const { messages, chats, attachments, reactions } = messenger;
     ctx.messenger = messenger;
     // Batched sends and acks still writing must finish before the database is closed (after the sockets).

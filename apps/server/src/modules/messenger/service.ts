@@ -17,6 +17,7 @@ import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { BatchQueries, NewText } from './batch-queries.ts';
 import { batcher } from './batcher.ts';
+import type { ChatListChange } from './chat-list-cache.ts';
 import {
   type ConversationTools,
   conversationTools,
@@ -89,10 +90,12 @@ export function messagesService(deps: {
   releaseFiles?: (urls: string[]) => Promise<unknown>;
   /** Privacy (settings module): throws the 403 that says why `from` may not write to `to` (personal chats). */
   canMessage?: (from: number, to: number) => Promise<void>;
+  /** Tells the chat-list cache what a write changed (see chat-list-cache.ts). */
+  listChanged?: (change: ChatListChange) => void;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
-  const tools: ConversationTools = conversationTools(repo, deps.gateway);
+  const tools: ConversationTools = conversationTools(repo, deps.gateway, deps.listChanged);
   const acks = deliveryAcks({ repo, queries: deps.queries, facts, tools });
   // Text sends that arrive together share one INSERT (and, on PostgreSQL, one commit).
   const texts = batcher((values: NewText[]) => deps.queries.insertTexts(values), {
@@ -384,8 +387,12 @@ export function messagesService(deps: {
       const page = rows.slice(0, limit).reverse();
       const newest = Math.max(0, ...page.filter((r) => r.sender_id !== userId).map((r) => r.id));
       // Receipts in a group are "someone else got it": the other members are not told one by one.
-      if (member && newest > viewer.last_delivered_id)
-        await repo.advanceDelivered(conversation.id, userId, newest);
+      if (
+        member &&
+        newest > viewer.last_delivered_id &&
+        (await repo.advanceDelivered(conversation.id, userId, newest))
+      )
+        tools.listChanged({ conversations: [conversation.id] });
       const receipts = await repo.receiptMembers(conversation.id);
       return { messages: await tools.hydrate(page, receipts, userId, conversation.type), has_more };
     },
@@ -571,6 +578,22 @@ export function messagesService(deps: {
 
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
     delivered: acks.delivered,
+    roomsDelivered: acks.roomsDelivered,
+    /**
+     * A group or channel changed (after the write committed, before anyone is told): its title, avatar,
+     * rights or members; `joined` / `left`: users whose set of chats changed.
+     */
+    roomChanged(
+      conversationId: number,
+      members: { joined?: readonly number[]; left?: readonly number[] } = {},
+    ) {
+      // A member who left takes their receipts with them: what this node knew of them may be wrong.
+      if (members.left?.length) acks.forgetRoom(conversationId);
+      tools.listChanged({
+        conversations: [conversationId],
+        users: [...(members.joined ?? []), ...(members.left ?? [])],
+      });
+    },
 
     /** Resolves once no send or ack is still writing (shutdown waits for it before the database closes). */
     async drained(): Promise<void> {

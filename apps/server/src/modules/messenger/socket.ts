@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile';
 import { AppError, errors } from '../../lib/errors.ts';
 import { RateLimitedError, type RateLimits } from '../../lib/limits.ts';
 import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
+import { chatRoom } from './conversations.ts';
 import type { MessagesService } from './service.ts';
 
 const isId = (v: unknown): v is number =>
@@ -131,7 +132,8 @@ export function registerMessengerSocket(
       const ids = Array.isArray(input?.message_ids) ? input.message_ids.filter(isId).slice(0, 100) : [];
       if (ids.length === 0) return reply({ ok: false });
       messages
-        .delivered(userId, ids)
+        // Being in the chat's room is being a member (left on every node on removal): no lookup per ack.
+        .delivered(userId, ids, (chat) => socket.rooms.has(chatRoom(chat)))
         .then(() => reply({ ok: true }))
         .catch((err: unknown) => {
           if ((err as { status?: number }).status === undefined) log.error({ err }, 'delivery ack failed');

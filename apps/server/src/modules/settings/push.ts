@@ -119,7 +119,7 @@ export async function pushService(deps: {
         (id): id is number => id !== null && id !== message.sender_id,
       );
     else if (conversation.type === 'group' || conversation.type === 'channel')
-      recipients = (await repo.memberIds(conversation.id)).filter((id) => id !== message.sender_id);
+      recipients = (await repo.subscribedMemberIds(conversation.id)).filter((id) => id !== message.sender_id);
     else return;
     // Mentioned members hear it through their 'mention' notification (pushed even in a muted chat).
     const mentioned = mentionedUsernames(message.content);

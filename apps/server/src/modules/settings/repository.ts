@@ -156,11 +156,18 @@ export function settingsRepository(db: Kysely<Database>) {
         .execute();
       return new Set(rows.map((r) => r.user_id));
     },
-    async memberIds(conversationId: number): Promise<number[]> {
+    /**
+     * Members of the chat with a push subscription: a message to a group of thousands looks at the few
+     * subscribed devices, not at every member (one probe of the member key per subscribed user).
+     */
+    async subscribedMemberIds(conversationId: number): Promise<number[]> {
       const rows = await db
-        .selectFrom('conversation_members')
-        .select('user_id')
-        .where('conversation_id', '=', conversationId)
+        .selectFrom('push_subscriptions as s')
+        .innerJoin('conversation_members as cm', (j) =>
+          j.onRef('cm.user_id', '=', 's.user_id').on('cm.conversation_id', '=', conversationId),
+        )
+        .select('s.user_id')
+        .distinct()
         .execute();
       return rows.map((r) => r.user_id);
     },

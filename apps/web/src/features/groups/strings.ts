@@ -1,4 +1,5 @@
 import { defineStrings } from '../../shared/i18n/catalog.ts';
+import { plural } from '../../shared/i18n/ru.ts';
 /** User-visible strings of groups and channels: spec §2.4, §2.6, §4.11, §5, §8 copies, and our labels. */
 export const groupsStrings = defineStrings({
   createGroup: 'Создать группу',
@@ -26,8 +27,11 @@ export const groupsStrings = defineStrings({
   reply: 'Ответить',
   replyTo: (name: string) => `Ответ ${name}`,
   cancelReply: 'Отменить ответ',
-  memberCount: (n: number) => `${n} участников`,
-  subscriberCount: (n: number) => `${n} подписчиков`,
+  // Spec §4.11 writes the header as '<n> участников'; that text stays for every count that takes it
+  // (0, 5–20, 25…), and 1 / 2–4 take their own forms (1 участник, 2 участника) through the catalogue's
+  // one plural helper.
+  memberCount: (n: number) => `${n} ${plural(n, ['участник', 'участника', 'участников'])}`,
+  subscriberCount: (n: number) => `${n} ${plural(n, ['подписчик', 'подписчика', 'подписчиков'])}`,
   typing: (name: string) => `${name} печатает...`,
   feedHeader: (name: string) => `Группа: ${name}`,
   info: 'Информация',
@@ -83,4 +87,6 @@ export const groupsStrings = defineStrings({
     deleteOthers: 'Удаление чужих сообщений',
   },
   appointAdmin: 'Назначить администратором',
+  editRights: 'Изменить права',
+  editRightsOf: (name: string) => `Права администратора: ${name}`,
 });

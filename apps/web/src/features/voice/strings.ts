@@ -1,3 +1,5 @@
+import { plural } from '../../shared/i18n/ru.ts';
+
 /**
  * Group voice chat texts. The errors are the spec's (§8); the spec names the controls (§2.3: minimise,
  * mute, leave, end for everyone) without their wording, so the rest is ours, in the product's voice.
@@ -19,17 +21,7 @@ export const voiceStrings = {
   lowerHand: 'Опустить руку',
   handRaised: 'поднята рука',
   lowerHandOf: (name: string) => `Опустить руку: ${name}`,
-  participants: (n: number) => {
-    const mod10 = n % 10;
-    const mod100 = n % 100;
-    const word =
-      mod10 === 1 && mod100 !== 11
-        ? 'участник'
-        : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-          ? 'участника'
-          : 'участников';
-    return `${n} ${word}`;
-  },
+  participants: (n: number) => `${n} ${plural(n, ['участник', 'участника', 'участников'])}`,
   // Spec §8, exactly.
   sessionDataMissing: 'Ошибка: не удалось получить данные сессии',
   connectFailed: 'Не удалось подключиться к голосовому чату',

@@ -1,3 +1,4 @@
+import type { ChannelAdmin } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { useId, useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
@@ -14,6 +15,59 @@ const RIGHTS: readonly { key: Right; label: string }[] = [
   { key: 'can_delete_others', label: S.rights.deleteOthers },
 ];
 
+type Rights = Record<Right, boolean>;
+
+function RightsFields({ rights, onChange }: { rights: Rights; onChange: (next: Rights) => void }) {
+  const rightsId = useId();
+  return (
+    <fieldset className={g.rights} aria-labelledby={rightsId}>
+      <legend id={rightsId}>{S.adminRights}</legend>
+      {RIGHTS.map((r) => (
+        <label key={r.key} className={g.check}>
+          <input
+            type="checkbox"
+            checked={rights[r.key]}
+            onChange={(e) => onChange({ ...rights, [r.key]: e.currentTarget.checked })}
+          />
+          {r.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function SheetActions({
+  error,
+  label,
+  disabled,
+  onConfirm,
+  onClose,
+}: {
+  error: string | null;
+  label: string;
+  disabled: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {error ? (
+        <p className={g.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={g.row}>
+        <button type="button" className={g.primary} disabled={disabled} onClick={onConfirm}>
+          {label}
+        </button>
+        <button type="button" className={g.secondary} onClick={onClose}>
+          {S.cancel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * The owner appoints an administrator: a subscriber (offered first) or anyone found by search — the
  * server subscribes them on the way — with the three rights of spec §7.5.
@@ -29,9 +83,8 @@ export function ChannelAdminSheet({
   admins: ReadonlySet<number>;
   onClose: () => void;
 }) {
-  const rightsId = useId();
   const [picked, setPicked] = useState<PickableUser | null>(null);
-  const [rights, setRights] = useState<Record<Right, boolean>>({
+  const [rights, setRights] = useState<Rights>({
     can_post: true,
     can_edit_others: false,
     can_delete_others: false,
@@ -57,37 +110,55 @@ export function ChannelAdminSheet({
           unavailable={admins}
           unavailableNote={S.roles.admin}
         />
-        <fieldset className={g.rights} aria-labelledby={rightsId}>
-          <legend id={rightsId}>{S.adminRights}</legend>
-          {RIGHTS.map((r) => (
-            <label key={r.key} className={g.check}>
-              <input
-                type="checkbox"
-                checked={rights[r.key]}
-                onChange={(e) => setRights({ ...rights, [r.key]: e.currentTarget.checked })}
-              />
-              {r.label}
-            </label>
-          ))}
-        </fieldset>
-        {action.error ? (
-          <p className={g.error} role="alert">
-            {action.error}
-          </p>
-        ) : null}
-        <div className={g.row}>
-          <button
-            type="button"
-            className={g.primary}
-            disabled={!picked || action.busy}
-            onClick={() => picked && void appoint(picked)}
-          >
-            {S.appointAdmin}
-          </button>
-          <button type="button" className={g.secondary} onClick={onClose}>
-            {S.cancel}
-          </button>
-        </div>
+        <RightsFields rights={rights} onChange={setRights} />
+        <SheetActions
+          error={action.error}
+          label={S.appointAdmin}
+          disabled={!picked || action.busy}
+          onConfirm={() => picked && void appoint(picked)}
+          onClose={onClose}
+        />
+      </div>
+    </Sheet>
+  );
+}
+
+/** The owner changes an administrator's rights in place (`PATCH /channels/:id/admins/:userId`). */
+export function ChannelRightsSheet({
+  channelId,
+  admin,
+  onClose,
+}: {
+  channelId: number;
+  admin: ChannelAdmin;
+  onClose: () => void;
+}) {
+  const [rights, setRights] = useState<Rights>({
+    can_post: admin.can_post,
+    can_edit_others: admin.can_edit_others,
+    can_delete_others: admin.can_delete_others,
+  });
+  const action = useRoomAction();
+  const save = async () => {
+    const done = await action.run(() =>
+      api.call(channelsEndpoints.updateAdmin, {
+        params: { id: channelId, userId: admin.user_id },
+        body: rights,
+      }),
+    );
+    if (done) onClose();
+  };
+  return (
+    <Sheet title={S.editRightsOf(admin.name)} onClose={onClose} centered>
+      <div className={g.form}>
+        <RightsFields rights={rights} onChange={setRights} />
+        <SheetActions
+          error={action.error}
+          label={S.save}
+          disabled={action.busy}
+          onConfirm={() => void save()}
+          onClose={onClose}
+        />
       </div>
     </Sheet>
   );

@@ -121,6 +121,50 @@ describe('ChannelInfoPanel', { timeout: 20_000 }, () => {
     });
   });
 
+  it('the owner edits an administrator’s rights in place, starting from the rights they have', async () => {
+    const api = open('owner', {
+      'PATCH /channels/5/admins/9': {
+        admins: [ADMINS[0], { ...admin(9, 'Борис', 'admin'), can_edit_others: true }],
+      },
+    });
+    expect(screen.queryByRole('button', { name: `Изменить права: ${me.name}` })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Изменить права: Борис' }));
+    const sheet = screen.getByRole('dialog', { name: 'Права администратора: Борис' });
+    expect(within(sheet).getByRole('checkbox', { name: 'Публикация сообщений' })).toBeChecked();
+    expect(within(sheet).getByRole('checkbox', { name: 'Изменение чужих сообщений' })).not.toBeChecked();
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Изменение чужих сообщений' }));
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Публикация сообщений' }));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Права администратора: Борис' })).toBeNull(),
+    );
+    expect(api.called('PATCH /channels/5/admins/9')[0]?.body).toEqual({
+      can_post: false,
+      can_edit_others: true,
+      can_delete_others: false,
+    });
+    expect(api.called('POST /channels/5/admins')).toHaveLength(0);
+  });
+
+  it('an administrator sees no rights editing', async () => {
+    open('admin');
+    await screen.findByRole('list', { name: 'Администраторы' });
+    expect(screen.queryByRole('button', { name: /Изменить права/ })).toBeNull();
+  });
+
+  it('shows the server’s refusal to a rights change in its sheet', async () => {
+    open('owner', {
+      'PATCH /channels/5/admins/9': jsonResponse(
+        { error: 'Это может только владелец канала', code: 'forbidden' },
+        403,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Изменить права: Борис' }));
+    const sheet = screen.getByRole('dialog', { name: 'Права администратора: Борис' });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Это может только владелец канала');
+  });
+
   it('shows the server’s refusal in the sheet, and the owner dismisses an administrator', async () => {
     const api = open('owner', {
       'POST /channels/5/admins': jsonResponse({ error: 'Пользователь не найден', code: 'not_found' }, 404),

@@ -1,4 +1,4 @@
-import type { Me } from '@kadr/contract';
+import type { ChannelAdmin, Me } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { ShieldPlus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { useChannel, useChannelAdmins, useChannelSubscribers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
-import { ChannelAdminSheet } from './ChannelAdminSheet.tsx';
+import { ChannelAdminSheet, ChannelRightsSheet } from './ChannelAdminSheet.tsx';
 import g from './groups.module.css';
 import { MemberAction } from './MemberAction.tsx';
 
@@ -20,7 +20,7 @@ interface Props {
 
 /**
  * Channel info: address, description, subscriber count; administrators see the subscribers and the
- * administrators, and the owner appoints and dismisses administrators (spec §6, §7.5).
+ * administrators, and the owner appoints administrators, edits their rights and dismisses them (spec §6, §7.5).
  */
 export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
   const channel = useChannel(id);
@@ -31,6 +31,7 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
   const subscribers = useChannelSubscribers(id, admin);
   const action = useRoomAction();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ChannelAdmin | null>(null);
   const subscriberList = (subscribers.data?.pages ?? []).flatMap((p) => p.subscribers);
   const adminIds = new Set((admins.data ?? []).map((a) => a.user_id));
 
@@ -66,6 +67,9 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
                     <Avatar name={a.name} url={a.avatar_url} size={32} alt="" />
                     <span className={g.memberName}>{a.name}</span>
                     <span className={g.muted}>{S.roles[a.role]}</span>
+                    {owner && a.role === 'admin' ? (
+                      <MemberAction label={S.editRights} name={a.name} onClick={() => setEditing(a)} />
+                    ) : null}
                     {owner && a.role === 'admin' ? (
                       <MemberAction
                         label={S.removeAdmin}
@@ -135,6 +139,9 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
               </button>
             ) : null}
           </div>
+          {editing ? (
+            <ChannelRightsSheet channelId={id} admin={editing} onClose={() => setEditing(null)} />
+          ) : null}
           {adding ? (
             <ChannelAdminSheet
               channelId={id}
