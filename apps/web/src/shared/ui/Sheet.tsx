@@ -101,7 +101,7 @@ export function Sheet({
       <button
         type="button"
         className={styles.backdrop}
-        aria-label={ru.feed.close}
+        aria-label={ru.app.close}
         tabIndex={-1}
         onClick={() => (locked ? undefined : onClose())}
       />
@@ -123,7 +123,7 @@ export function Sheet({
             className={styles.close}
             onClick={onClose}
             disabled={locked}
-            aria-label={ru.feed.close}
+            aria-label={ru.app.close}
           >
             <X size={20} aria-hidden="true" />
           </button>

@@ -6,10 +6,11 @@ import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { useMarkAllRead, useUnreadTotal } from '../api/notifications-queries.ts';
 import { clampWidth, storedWidth, storeWidth } from '../lib/panel-width.ts';
+import { notificationsStrings } from '../strings.ts';
 import { NotificationsList } from './NotificationsList.tsx';
 import styles from './NotificationsPanel.module.css';
 
-const T = ru.notifications;
+const T = notificationsStrings;
 const W = Limits.notificationPanelWidth;
 
 function ReadAllButton() {
@@ -100,7 +101,7 @@ function SidePanel({ onClose }: { onClose: () => void }) {
           {T.title}
         </h2>
         <ReadAllButton />
-        <button type="button" className={styles.close} onClick={onClose} aria-label={ru.feed.close}>
+        <button type="button" className={styles.close} onClick={onClose} aria-label={ru.app.close}>
           <X size={20} aria-hidden="true" />
         </button>
       </header>
