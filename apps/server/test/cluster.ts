@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { apiUrl, healthRoutes } from '@kadr/contract';
 import pg from 'pg';
 import { tempDir } from './helpers.ts';
 
@@ -80,7 +81,7 @@ function haproxyConfig(frontPort: number, nodes: { name: string; port: number }[
     '  default_backend nodes',
     'backend nodes',
     '  balance roundrobin',
-    '  option httpchk GET /api/v1/health',
+    `  option httpchk GET ${apiUrl(healthRoutes.get)}`,
     '  http-check expect status 200',
     // Which node answered, so a 5xx can be told apart: the killed node's in-flight requests are the only allowed ones.
     '  http-after-response set-header x-kadr-node %[srv_name]',
@@ -149,7 +150,7 @@ export async function startCluster(
     });
     const node = { name, port, child, output: () => out };
     nodes.push(node);
-    await healthy(`http://127.0.0.1:${port}/api/v1/health`, child).catch((err) => {
+    await healthy(`http://127.0.0.1:${port}${apiUrl(healthRoutes.get)}`, child).catch((err) => {
       throw new Error(`${name}: ${(err as Error).message}\n${out}`);
     });
     return node;
@@ -180,7 +181,7 @@ export async function startCluster(
     fs.writeFileSync(cfg, haproxyConfig(frontPort, nodes));
     haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
     const front = `http://127.0.0.1:${frontPort}`;
-    await healthy(`${front}/api/v1/health`, haproxy);
+    await healthy(`${front}${apiUrl(healthRoutes.get)}`, haproxy);
     return { url: front, databaseUrl, nodes, stop };
   } catch (err) {
     await stop();
