@@ -1,3 +1,5 @@
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl } from '@kadr/contract/browser';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -76,7 +78,9 @@ test('guest registers, moves through the shell, keeps the session on reload and 
 
   const token = await page.evaluate(() => localStorage.getItem('auth:accessToken'));
   expect(token).toBeTruthy();
-  const before = await page.request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  const before = await page.request.get(apiUrl(authEndpoints.me), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(before.status()).toBe(200);
 
   // The phone's floating menu button, or the rail's 'Меню' on desktop.
@@ -95,7 +99,9 @@ test('guest registers, moves through the shell, keeps the session on reload and 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('auth:accessToken'))).toBeNull();
 
-  const after = await page.request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  const after = await page.request.get(apiUrl(authEndpoints.me), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(after.status()).toBe(401);
 
   await page.goto('/home');
@@ -147,7 +153,7 @@ test('the loading screen adds the slow hint when /auth/me takes more than 5 s', 
   await page.clock.pauseAt(new Date(start.getTime() + 10_000));
   let answerMe: () => void = () => {};
   const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
-  await page.route('**/api/v1/auth/me', async (route) => {
+  await page.route(`**${apiUrl(authEndpoints.me)}`, async (route) => {
     await meHeld;
     await route.continue();
   });

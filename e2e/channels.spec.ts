@@ -1,3 +1,5 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 
@@ -50,7 +52,7 @@ test('a channel: mention link in a chat, preview, subscribe, live posts, admins-
 
   // A sends B the channel's link in their personal chat; B opens it there: preview, subscribe, the channel opens.
   const link = `${new URL(A.page.url()).origin}/messenger/channel/${slug}`;
-  const sent = await request.post('/api/v1/messages', {
+  const sent = await request.post(apiUrl(messengerEndpoints.send), {
     headers: auth(a),
     data: { other_user_id: b.user.id, content: `Подписывайся: ${link}`, temp_id: `e2e-${Date.now()}` },
   });

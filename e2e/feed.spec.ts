@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { apiUrl } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
@@ -14,9 +16,12 @@ const fixtures = mediaFixtures();
 const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
 
 async function postsOf(request: APIRequestContext, session: Session): Promise<ApiPost[]> {
-  const response = await request.get(`/api/v1/media/user/${session.user.username}?limit=50`, {
-    headers: auth(session),
-  });
+  const response = await request.get(
+    apiUrl(mediaEndpoints.userPosts, { username: session.user.username }, { limit: 50 }),
+    {
+      headers: auth(session),
+    },
+  );
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { posts: ApiPost[] }).posts;
 }
@@ -26,7 +31,7 @@ async function waitProcessed(request: APIRequestContext, session: Session, id: n
   await expect
     .poll(
       async () => {
-        const r = await request.get(`/api/v1/media/post/${id}`, { headers: auth(session) });
+        const r = await request.get(apiUrl(mediaEndpoints.post, { id }), { headers: auth(session) });
         post = ((await r.json()) as { post: ApiPost }).post;
         return post.status;
       },
@@ -223,7 +228,7 @@ test('upload a video and a carousel, swipe, like, comment, save, my actions, del
   await page.getByRole('menuitem', { name: 'Удалить публикацию' }).click();
   await expect.poll(() => confirms).toEqual(['Вы уверены, что хотите удалить эту публикацию?']);
   await expect(page.locator(`article[data-post-id="${clip.id}"]`)).toHaveCount(0);
-  const gone = await page.request.get(`/api/v1/media/post/${clip.id}`, { headers: auth(me) });
+  const gone = await page.request.get(apiUrl(mediaEndpoints.post, { id: clip.id }), { headers: auth(me) });
   expect(gone.status()).toBe(404);
 });
 
@@ -234,7 +239,7 @@ test('hidden tags show an overlay that Посмотреть lifts; sleep mode sh
   const author = await registerViaApi(page.request, uniqueUsername('calm'), 'Спокойный');
   const viewer = await registerViaApi(page.request, uniqueUsername('viewer'), 'Зритель');
   const upload = async (path: string, caption: string) => {
-    const response = await page.request.post('/api/v1/media/upload', {
+    const response = await page.request.post(apiUrl(mediaEndpoints.upload), {
       headers: auth(author),
       multipart: {
         files: {
@@ -254,7 +259,7 @@ test('hidden tags show an overlay that Посмотреть lifts; sleep mode sh
   await waitProcessed(page.request, author, darkId);
   await waitProcessed(page.request, author, brightId);
   // The author marks the night picture calm, whatever the tagger decided.
-  const marked = await page.request.patch(`/api/v1/media/post/${darkId}`, {
+  const marked = await page.request.patch(apiUrl(mediaEndpoints.update, { id: darkId }), {
     headers: auth(author),
     data: { for_sleep: true },
   });
@@ -289,7 +294,9 @@ test('hidden tags show an overlay that Посмотреть lifts; sleep mode sh
     .check();
   await page.getByRole('dialog', { name: 'Режимы' }).getByRole('button', { name: 'Закрыть' }).click();
   await expect(active(page)).toHaveAttribute('data-post-id', String(darkId));
-  const feed = await page.request.get('/api/v1/media/feed?offset=0&limit=50', { headers: auth(viewer) });
+  const feed = await page.request.get(apiUrl(mediaEndpoints.feed, undefined, { offset: 0, limit: 50 }), {
+    headers: auth(viewer),
+  });
   const sleepy = new Set(
     ((await feed.json()) as { posts: ApiPost[] }).posts
       .filter((p) => p.ai_tags.includes('for_sleep'))
@@ -324,7 +331,7 @@ test('@desktop a click toggles play, the mute button shows, the wheel moves, the
   const me = await registerViaApi(page.request, uniqueUsername('desk'), 'Настольный');
   const ids: number[] = [];
   for (const [i, name] of ['desk-a.mp4', 'desk-b.mp4'].entries()) {
-    const response = await page.request.post('/api/v1/media/upload', {
+    const response = await page.request.post(apiUrl(mediaEndpoints.upload), {
       headers: auth(me),
       multipart: {
         files: { name, mimeType: 'video/mp4', buffer: readFileSync(fixtures.video(name, 2 + i)) },

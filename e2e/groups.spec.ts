@@ -1,5 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiUrl } from '@kadr/contract/browser';
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import {
   type APIRequestContext,
   type Browser,
@@ -35,7 +38,7 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 async function groupId(request: APIRequestContext, s: Session, name: string): Promise<number> {
-  const res = await request.get('/api/v1/groups', { headers: auth(s) });
+  const res = await request.get(apiUrl(groupsEndpoints.list), { headers: auth(s) });
   const groups = (await res.json()).groups as { id: number; name: string }[];
   const found = groups.find((g) => g.name === name);
   if (!found) throw new Error(`no group ${name}`);
@@ -73,7 +76,8 @@ test('three users: create with a member, join by invite link, live messages, typ
   await B.page.goto('/messenger');
   const rowAtB = B.page.getByTestId('chat-row').filter({ hasText: 'Три друга' });
   await expect(rowAtB).toBeVisible();
-  const token = (await (await request.get(`/api/v1/groups/${id}`, { headers: auth(a) })).json()).inviteToken;
+  const token = (await (await request.get(apiUrl(groupsEndpoints.get, { id }), { headers: auth(a) })).json())
+    .inviteToken;
   await C.page.goto(`/messenger/invite/${token}`);
   await expect(C.page.getByText('Вы не являетесь участником этой группы')).toBeVisible();
   await C.page.screenshot({ path: `${SHOTS}/group-preview-390.png` });
@@ -136,7 +140,7 @@ test('three users: create with a member, join by invite link, live messages, typ
 
   // C loses the group from the list and is refused its history.
   await expect(C.page.getByTestId('chat-row').filter({ hasText: 'Три друга' })).toHaveCount(0);
-  const history = await request.get(`/api/v1/groups/${id}/messages`, { headers: auth(c) });
+  const history = await request.get(apiUrl(groupsEndpoints.messages, { id }), { headers: auth(c) });
   expect(history.status()).toBe(403);
   for (const x of [A, B, C]) await x.context.close();
 });
@@ -155,12 +159,12 @@ test('group photo: an admin picks, crops and saves it, a member sees it live; ch
   const b = await registerViaApi(request, uniqueUsername('pb'), 'Борис');
   const c = await registerViaApi(request, uniqueUsername('pc'), 'Вера');
   const tag = Math.random().toString(36).slice(2, 7);
-  const created = await request.post('/api/v1/groups', {
+  const created = await request.post(apiUrl(groupsEndpoints.create), {
     headers: auth(a),
     data: { name: `Фотоклуб ${tag}`, is_public: true, slug: `photo_${tag}`, member_ids: [b.user.id] },
   });
   expect(created.status()).toBe(200);
-  const channel = await request.post('/api/v1/channels', {
+  const channel = await request.post(apiUrl(channelsEndpoints.create), {
     headers: auth(a),
     data: { name: `Фотоновости ${tag}`, slug: `photonews_${tag}` },
   });

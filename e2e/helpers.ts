@@ -1,3 +1,6 @@
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'secret-password-1';
@@ -19,7 +22,7 @@ export async function registerViaApi(
   username: string,
   name = 'Тестовый',
 ): Promise<Session> {
-  const response = await request.post('/api/v1/auth/register', {
+  const response = await request.post(apiUrl(authEndpoints.register), {
     data: { username, name, password: PASSWORD },
   });
   if (response.status() !== 201)
@@ -65,7 +68,7 @@ export async function photoPostViaApi(
   caption: string,
 ): Promise<number> {
   const headers = { Authorization: `Bearer ${author.access_token}` };
-  const response = await request.post('/api/v1/media/upload', {
+  const response = await request.post(apiUrl(mediaEndpoints.upload), {
     headers,
     multipart: {
       files: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg },
@@ -78,7 +81,7 @@ export async function photoPostViaApi(
   await expect
     .poll(
       async () => {
-        const r = await request.get(`/api/v1/media/post/${id}`, { headers });
+        const r = await request.get(apiUrl(mediaEndpoints.post, { id }), { headers });
         return ((await r.json()) as { post: { status: string } }).post.status;
       },
       { timeout: 90_000 },

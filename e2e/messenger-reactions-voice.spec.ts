@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { apiUrl } from '@kadr/contract/browser';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import {
   type APIRequestContext,
   type Browser,
@@ -23,7 +25,7 @@ async function signedIn(browser: Browser, session: Session, size = { width: 390,
 }
 
 async function sendViaApi(request: APIRequestContext, from: Session, to: Session, content: string) {
-  const res = await request.post('/api/v1/messages', {
+  const res = await request.post(apiUrl(messengerEndpoints.send), {
     headers: { authorization: `Bearer ${from.access_token}` },
     data: { other_user_id: to.user.id, content, temp_id: `e2e-${randomUUID()}` },
   });

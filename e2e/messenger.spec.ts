@@ -1,3 +1,5 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 
@@ -43,7 +45,8 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   const httpSends: string[] = [];
   const socketSends: string[] = [];
   A.page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/messages') httpSends.push(r.url());
+    if (r.method() === 'POST' && new URL(r.url()).pathname === apiUrl(messengerEndpoints.send))
+      httpSends.push(r.url());
   });
   // While `socketCut` holds, A's socket cannot reach the server (the outbox step below).
   let socketCut = false;
@@ -148,7 +151,7 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await send(A.page, 'Офлайн два');
   await expect(message(A.page, 'Офлайн один')).toHaveAttribute('data-status', 'pending');
   await expect(message(A.page, 'Офлайн два')).toHaveAttribute('data-status', 'pending');
-  await A.context.route('**/api/v1/messages', (route) =>
+  await A.context.route(`**${apiUrl(messengerEndpoints.send)}`, (route) =>
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
   );
   await A.context.setOffline(false);

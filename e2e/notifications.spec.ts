@@ -1,5 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { apiUrl } from '@kadr/contract/browser';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
+import { notificationsEndpoints } from '@kadr/contract/notifications/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   registerViaApi,
@@ -37,7 +43,7 @@ async function ok<R extends { status(): number; text(): Promise<string>; json():
 async function publishPhoto(request: APIRequestContext, author: Session): Promise<number> {
   const file = await fixtures.image('notify.jpg', 200, 'jpg');
   const res = await ok(
-    request.post('/api/v1/media/upload', {
+    request.post(apiUrl(mediaEndpoints.upload), {
       headers: auth(author),
       multipart: {
         files: { name: 'notify.jpg', mimeType: 'image/jpeg', buffer: readFileSync(file) },
@@ -50,7 +56,7 @@ async function publishPhoto(request: APIRequestContext, author: Session): Promis
   await expect
     .poll(
       async () => {
-        const r = await request.get(`/api/v1/media/post/${id}`, { headers: auth(author) });
+        const r = await request.get(apiUrl(mediaEndpoints.post, { id }), { headers: auth(author) });
         return ((await r.json()) as { post: { status: string } }).post.status;
       },
       { timeout: 90_000 },
@@ -81,19 +87,29 @@ test('notifications: the bell counts B’s like, comment, repost, follow and gro
   await expect(badge(A)).toHaveCount(0);
 
   // B acts (through the API: the flow under test is A's screen, which stays open without a reload).
-  const post = (what: string, data?: object) =>
-    ok(request.post(`/api/v1/media/post/${postId}/${what}`, { headers: auth(b), ...(data ? { data } : {}) }));
+  const post = (what: 'like' | 'comment' | 'repost', data?: object) =>
+    ok(
+      request.post(apiUrl(mediaEndpoints[what], { id: postId }), {
+        headers: auth(b),
+        ...(data ? { data } : {}),
+      }),
+    );
   await post('like');
   await expect(badge(A)).toHaveText('1', { timeout: 30_000 });
   await post('comment', { comment_text: 'Очень красиво!' });
   await post('repost');
-  await ok(request.post(`/api/v1/profile/${a.user.username}/follow`, { headers: auth(b) }));
+  await ok(
+    request.post(apiUrl(profileEndpoints.follow, { username: a.user.username }), { headers: auth(b) }),
+  );
   const group = await ok(
-    request.post('/api/v1/groups', { headers: auth(b), data: { name: 'Прогулка', member_ids: [a.user.id] } }),
+    request.post(apiUrl(groupsEndpoints.create), {
+      headers: auth(b),
+      data: { name: 'Прогулка', member_ids: [a.user.id] },
+    }),
   );
   const groupId = ((await group.json()) as { id: number }).id;
   await ok(
-    request.post('/api/v1/messages', {
+    request.post(apiUrl(messengerEndpoints.send), {
       headers: auth(b),
       data: { group_id: groupId, content: `@${a.user.username} идёшь с нами?`, temp_id: 'temp-n1' },
     }),
@@ -101,11 +117,11 @@ test('notifications: the bell counts B’s like, comment, repost, follow and gro
   await expect(badge(A)).toHaveText('5', { timeout: 30_000 });
 
   // like → unlike → like within 5 minutes: still one like notification.
-  await ok(request.delete(`/api/v1/media/post/${postId}/like`, { headers: auth(b) }));
+  await ok(request.delete(apiUrl(mediaEndpoints.unlike, { id: postId }), { headers: auth(b) }));
   await post('like');
   await expect
     .poll(async () => {
-      const r = await request.get('/api/v1/notifications', { headers: auth(a) });
+      const r = await request.get(apiUrl(notificationsEndpoints.list), { headers: auth(a) });
       return ((await r.json()) as { unread_total: number }).unread_total;
     })
     .toBe(5);
@@ -157,7 +173,7 @@ test('notifications: the bell counts B’s like, comment, repost, follow and gro
   ).toBeVisible();
   await expect(A.getByRole('button', { name: /^Отметить прочитанным/ })).toHaveCount(0);
   await expect(badge(A)).toHaveCount(0);
-  const after = await request.get('/api/v1/notifications', { headers: auth(a) });
+  const after = await request.get(apiUrl(notificationsEndpoints.list), { headers: auth(a) });
   expect(((await after.json()) as { unread_total: number }).unread_total).toBe(0);
 });
 
@@ -177,7 +193,9 @@ test('notifications on a desktop: a side panel, 400 px by default, resized and r
   await A.screenshot({ path: path.join(shots, 'notifications-empty-1440.png') });
 
   const b = await registerViaApi(request, uniqueUsername('ne'), 'Егор');
-  await ok(request.post(`/api/v1/profile/${a.user.username}/follow`, { headers: auth(b) }));
+  await ok(
+    request.post(apiUrl(profileEndpoints.follow, { username: a.user.username }), { headers: auth(b) }),
+  );
   await expect(badge(A)).toHaveText('1', { timeout: 30_000 });
   await expect(panel.getByText('Егор теперь подписан(а) на вас')).toBeVisible();
   await expect(panel.getByText('Нет событий')).toHaveCount(2);

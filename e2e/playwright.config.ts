@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiUrl } from '@kadr/contract/browser';
+import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
@@ -59,7 +61,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
-    url: `${baseURL}/api/v1/health`,
+    url: `${baseURL}${apiUrl(healthEndpoints.get)}`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,3 +1,5 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { expect, test } from '@playwright/test';
 import { registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 
@@ -57,7 +59,7 @@ test('presence: a follower sees онлайн on a profile while its owner has th
   const owner = await registerViaApi(page.request, uniqueUsername('owner'), 'Владелец');
   const visitor = await registerViaApi(page.request, uniqueUsername('visitor'), 'Гость');
   // Presence is told only to the owner's audience (followers and chat peers), never to strangers.
-  const follow = await page.request.post(`/api/v1/profile/${owner.user.username}/follow`, {
+  const follow = await page.request.post(apiUrl(profileEndpoints.follow, { username: owner.user.username }), {
     headers: { authorization: `Bearer ${visitor.access_token}` },
   });
   expect(follow.ok()).toBe(true);

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { apiUrl } from '@kadr/contract/browser';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   photoPostViaApi,
@@ -158,9 +162,11 @@ test('main screens pass axe, draw their icons and have their own titles', async 
   test.setTimeout(420_000);
   const anna = await registerViaApi(page.request, uniqueUsername('q_anna'), 'Анна');
   const boris = await registerViaApi(page.request, uniqueUsername('q_boris'), 'Борис');
-  await page.request.post(`/api/v1/profile/${boris.user.username}/follow`, { headers: auth(anna) });
+  await page.request.post(apiUrl(profileEndpoints.follow, { username: boris.user.username }), {
+    headers: auth(anna),
+  });
   await uploadPhoto(page.request, boris);
-  const sent = await page.request.post('/api/v1/messages', {
+  const sent = await page.request.post(apiUrl(messengerEndpoints.send), {
     headers: auth(boris),
     data: { other_user_id: anna.user.id, content: 'Привет! Как дела?', temp_id: `q-${Date.now()}` },
   });
@@ -203,7 +209,7 @@ test('the light theme passes axe on sign-in, home, messenger and a chat', async 
   const anna = await registerViaApi(page.request, uniqueUsername('ql_anna'), 'Анна');
   const boris = await registerViaApi(page.request, uniqueUsername('ql_boris'), 'Борис');
   // The server's copy of the settings is applied when it arrives: it must say light too.
-  const chosen = await page.request.patch('/api/v1/settings', {
+  const chosen = await page.request.patch(apiUrl(settingsEndpoints.update), {
     headers: auth(anna),
     data: { chat: { theme: 'light' } },
   });
@@ -212,7 +218,7 @@ test('the light theme passes axe on sign-in, home, messenger and a chat', async 
     [boris, anna, 'Привет! Как дела?'],
     [anna, boris, 'Всё хорошо, спасибо'],
   ] as const) {
-    const sent = await page.request.post('/api/v1/messages', {
+    const sent = await page.request.post(apiUrl(messengerEndpoints.send), {
       headers: auth(from),
       data: { other_user_id: to.user.id, content, temp_id: `ql-${Date.now()}` },
     });

@@ -2,6 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl } from '@kadr/contract/browser';
+import { callsEndpoints } from '@kadr/contract/calls/endpoints';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
+import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import {
   type APIRequestContext,
   type Browser,
@@ -72,7 +79,7 @@ async function signedIn(browser: Browser, session: Session): Promise<Page> {
 
 async function choose(page: Page, group: string, option: string) {
   const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/settings') && r.request().method() === 'PATCH',
+    (r) => r.url().endsWith(apiUrl(settingsEndpoints.get)) && r.request().method() === 'PATCH',
   );
   // The radio follows the settings query, which the optimistic update writes a tick after the click
   // (after cancelling a fetch in flight): click, then wait for it to read as chosen (`check()` looks at once).
@@ -83,7 +90,7 @@ async function choose(page: Page, group: string, option: string) {
 }
 
 async function profileOf(request: APIRequestContext, viewer: Session, username: string) {
-  const res = await request.get(`/api/v1/profile/${username}`, { headers: auth(viewer) });
+  const res = await request.get(apiUrl(profileEndpoints.get, { username }), { headers: auth(viewer) });
   return (await res.json()) as { last_seen: string | null };
 }
 
@@ -95,12 +102,14 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   const a = await registerViaApi(page.request, uniqueUsername('sa'), 'Алиса Настройки');
   const b = await registerViaApi(page.request, uniqueUsername('sb'), 'Борис');
   const request = page.request;
-  expect((await request.post(`/api/v1/profile/${a.user.username}/follow`, { headers: auth(b) })).ok()).toBe(
-    true,
-  );
+  expect(
+    (
+      await request.post(apiUrl(profileEndpoints.follow, { username: a.user.username }), { headers: auth(b) })
+    ).ok(),
+  ).toBe(true);
 
   // A story of A's that B (a follower) sees until blocked.
-  const upload = await request.post('/api/v1/stories/upload', {
+  const upload = await request.post(apiUrl(storiesEndpoints.upload), {
     headers: auth(a),
     multipart: {
       file: { name: 'story.png', mimeType: 'image/png', buffer: png(180, 320) },
@@ -110,9 +119,13 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   expect(upload.status(), await upload.text()).toBe(200);
   const storyId = ((await upload.json()) as { story: { id: number } }).story.id;
   await expect
-    .poll(async () => (await request.get(`/api/v1/stories/${storyId}`, { headers: auth(b) })).status(), {
-      timeout: 60_000,
-    })
+    .poll(
+      async () =>
+        (await request.get(apiUrl(storiesEndpoints.get, { id: storyId }), { headers: auth(b) })).status(),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(200);
 
   // A was online once: a last seen exists, and B (a follower) sees it before A hides it.
@@ -142,7 +155,9 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   // 2. Last seen hidden: absent from B's API answers and from B's view of A's profile (A is online now).
   await choose(A, 'Кто видит, когда я был(а) в сети', 'Никто');
   expect((await profileOf(request, b, a.user.username)).last_seen).toBeNull();
-  const chats = (await (await request.get('/api/v1/messages/chats', { headers: auth(b) })).json()) as {
+  const chats = (await (
+    await request.get(apiUrl(messengerEndpoints.chats), { headers: auth(b) })
+  ).json()) as {
     chats: { user_id: number; last_seen: string | null }[];
   };
   for (const chat of chats.chats.filter((c) => c.user_id === a.user.id)) expect(chat.last_seen).toBeNull();
@@ -155,7 +170,7 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   await A.goto(`/${b.user.username}`);
   await A.getByRole('button', { name: 'Заблокировать' }).click();
   await expect(A.getByRole('button', { name: 'Разблокировать' })).toHaveAttribute('aria-pressed', 'true');
-  const msg = await request.post('/api/v1/messages', {
+  const msg = await request.post(apiUrl(messengerEndpoints.send), {
     headers: auth(b),
     data: { other_user_id: a.user.id, content: 'эй', temp_id: 'e2e-blocked' },
   });
@@ -163,13 +178,15 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   expect(((await msg.json()) as { error: string }).error).toBe(
     'Пользователь ограничил вам отправку сообщений',
   );
-  const call = await request.post('/api/v1/calls', {
+  const call = await request.post(apiUrl(callsEndpoints.start), {
     headers: auth(b),
     data: { user_id: a.user.id, kind: 'audio' },
   });
   expect(call.status()).toBe(403);
-  expect((await request.get(`/api/v1/stories/${storyId}`, { headers: auth(b) })).status()).toBe(404);
-  const feed = (await (await request.get('/api/v1/stories/feed', { headers: auth(b) })).json()) as {
+  expect(
+    (await request.get(apiUrl(storiesEndpoints.get, { id: storyId }), { headers: auth(b) })).status(),
+  ).toBe(404);
+  const feed = (await (await request.get(apiUrl(storiesEndpoints.feed), { headers: auth(b) })).json()) as {
     stories_groups: { user: { id: number } }[];
   };
   expect(feed.stories_groups.map((g) => g.user.id)).not.toContain(a.user.id);
@@ -185,19 +202,19 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   ).toBeVisible();
 
   // 4. A password change ends A's other session (its token answers 401); this one stays.
-  const login = await request.post('/api/v1/auth/login', {
+  const login = await request.post(apiUrl(authEndpoints.login), {
     data: { username: a.user.username, password: PASSWORD },
   });
   const otherToken = ((await login.json()) as Session).access_token;
-  expect((await request.get('/api/v1/auth/me', { headers: auth(otherToken) })).status()).toBe(200);
+  expect((await request.get(apiUrl(authEndpoints.me), { headers: auth(otherToken) })).status()).toBe(200);
   await A.reload();
   await expect(A.getByRole('list', { name: 'Активные сеансы' }).getByRole('listitem')).toHaveCount(2);
   await A.getByLabel('Текущий пароль').fill(PASSWORD);
   await A.getByLabel('Новый пароль').fill('a-new-secret-password');
   await A.getByRole('button', { name: 'Сменить пароль' }).click();
   await expect(A.getByText('Пароль изменён, другие сеансы завершены: 1')).toBeVisible();
-  expect((await request.get('/api/v1/auth/me', { headers: auth(otherToken) })).status()).toBe(401);
-  expect((await request.get('/api/v1/auth/me', { headers: auth(a) })).status()).toBe(200);
+  expect((await request.get(apiUrl(authEndpoints.me), { headers: auth(otherToken) })).status()).toBe(401);
+  expect((await request.get(apiUrl(authEndpoints.me), { headers: auth(a) })).status()).toBe(200);
 
   // 5. Theme: applied at once and kept across a reload (server and local copy).
   await choose(A, 'Тема', 'Светлая');
@@ -209,7 +226,7 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   await A.reload();
   await expect(A.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(A.getByRole('group', { name: 'Тема' }).getByRole('radio', { name: 'Тёмная' })).toBeChecked();
-  const stored = (await (await request.get('/api/v1/settings', { headers: auth(a) })).json()) as {
+  const stored = (await (await request.get(apiUrl(settingsEndpoints.get), { headers: auth(a) })).json()) as {
     chat: { theme: string };
   };
   expect(stored.chat.theme).toBe('dark');

@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { apiUrl } from '@kadr/contract/browser';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import {
   type APIRequestContext,
   type Browser,
@@ -21,14 +24,14 @@ async function signedInPage(browser: Browser, session: Session): Promise<Page> {
 }
 
 async function follow(request: APIRequestContext, who: Session, whom: Session) {
-  const res = await request.post(`/api/v1/profile/${whom.user.username}/follow`, {
+  const res = await request.post(apiUrl(profileEndpoints.follow, { username: whom.user.username }), {
     headers: { authorization: `Bearer ${who.access_token}` },
   });
   expect(res.status()).toBe(200);
 }
 
 async function storyViaApi(request: APIRequestContext, who: Session, file: string, duration: number) {
-  const res = await request.post('/api/v1/stories/upload', {
+  const res = await request.post(apiUrl(storiesEndpoints.upload), {
     headers: { authorization: `Bearer ${who.access_token}` },
     multipart: {
       file: { name: 'second.jpg', mimeType: 'image/jpeg', buffer: readFileSync(file) },
@@ -101,7 +104,7 @@ test('stories: edit and publish, live strip, viewer with progress, views, likes,
   await expect(A.getByRole('button', { name: 'Отменить' })).toBeEnabled();
   await A.getByLabel('Подпись', { exact: true }).fill('Из редактора');
   await expect(A.getByText('12/200')).toBeVisible();
-  const uploaded = A.waitForResponse((r) => r.url().includes('/api/v1/stories/upload'));
+  const uploaded = A.waitForResponse((r) => r.url().includes(apiUrl(storiesEndpoints.upload)));
   await A.getByRole('button', { name: 'Опубликовать' }).click();
   expect((await uploaded).status()).toBe(200);
   await expect(A.getByTestId('story-editor')).toHaveCount(0);
@@ -115,7 +118,7 @@ test('stories: edit and publish, live strip, viewer with progress, views, likes,
   await expect
     .poll(
       async () => {
-        const res = await request.get('/api/v1/stories/feed', {
+        const res = await request.get(apiUrl(storiesEndpoints.feed), {
           headers: { authorization: `Bearer ${b.access_token}` },
         });
         const body = (await res.json()) as { stories_groups: { stories: { id: number }[] }[] };

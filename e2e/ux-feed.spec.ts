@@ -1,3 +1,5 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -53,7 +55,7 @@ async function failedPostViaApi(request: APIRequestContext, author: Session): Pr
   })
     .jpeg()
     .toBuffer();
-  const response = await request.post('/api/v1/media/upload', {
+  const response = await request.post(apiUrl(mediaEndpoints.upload), {
     headers: auth(author),
     multipart: {
       files: {
@@ -70,7 +72,7 @@ async function failedPostViaApi(request: APIRequestContext, author: Session): Pr
   await expect
     .poll(
       async () => {
-        const r = await request.get(`/api/v1/media/post/${id}`, { headers: auth(author) });
+        const r = await request.get(apiUrl(mediaEndpoints.post, { id }), { headers: auth(author) });
         return ((await r.json()) as { post: { status: string } }).post.status;
       },
       { timeout: 90_000 },
@@ -98,7 +100,7 @@ async function uploadCarousel(page: Page, author: Session): Promise<number> {
     form.append('media_type', 'carousel');
     form.append('files', await canvas(10), 'a.jpg');
     form.append('files', await canvas(200), 'b.jpg');
-    const r = await fetch('/api/v1/media/upload', {
+    const r = await fetch(apiUrl(mediaEndpoints.upload), {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: form,
@@ -108,7 +110,7 @@ async function uploadCarousel(page: Page, author: Session): Promise<number> {
   await expect
     .poll(
       async () => {
-        const r = await page.request.get(`/api/v1/media/post/${id}`, { headers: auth(author) });
+        const r = await page.request.get(apiUrl(mediaEndpoints.post, { id }), { headers: auth(author) });
         return ((await r.json()) as { post: { status: string } }).post.status;
       },
       { timeout: 90_000 },
@@ -133,10 +135,14 @@ test('#18 feed: arrows clear of the rail, hide interface, end of feed, missing, 
   // Item 3: a post that does not exist, was deleted, or is hidden from the viewer says so in the feed
   // frame, with a way back, and shows no other post (the carousels above are in the viewer's feed).
   const deleted = await photoPostViaApi(request, author, await plainJpeg(), 'Скоро удалю');
-  const removed = await request.delete(`/api/v1/media/post/${deleted}`, { headers: auth(author) });
+  const removed = await request.delete(apiUrl(mediaEndpoints.remove, { id: deleted }), {
+    headers: auth(author),
+  });
   expect(removed.status()).toBe(200);
   const hidden = await failedPostViaApi(request, author);
-  expect((await request.get(`/api/v1/media/post/${hidden}`, { headers: auth(viewer) })).status()).toBe(404);
+  expect(
+    (await request.get(apiUrl(mediaEndpoints.post, { id: hidden }), { headers: auth(viewer) })).status(),
+  ).toBe(404);
   for (const [why, postId] of [
     ['missing', 987654321],
     ['deleted', deleted],

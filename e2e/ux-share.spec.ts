@@ -1,3 +1,8 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -40,24 +45,26 @@ test('#18 item 7: repost forwards a post to chats as a card that opens the feed 
   const postId = await photoPost(request, b);
 
   // A has a personal chat with C, a group with C, and is a plain subscriber of C's channel.
-  const hello = await request.post('/api/v1/messages', {
+  const hello = await request.post(apiUrl(messengerEndpoints.send), {
     headers: auth(a),
     data: { other_user_id: c.user.id, content: 'привет', temp_id: 'share-hello' },
   });
   expect(hello.status()).toBeLessThan(300);
-  const group = await request.post('/api/v1/groups', {
+  const group = await request.post(apiUrl(groupsEndpoints.create), {
     headers: auth(a),
     data: { name: 'Группа Репостов', member_ids: [c.user.id] },
   });
   expect(group.status()).toBeLessThan(300);
   const groupId = ((await group.json()) as { id: number }).id;
-  const channel = await request.post('/api/v1/channels', {
+  const channel = await request.post(apiUrl(channelsEndpoints.create), {
     headers: auth(c),
     data: { name: 'Канал Светы', slug: uniqueUsername('chs').slice(0, 30) },
   });
   expect(channel.status()).toBeLessThan(300);
   const channelId = ((await channel.json()) as { id: number }).id;
-  const subscribed = await request.post(`/api/v1/channels/${channelId}/subscribe`, { headers: auth(a) });
+  const subscribed = await request.post(apiUrl(channelsEndpoints.subscribe, { id: channelId }), {
+    headers: auth(a),
+  });
   expect(subscribed.status()).toBeLessThan(300);
 
   // C has the chat with A open: the card must arrive live.
@@ -98,13 +105,15 @@ test('#18 item 7: repost forwards a post to chats as a card that opens the feed 
   await expect(active.getByRole('button', { name: 'Репост' })).toHaveAttribute('aria-pressed', 'true');
   await expect
     .poll(async () => {
-      const r = await request.get('/api/v1/media/reposted', { headers: auth(a) });
+      const r = await request.get(apiUrl(mediaEndpoints.reposted), { headers: auth(a) });
       return ((await r.json()) as { posts: { id: number }[] }).posts.map((p) => p.id);
     })
     .toContain(postId);
 
   // The group got the comment and the post.
-  const groupMessages = await request.get(`/api/v1/groups/${groupId}/messages`, { headers: auth(c) });
+  const groupMessages = await request.get(apiUrl(groupsEndpoints.messages, { id: groupId }), {
+    headers: auth(c),
+  });
   const texts = ((await groupMessages.json()) as { content: string }[]).map((m) => m.content);
   expect(texts.some((t) => t.includes('Смотри, какой закат') && t.includes(`/media/post/${postId}`))).toBe(
     true,

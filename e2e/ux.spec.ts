@@ -1,3 +1,5 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
@@ -228,7 +230,7 @@ test.describe('#18 upload', () => {
       uploadThroughput: -1,
     });
     await cdp.detach();
-    const posts = await request.get(`/api/v1/media/user/${me.user.username}`, {
+    const posts = await request.get(apiUrl(mediaEndpoints.userPosts, { username: me.user.username }), {
       headers: { Authorization: `Bearer ${me.access_token}` },
     });
     expect(((await posts.json()) as { posts: unknown[] }).posts).toEqual([]);

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
 
@@ -47,7 +49,7 @@ let counter = 0;
 async function register(name: string): Promise<Session> {
   counter += 1;
   const username = `call_${Date.now().toString(36)}_${counter}`;
-  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
+  const res = await fetch(`${apiUrl}${routeUrl(authEndpoints.register)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, name, password: 'correct horse' }),

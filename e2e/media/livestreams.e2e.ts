@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { Room } from 'livekit-client';
 import { RoomServiceClient, TrackSource } from 'livekit-server-sdk';
@@ -66,7 +68,7 @@ async function register(prefix: string, name: string): Promise<Member> {
     0,
     32,
   );
-  const res = await fetch(`${stack.apiUrl}/api/v1/auth/register`, {
+  const res = await fetch(`${stack.apiUrl}${routeUrl(authEndpoints.register)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, name, password: PASSWORD }),

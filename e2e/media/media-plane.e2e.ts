@@ -1,3 +1,6 @@
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl as routeUrl } from '@kadr/contract/browser';
+import { livekitEndpoints } from '@kadr/contract/livekit/endpoints';
 import { expect, type Page, test } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
@@ -25,7 +28,7 @@ async function openHarness(page: Page) {
 }
 
 async function signIn(): Promise<{ bearer: string; id: number }> {
-  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
+  const res = await fetch(`${apiUrl}${routeUrl(authEndpoints.register)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -40,7 +43,7 @@ async function signIn(): Promise<{ bearer: string; id: number }> {
 }
 
 async function participantCount(roomName: string, bearer: string): Promise<number | null> {
-  const res = await fetch(`${apiUrl}/api/v1/livekit/rooms/${roomName}`, {
+  const res = await fetch(`${apiUrl}${routeUrl(livekitEndpoints.room, { name: roomName })}`, {
     headers: { authorization: `Bearer ${bearer}` },
   });
   if (res.status === 404) return null;

@@ -5,6 +5,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiUrl as routeUrl } from '@kadr/contract/browser';
+import { healthEndpoints } from '@kadr/contract/health/endpoints';
 
 /**
  * The whole media stack on loopback for the media e2e and the first-frame benchmark: the real Kadr server
@@ -172,7 +174,7 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
     await waitFor(
       'the Kadr server with its media server',
       async () => {
-        const res = await fetch(`${apiUrl}/api/v1/health`);
+        const res = await fetch(`${apiUrl}${routeUrl(healthEndpoints.get)}`);
         const body = (await res.json()) as { media_server: { status: string } };
         return body.media_server.status === 'ok' ? true : null;
       },

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { fakeVoiceWav } from './fake-voice.ts';
 import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from './peer-connections.ts';
@@ -42,7 +44,7 @@ let counter = 0;
 async function register(name: string): Promise<Session> {
   counter += 1;
   const username = `voice_${Date.now().toString(36)}_${counter}`;
-  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
+  const res = await fetch(`${apiUrl}${routeUrl(authEndpoints.register)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, name, password: 'correct horse' }),

@@ -1,4 +1,4 @@
-import { ErrorText } from '@kadr/contract';
+import { apiUrl, authRoutes, ErrorText, profileRoutes } from '@kadr/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countRows, createTestApp, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (username: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: apiUrl(authRoutes.login),
+    payload: { username, password },
+    remoteAddress,
+  });
 
 describe('guessing passwords', () => {
   it('an attacker’s ten wrong tries lock out the attacker’s address, never the owner elsewhere', async () => {
@@ -54,7 +59,7 @@ describe('passwords and names at registration', () => {
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/auth/register',
+        url: apiUrl(authRoutes.register),
         payload: { username: uniqueUsername(), name: 'Слабый', password },
       });
       expect(res.statusCode).toBe(400);
@@ -68,7 +73,7 @@ describe('passwords and names at registration', () => {
     expect(session.user.name).toBe('Анна К');
     const res = await t.app.inject({
       method: 'PATCH',
-      url: '/api/v1/profile',
+      url: apiUrl(profileRoutes.update),
       headers: bearer(session.access_token),
       payload: { name: '\u202Devil\u202C name' },
     });
@@ -81,7 +86,7 @@ describe('session lifetime', () => {
     const idle = await registerUser(t.app);
     const active = await registerUser(t.app);
     const me = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+      t.app.inject({ method: 'GET', url: apiUrl(authRoutes.me), headers: bearer(token) });
     // Neither token has been used yet, so no node has it cached.
     await sql`update sessions set last_used_at = now() - interval '2 hours' where user_id = ${idle.user.id}`.execute(
       t.db.kysely,

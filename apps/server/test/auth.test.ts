@@ -1,4 +1,5 @@
 import type { AuthSession, ErrorBody } from '@kadr/contract';
+import { apiUrl, authRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countRows, createTestApp, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
 
@@ -27,7 +28,7 @@ function expectError(res: { statusCode: number; json(): unknown }, status: numbe
 describe('register', () => {
   it('creates the account and returns a working token', async () => {
     const username = uniqueUsername('reg');
-    const res = await post('/api/v1/auth/register', {
+    const res = await post(apiUrl(authRoutes.register), {
       username,
       name: '  Анна   Петрова ',
       password: 'lamp-otter-71',
@@ -38,7 +39,7 @@ describe('register', () => {
     expect(session.access_token).toMatch(/^kadr_/);
     const me = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/auth/me',
+      url: apiUrl(authRoutes.me),
       headers: bearer(session.access_token),
     });
     expect(me.statusCode).toBe(200);
@@ -55,7 +56,7 @@ describe('register', () => {
     const username = uniqueUsername('dup');
     await registerUser(t.app, username);
     const before = await countRows(t.db, 'users');
-    const res = await post('/api/v1/auth/register', {
+    const res = await post(apiUrl(authRoutes.register), {
       username: username.toUpperCase(),
       name: 'Другой',
       password: 'lamp-otter-71',
@@ -67,7 +68,7 @@ describe('register', () => {
 
   it('answers field errors for a bad username, empty name and short password', async () => {
     const before = await countRows(t.db, 'users');
-    const res = await post('/api/v1/auth/register', { username: 'a!', name: '   ', password: 'short' });
+    const res = await post(apiUrl(authRoutes.register), { username: 'a!', name: '   ', password: 'short' });
     const body = expectError(res, 400, 'validation_failed');
     expect(Object.keys(body.fields ?? {}).sort()).toEqual(['name', 'password', 'username']);
     expect(await countRows(t.db, 'users')).toBe(before);
@@ -77,32 +78,32 @@ describe('register', () => {
     const before = await countRows(t.db, 'users');
     const malformed = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/register',
+      url: apiUrl(authRoutes.register),
       headers: { 'content-type': 'application/json' },
       payload: '{"username": ',
     });
     expectError(malformed, 400, 'validation_failed');
-    expectError(await post('/api/v1/auth/register', { username: 'someone' }), 400, 'validation_failed');
+    expectError(await post(apiUrl(authRoutes.register), { username: 'someone' }), 400, 'validation_failed');
     expectError(
-      await post('/api/v1/auth/register', { username: 5, name: [], password: {} }),
+      await post(apiUrl(authRoutes.register), { username: 5, name: [], password: {} }),
       400,
       'validation_failed',
     );
     const withNul = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/register',
+      url: apiUrl(authRoutes.register),
       headers: { 'content-type': 'application/json' },
       payload: '{"username":"nul_user","name":"a\\u0000b","password":"password1"}',
     });
     expectError(withNul, 400, 'validation_failed');
     const poisoned = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/register',
+      url: apiUrl(authRoutes.register),
       headers: { 'content-type': 'application/json' },
       payload: '{"username":"proto_user","name":"x","password":"password1","__proto__":{"admin":true}}',
     });
     expectError(poisoned, 400, 'validation_failed');
-    const huge = await post('/api/v1/auth/register', {
+    const huge = await post(apiUrl(authRoutes.register), {
       username: 'x'.repeat(10),
       name: 'y'.repeat(4000),
       password: 'lamp-otter-71',
@@ -116,17 +117,17 @@ describe('login and logout', () => {
   it('logs in with the right password and refuses a wrong one with 401', async () => {
     const username = uniqueUsername('login');
     await registerUser(t.app, username, 'Логин', 'right password');
-    const ok = await post('/api/v1/auth/login', { username, password: 'right password' });
+    const ok = await post(apiUrl(authRoutes.login), { username, password: 'right password' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.username).toBe(username);
     const sessions = await countRows(t.db, 'sessions');
     expectError(
-      await post('/api/v1/auth/login', { username, password: 'wrong password' }),
+      await post(apiUrl(authRoutes.login), { username, password: 'wrong password' }),
       401,
       'invalid_credentials',
     );
     expectError(
-      await post('/api/v1/auth/login', { username: uniqueUsername('ghost'), password: 'whatever1' }),
+      await post(apiUrl(authRoutes.login), { username: uniqueUsername('ghost'), password: 'whatever1' }),
       401,
       'invalid_credentials',
     );
@@ -135,36 +136,41 @@ describe('login and logout', () => {
 
   it('revokes the token on logout; the old token then gets 401', async () => {
     const { access_token } = await registerUser(t.app);
-    const other = await post('/api/v1/auth/login', {
+    const other = await post(apiUrl(authRoutes.login), {
       username: (
-        await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(access_token) })
+        await t.app.inject({ method: 'GET', url: apiUrl(authRoutes.me), headers: bearer(access_token) })
       ).json().user.username,
       password: 'correct horse',
     });
     const otherToken = other.json().access_token as string;
-    const out = await post('/api/v1/auth/logout', undefined, bearer(access_token));
+    const out = await post(apiUrl(authRoutes.logout), undefined, bearer(access_token));
     expect(out.statusCode).toBe(204);
     expectError(
-      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(access_token) }),
+      await t.app.inject({ method: 'GET', url: apiUrl(authRoutes.me), headers: bearer(access_token) }),
       401,
       'unauthorized',
     );
-    expectError(await post('/api/v1/auth/logout', undefined, bearer(access_token)), 401, 'unauthorized');
+    expectError(await post(apiUrl(authRoutes.logout), undefined, bearer(access_token)), 401, 'unauthorized');
     // Another device's session stays signed in.
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(otherToken) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: apiUrl(authRoutes.me), headers: bearer(otherToken) }))
+        .statusCode,
     ).toBe(200);
   });
 
   it('answers 401 without a token or with a made-up one', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' }), 401, 'unauthorized');
+    expectError(await t.app.inject({ method: 'GET', url: apiUrl(authRoutes.me) }), 401, 'unauthorized');
     expectError(
-      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer('kadr_nope') }),
+      await t.app.inject({ method: 'GET', url: apiUrl(authRoutes.me), headers: bearer('kadr_nope') }),
       401,
       'unauthorized',
     );
     expectError(
-      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: 'Basic abc' } }),
+      await t.app.inject({
+        method: 'GET',
+        url: apiUrl(authRoutes.me),
+        headers: { authorization: 'Basic abc' },
+      }),
       401,
       'unauthorized',
     );
@@ -173,9 +179,10 @@ describe('login and logout', () => {
   it('rate-limits login attempts per username with 429 and Retry-After', async () => {
     const username = uniqueUsername('rl');
     await registerUser(t.app, username, 'Лимит', 'right password');
-    for (let i = 0; i < 5; i++) await post('/api/v1/auth/login', { username, password: 'wrong password' });
+    for (let i = 0; i < 5; i++)
+      await post(apiUrl(authRoutes.login), { username, password: 'wrong password' });
     const sessions = await countRows(t.db, 'sessions');
-    const limited = await post('/api/v1/auth/login', { username, password: 'right password' });
+    const limited = await post(apiUrl(authRoutes.login), { username, password: 'right password' });
     expectError(limited, 429, 'rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await countRows(t.db, 'sessions')).toBe(sessions);
@@ -190,7 +197,7 @@ describe('rate limit per IP', () => {
       const before = await countRows(strict.db, 'users');
       const res = await strict.app.inject({
         method: 'POST',
-        url: '/api/v1/auth/register',
+        url: apiUrl(authRoutes.register),
         payload: { username: uniqueUsername(), name: 'Ещё', password: 'lamp-otter-71' },
       });
       expect(res.statusCode).toBe(429);
@@ -198,7 +205,7 @@ describe('rate limit per IP', () => {
       expect(await countRows(strict.db, 'users')).toBe(before);
       const other = await strict.app.inject({
         method: 'POST',
-        url: '/api/v1/auth/register',
+        url: apiUrl(authRoutes.register),
         remoteAddress: '10.9.9.9',
         payload: { username: uniqueUsername(), name: 'Другой IP', password: 'lamp-otter-71' },
       });

@@ -5,6 +5,7 @@ import type {
   ConversationResponse,
   ServerToClientEvents,
 } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import type { App } from '../src/app-types.ts';
 import { bearer } from './helpers.ts';
 import { type ClientSocket, nextEvent } from './sockets.ts';
@@ -28,7 +29,11 @@ export function callsClient(app: App) {
     async entries(user: AuthSession, other: AuthSession): Promise<string[]> {
       const res = await app.inject({
         method: 'GET',
-        url: `/api/v1/messages/conversation?other_user_id=${other.user.id}&limit=100&offset=0`,
+        url: apiUrl(messengerRoutes.conversation, undefined, {
+          other_user_id: other.user.id,
+          limit: 100,
+          offset: 0,
+        }),
         headers: bearer(user.access_token),
       });
       const body = res.json() as ConversationResponse;

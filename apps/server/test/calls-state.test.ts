@@ -1,4 +1,6 @@
 import type { Call, CallEvent, MediaTokenResponse } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEvent, callsClient, collect, eventually, startCall } from './calls-fixtures.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -46,7 +48,7 @@ describe('calls: the state machine in the database', () => {
     expect(bad.statusCode).toBe(400);
     const anonymous = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/calls',
+      url: apiUrl(callsRoutes.start),
       payload: { user_id: 1, kind: 'audio' },
     });
     expect(anonymous.statusCode).toBe(401);
@@ -287,7 +289,11 @@ describe('calls: the state machine in the database', () => {
     await client.act(b!, call.id, 'reject');
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/messages/conversation?other_user_id=${b!.user.id}&limit=10&offset=0`,
+      url: apiUrl(messengerRoutes.conversation, undefined, {
+        other_user_id: b!.user.id,
+        limit: 10,
+        offset: 0,
+      }),
       headers: bearer(a!.access_token),
     });
     const entry = (res.json() as { messages: { id: number; message_type: string }[] }).messages.find(
@@ -295,7 +301,7 @@ describe('calls: the state machine in the database', () => {
     );
     const edit = await t.app.inject({
       method: 'PATCH',
-      url: `/api/v1/messages/${entry!.id}`,
+      url: apiUrl(messengerRoutes.edit, { id: entry!.id }),
       headers: bearer(a!.access_token),
       payload: { content: 'подделка' },
     });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { apiUrl, healthRoutes, livekitRoutes } from '@kadr/contract';
 import pg from 'pg';
 import { tempDir } from './helpers.ts';
 import { type LivekitNodes, startLivekitNodes } from './livekit-nodes.ts';
@@ -99,7 +100,7 @@ function haproxyConfig(frontPort: number, nodes: { name: string; port: number }[
     '  default_backend nodes',
     'backend nodes',
     '  balance roundrobin',
-    '  option httpchk GET /api/v1/health',
+    `  option httpchk GET ${apiUrl(healthRoutes.get)}`,
     '  http-check expect status 200',
     // Which node answered, so a 5xx can be told apart: the killed node's in-flight requests are the only allowed ones.
     '  http-after-response set-header x-kadr-node %[srv_name]',
@@ -179,7 +180,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     const node = { name, port, child, output: () => out };
     nodes.push(node);
-    await healthy(`http://127.0.0.1:${port}/api/v1/health`, child).catch((err) => {
+    await healthy(`http://127.0.0.1:${port}${apiUrl(healthRoutes.get)}`, child).catch((err) => {
       throw new Error(`${name}: ${(err as Error).message}\n${out}`);
     });
     return node;
@@ -214,7 +215,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         count: 2,
         redisAddress: `${redis.hostname}:${redis.port || 6379}`,
         redisDb: Number(process.env.KADR_CLUSTER_LIVEKIT_REDIS_DB ?? 9),
-        webhookUrl: `${front}/api/v1/livekit/webhook`,
+        webhookUrl: `${front}${apiUrl(livekitRoutes.webhook)}`,
         logLevel: 'warn',
       });
     }
@@ -224,7 +225,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const cfg = path.join(work, 'haproxy.cfg');
     fs.writeFileSync(cfg, haproxyConfig(frontPort, nodes));
     haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
-    await healthy(`${front}/api/v1/health`, haproxy);
+    await healthy(`${front}${apiUrl(healthRoutes.get)}`, haproxy);
     return { url: front, databaseUrl, nodes, bucket, livekit, stop };
   } catch (err) {
     await stop();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { apiUrl, authRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accepts } from '../src/plugins/web.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
@@ -64,7 +65,7 @@ describe('compression', () => {
   it('compresses large JSON answers and leaves small ones alone', async () => {
     const session = await registerUser(t.app);
     const small = await t.app.inject({
-      url: '/api/v1/auth/me',
+      url: apiUrl(authRoutes.me),
       headers: { ...bearer(session.access_token), 'accept-encoding': 'br, gzip' },
     });
     expect(small.statusCode).toBe(200);
@@ -78,7 +79,7 @@ describe('compression', () => {
       );
     }
     const large = await t.app.inject({
-      url: `/api/v1/profile/search/users?q=zipped_${process.pid}`,
+      url: apiUrl(profileRoutes.search, undefined, { q: `zipped_${process.pid}` }),
       headers: { ...bearer(session.access_token), 'accept-encoding': 'gzip' },
     });
     expect(large.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiUrl, healthRoutes } from '@kadr/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverBundle } from '../../../scripts/build-server.mjs';
 import { DataDirLockedError, LOCK_NAME, lockDataDir } from '../src/storage/data-dir-lock.ts';
@@ -118,7 +119,7 @@ describe('two compiled servers on one DATA_DIR', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`is in use by another Kadr process (PID ${first.child.pid}`);
     expect(second.output()).not.toContain('Kadr is running');
-    const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    const health = await fetch(`http://127.0.0.1:${port}${apiUrl(healthRoutes.get)}`);
     expect(health.status).toBe(200);
 
     first.child.kill('SIGKILL');

@@ -1,5 +1,6 @@
 import type { AuthSession, ChatListItem, Group, Message } from '@kadr/contract';
-import { ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorText } from '@kadr/contract';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
@@ -302,7 +303,7 @@ describe('group messages through the messenger send path', () => {
       const body = multipart([{ field: 'file', filename, contentType, data }]);
       return t.app.inject({
         method: 'POST',
-        url: `/api/v1/groups/${g.id}/avatar`,
+        url: apiUrl(groupsRoutes.avatar, { id: g.id }),
         headers: { ...body.headers, ...bearer(token) },
         payload: body.payload,
       });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { SendMessageResult } from '@kadr/contract';
+import { apiUrl, authRoutes, healthRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
@@ -43,13 +44,14 @@ function closedAfter(head: string, limitMs = 10_000): Promise<number> {
 
 describe('slow clients', () => {
   it('closes a connection whose body trickles in past REQUEST_TIMEOUT_MS', async () => {
-    const head =
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"u';
+    const head = `POST ${apiUrl(authRoutes.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"u`;
     expect(await closedAfter(head)).toBeLessThan(5_000);
   });
 
   it('closes a connection whose headers never finish past HEADERS_TIMEOUT_MS', async () => {
-    expect(await closedAfter('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: ')).toBeLessThan(5_000);
+    expect(await closedAfter(`GET ${apiUrl(healthRoutes.get)} HTTP/1.1\r\nHost: x\r\nX-Slow: `)).toBeLessThan(
+      5_000,
+    );
   });
 });
 
@@ -77,7 +79,7 @@ describe('presence:query', () => {
     const peer = await registerUser(t.app);
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/profile/${target.user.username}/follow`,
+      url: apiUrl(profileRoutes.follow, { username: target.user.username }),
       headers: bearer(follower.access_token),
     });
     await messenger(t.app).sent(peer.access_token, target.user.id, 'привет');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, authRoutes } from '@kadr/contract';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
@@ -105,7 +106,7 @@ export async function registerUser(
 ): Promise<AuthSession> {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/v1/auth/register',
+    url: apiUrl(authRoutes.register),
     payload: { username, name, password },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

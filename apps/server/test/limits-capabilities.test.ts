@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Call, GroupsResponse, Story } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
@@ -48,7 +50,7 @@ describe('named limits of the later capabilities', () => {
     ]);
     return t.app.inject({
       method: 'POST',
-      url: '/api/v1/stories/upload',
+      url: apiUrl(storiesRoutes.upload),
       headers: { ...body.headers, ...bearer(token) },
       payload: body.payload,
     });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SendMessageResult, Story } from '@kadr/contract';
+import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
@@ -92,13 +94,13 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     const follow = (i: number) =>
       nodeFor(i).app.inject({
         method: 'POST',
-        url: `/api/v1/profile/${targets[i]!.user.username}/follow`,
+        url: apiUrl(profileRoutes.follow, { username: targets[i]!.user.username }),
         headers: bearer(a.access_token),
       });
     const search = (i: number) =>
       nodeFor(i).app.inject({
         method: 'GET',
-        url: `/api/v1/profile/search/users?q=user${i}`,
+        url: apiUrl(profileRoutes.search, undefined, { q: `user${i}` }),
         headers: bearer(a.access_token),
       });
     const post = await publish(one.app, a.access_token, [
@@ -107,13 +109,13 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     const like = (i: number) =>
       nodeFor(i).app.inject({
         method: i % 2 === 0 ? 'POST' : 'DELETE',
-        url: `/api/v1/media/post/${post.id}/like`,
+        url: apiUrl(mediaRoutes.like, { id: post.id }),
         headers: bearer(a.access_token),
       });
     const comment = (i: number) =>
       nodeFor(i).app.inject({
         method: 'POST',
-        url: `/api/v1/media/post/${post.id}/comment`,
+        url: apiUrl(mediaRoutes.comment, { id: post.id }),
         headers: bearer(a.access_token),
         payload: { comment_text: `комментарий ${i}` },
       });
@@ -144,7 +146,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     ]);
     const uploaded = await one.app.inject({
       method: 'POST',
-      url: '/api/v1/stories/upload',
+      url: apiUrl(storiesRoutes.upload),
       headers: { ...body.headers, ...bearer(owner.access_token) },
       payload: body.payload,
     });
@@ -157,7 +159,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
         (
           await nodeFor(i).app.inject({
             method: i % 2 === 0 ? 'POST' : 'DELETE',
-            url: `/api/v1/stories/${story.id}/like`,
+            url: apiUrl(storiesRoutes.like, { id: story.id }),
             headers: bearer(a.access_token),
           })
         ).statusCode,

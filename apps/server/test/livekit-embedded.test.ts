@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { apiUrl, livekitRoutes } from '@kadr/contract';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -46,7 +47,7 @@ describe('embedded livekit-server', () => {
       const lines: string[] = [];
       const embedded = await startEmbeddedLivekit({
         settings: { binary, port, rtcTcpPort, udpPortStart: 45000, udpPortEnd: 45050 },
-        webhookUrl: 'http://127.0.0.1:9/api/v1/livekit/webhook',
+        webhookUrl: `http://127.0.0.1:9${apiUrl(livekitRoutes.webhook)}`,
         apiKey: '',
         apiSecret: '',
         logLevel: 'info',

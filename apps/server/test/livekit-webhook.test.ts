@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AuthSession, MediaErrorCode } from '@kadr/contract';
+import { type AuthSession, apiUrl, healthRoutes, livekitRoutes, MediaErrorCode } from '@kadr/contract';
 import { AccessToken } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -57,7 +57,7 @@ describe('LiveKit webhook', () => {
   async function post(body: string, authorization?: string, contentType = 'application/webhook+json') {
     return t.app.inject({
       method: 'POST',
-      url: '/api/v1/livekit/webhook',
+      url: apiUrl(livekitRoutes.webhook),
       headers: { 'content-type': contentType, ...(authorization ? { authorization } : {}) },
       payload: body,
     });
@@ -69,7 +69,7 @@ describe('LiveKit webhook', () => {
   async function room(name: string, as = token) {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/livekit/rooms/${name}`,
+      url: apiUrl(livekitRoutes.room, { name }),
       headers: bearer(as),
     });
     return { status: res.statusCode, body: res.json() };
@@ -135,14 +135,17 @@ describe('LiveKit webhook', () => {
     expect((await room(name)).body).toEqual(before);
     const none = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/livekit/rooms/voice-1-2',
+      url: apiUrl(livekitRoutes.room, { name: 'voice-1-2' }),
       headers: bearer(token),
     });
     expect(none.json().participant_count).toBe(1);
   });
 
   it('keeps room state private to signed-in users and answers 404 for unknown rooms', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/livekit/rooms/stream-101' });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: apiUrl(livekitRoutes.room, { name: 'stream-101' }),
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await room('stream-999999')).status).toBe(404);
   });
@@ -188,14 +191,14 @@ describe('LiveKit webhook without a media server', () => {
       const body = event('participant_joined', 'stream-1', { sid: 'PA_1', identity: 'user-1' });
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/livekit/webhook',
+        url: apiUrl(livekitRoutes.webhook),
         headers: { 'content-type': 'application/webhook+json', authorization: await sign(body) },
         payload: body,
       });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe(MediaErrorCode.invalidWebhookSignature);
 
-      const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const health = await t.app.inject({ method: 'GET', url: apiUrl(healthRoutes.get) });
       expect(health.statusCode).toBe(200);
       expect(health.json().media_server).toEqual({ status: 'unavailable', url: null });
       const session = await registerUser(t.app);
@@ -212,7 +215,7 @@ describe('LiveKit webhook without a media server', () => {
       LIVEKIT_API_SECRET: SECRET,
     });
     try {
-      const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const health = await t.app.inject({ method: 'GET', url: apiUrl(healthRoutes.get) });
       expect(health.json().media_server).toEqual({ status: 'unavailable', url: 'ws://127.0.0.1:9' });
     } finally {
       await t.close();

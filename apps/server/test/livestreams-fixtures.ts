@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiUrl, livekitRoutes } from '@kadr/contract';
 import { AccessToken } from 'livekit-server-sdk';
 import type { App } from '../src/app-types.ts';
 import { bearer } from './helpers.ts';
@@ -77,7 +78,7 @@ export async function webhook(
   token.sha256 = createHash('sha256').update(body).digest('base64');
   const res = await app.inject({
     method: 'POST',
-    url: '/api/v1/livekit/webhook',
+    url: apiUrl(livekitRoutes.webhook),
     headers: { 'content-type': 'application/webhook+json', authorization: await token.toJwt() },
     payload: body,
   });

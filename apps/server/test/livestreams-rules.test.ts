@@ -1,4 +1,6 @@
 import type { LiveStream, LiveStreamGuest, LiveStreamToken } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -211,9 +213,9 @@ describe('live streams: rules', () => {
 
   it('needs a session for every route', async () => {
     for (const [method, url] of [
-      ['GET', '/api/v1/livestreams/active'],
-      ['POST', '/api/v1/livestreams'],
-      ['GET', '/api/v1/livestreams/1/token'],
+      ['GET', apiUrl(livestreamsRoutes.active)],
+      ['POST', apiUrl(livestreamsRoutes.create)],
+      ['GET', apiUrl(livestreamsRoutes.token, { id: 1 })],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Post } from '@kadr/contract';
+import { apiUrl, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
 import { type Fixtures, MEDIA_TEST_ENV, makeFixtures, multipart, publish } from './media-helpers.ts';
@@ -151,7 +152,7 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
     ]);
     const avatar = await one.app.inject({
       method: 'POST',
-      url: '/api/v1/profile/avatar',
+      url: apiUrl(profileRoutes.avatar),
       headers: { ...bearer(author.token), ...body.headers },
       payload: body.payload,
     });

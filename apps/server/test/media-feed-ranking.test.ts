@@ -1,4 +1,5 @@
 import type { Post } from '@kadr/contract';
+import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEED_CANDIDATES } from '../src/modules/media/cache/feed-cache.ts';
@@ -32,7 +33,7 @@ async function sqlFeed(viewer: number, offset: number, limit: number): Promise<n
 async function apiFeed(token: string | null, offset: number, limit: number) {
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api/v1/media/feed?offset=${offset}&limit=${limit}`,
+    url: apiUrl(mediaRoutes.feed, undefined, { offset, limit }),
     headers: token ? bearer(token) : {},
   });
   expect(res.statusCode).toBe(200);

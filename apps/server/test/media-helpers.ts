@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Post } from '@kadr/contract';
+import { apiUrl, mediaRoutes } from '@kadr/contract';
 import type { App } from '../src/app-types.ts';
 import type { Db } from '../src/db/database.ts';
 import {
@@ -74,7 +75,7 @@ export async function upload(app: App, token: string | null, parts: Part[]) {
   const body = multipart(parts);
   return app.inject({
     method: 'POST',
-    url: '/api/v1/media/upload',
+    url: apiUrl(mediaRoutes.upload),
     headers: { ...body.headers, ...(token ? bearer(token) : {}) },
     payload: body.payload,
   });
@@ -88,7 +89,7 @@ export async function publish(app: App, token: string, parts: Part[]): Promise<P
   await app.ctx.media.jobs.idle();
   const done = await app.inject({
     method: 'GET',
-    url: `/api/v1/media/post/${post.id}`,
+    url: apiUrl(mediaRoutes.post, { id: post.id }),
     headers: bearer(token),
   });
   return (done.json() as { post: Post }).post;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { jobQueue } from '../src/jobs/queue.ts';
@@ -48,7 +49,7 @@ describe('durable job queue', () => {
       await b.app.ctx.media.jobs.idle();
       const post = await b.app.inject({
         method: 'GET',
-        url: `/api/v1/media/post/${postId}`,
+        url: apiUrl(mediaRoutes.post, { id: postId }),
         headers: bearer(user.access_token),
       });
       expect(post.json().post.status).toBe('done');
@@ -81,7 +82,7 @@ describe('durable job queue', () => {
         (
           await t.app.inject({
             method: 'GET',
-            url: `/api/v1/profile/${user.user.username}`,
+            url: apiUrl(profileRoutes.get, { username: user.user.username }),
             headers: bearer(user.access_token),
           })
         ).json();
@@ -102,7 +103,7 @@ describe('durable job queue', () => {
       expect((await jobRow(shared.db, Number(job.id))).status).toBe('done');
       expect(filesUnder(path.join(t.dataDir, 'media')).sort()).toEqual(before);
       expect((await profile()).posts_count).toBe(1);
-      const post = await t.app.inject({ method: 'GET', url: `/api/v1/media/post/${postId}` });
+      const post = await t.app.inject({ method: 'GET', url: apiUrl(mediaRoutes.post, { id: postId }) });
       expect(post.json().post.status).toBe('done');
     } finally {
       await t.close();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
+import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanLabeler } from '../src/modules/media/tagger/human-labeler.ts';
 import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
@@ -39,7 +40,7 @@ describe('the labeler runs in its own worker thread', () => {
     expect(detectorLoadedHere()).toBe(false);
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/media/post/${post.id}`,
+      url: apiUrl(mediaRoutes.post, { id: post.id }),
       headers: bearer(me.access_token),
     });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from '../src/modules/media/processing/ffmpeg.ts';
 import { type RealWorldFile, realWorldMedia } from './fixtures/real-world-media.ts';
@@ -42,7 +43,7 @@ describe('real-world media set through the pipeline', () => {
       const post = (
         await t.app.inject({
           method: 'GET',
-          url: `/api/v1/media/post/${id}`,
+          url: apiUrl(mediaRoutes.post, { id }),
           headers: bearer(user.access_token),
         })
       ).json().post;

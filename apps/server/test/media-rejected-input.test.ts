@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorText, type MediaProcessingEvent } from '@kadr/contract';
+import { apiUrl, ErrorText, type MediaProcessingEvent, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVideo } from '../src/modules/media/demo/generate.ts';
 import { findFfmpeg } from '../src/modules/media/processing/ffmpeg.ts';
@@ -75,7 +75,7 @@ describe('a video ffmpeg rejects', () => {
     const post = (
       await t.app.inject({
         method: 'GET',
-        url: `/api/v1/media/post/${id}`,
+        url: apiUrl(mediaRoutes.post, { id }),
         headers: bearer(user.access_token),
       })
     ).json().post;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, mediaRoutes, messengerRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepMedia } from '../src/modules/media/sweeps.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
@@ -59,7 +60,7 @@ describe('disk before validation', () => {
     const body = multipart([{ field: 'files', filename: 'big.jpg', data: Buffer.alloc(1_500_000, 1) }]);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/media/upload',
+      url: apiUrl(mediaRoutes.upload),
       headers: { ...body.headers, ...bearer(user.access_token) },
       payload: body.payload,
     });
@@ -73,7 +74,7 @@ describe('disk before validation', () => {
       Array.from({ length: 6 }, () =>
         t.app.inject({
           method: 'POST',
-          url: '/api/v1/profile/avatar',
+          url: apiUrl(profileRoutes.avatar),
           headers: { ...body.headers, ...bearer(user.access_token) },
           payload: body.payload,
         }),
@@ -96,7 +97,7 @@ describe('files nobody references', () => {
     const body = multipart([{ field: 'files', filename: 'p.jpg', data: fx.person }]);
     const up = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/messages/attachments',
+      url: apiUrl(messengerRoutes.attachments),
       headers: { ...body.headers, ...bearer(other.access_token) },
       payload: body.payload,
     });
@@ -139,7 +140,7 @@ describe('files nobody references', () => {
     // Deleting the post removes its files: nothing else names them.
     const del = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/media/post/${post.id}`,
+      url: apiUrl(mediaRoutes.remove, { id: post.id }),
       headers: bearer(other.access_token),
     });
     expect(del.statusCode).toBe(200);

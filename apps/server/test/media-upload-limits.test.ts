@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_PIXELS } from '../src/lib/images.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -73,7 +74,7 @@ describe('decoded pixel cap (issue 17 item 5)', () => {
 
   it('a post upload of it is refused at upload with a 4xx; no post, no job, no temp file', async () => {
     const before = await count(t.db, 'posts');
-    const res = await post('/api/v1/media/upload', 'files', bomb);
+    const res = await post(apiUrl(mediaRoutes.upload), 'files', bomb);
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
@@ -82,7 +83,7 @@ describe('decoded pixel cap (issue 17 item 5)', () => {
   });
 
   it('an avatar of it is refused with a 4xx and the avatar is unchanged', async () => {
-    const res = await post('/api/v1/profile/avatar', 'file', bomb);
+    const res = await post(apiUrl(profileRoutes.avatar), 'file', bomb);
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     const me = await t.db.kysely
@@ -96,7 +97,7 @@ describe('decoded pixel cap (issue 17 item 5)', () => {
 
 describe('size limit while streaming', () => {
   it('a post upload past the size limit is cut off with 413 and leaves no temp file', async () => {
-    const res = await post('/api/v1/media/upload', 'files', Buffer.alloc(MAX_IMAGE * 3, 7), 'big.jpg');
+    const res = await post(apiUrl(mediaRoutes.upload), 'files', Buffer.alloc(MAX_IMAGE * 3, 7), 'big.jpg');
     expect(res.statusCode, res.body).toBe(413);
     expect(tempFiles()).toEqual([]);
   });
@@ -111,7 +112,7 @@ describe('size limit while streaming', () => {
     const socket = net.connect(Number(url.port), url.hostname);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.write(
-      `POST /api/v1/media/upload HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${user.access_token}\r\n` +
+      `POST ${apiUrl(mediaRoutes.upload)} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${user.access_token}\r\n` +
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${MAX_IMAGE}\r\n\r\n`,
     );
     socket.write(head);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, mediaRoutes, messengerRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import {
@@ -34,9 +35,9 @@ afterAll(async () => {
 
 /** The three routes that take files, with the field each expects. */
 const ROUTES = [
-  { url: '/api/v1/media/upload', field: 'files' },
-  { url: '/api/v1/messages/attachments', field: 'files' },
-  { url: '/api/v1/profile/avatar', field: 'file' },
+  { url: apiUrl(mediaRoutes.upload), field: 'files' },
+  { url: apiUrl(messengerRoutes.attachments), field: 'files' },
+  { url: apiUrl(profileRoutes.avatar), field: 'file' },
 ] as const;
 
 function send(url: string, headers: Record<string, string>, payload: Buffer | string) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorText, profileRoutes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -146,7 +146,7 @@ describe('accepted uploads are processed', () => {
     expect(filesUnder(tmp())).toEqual([]);
     const profile = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/profile/${post.user.username}`,
+      url: apiUrl(profileRoutes.get, { username: post.user.username }),
       headers: bearer(token),
     });
     expect(profile.json().posts_count).toBe(1);

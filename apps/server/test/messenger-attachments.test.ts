@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession, MessageAttachment, MessageEvent } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAttachment } from '../src/modules/messenger/mappers.ts';
@@ -73,7 +74,7 @@ async function upload(token: string, files: { name: string; data: Buffer }[]) {
   const body = multipart(files);
   return t.app.inject({
     method: 'POST',
-    url: '/api/v1/messages/attachments',
+    url: apiUrl(messengerRoutes.attachments),
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
   });
@@ -256,7 +257,7 @@ describe('attachments', () => {
       }, 20);
       const res = await limited.app.inject({
         method: 'POST',
-        url: '/api/v1/messages/attachments',
+        url: apiUrl(messengerRoutes.attachments),
         headers: { ...bearer(x.access_token), ...body.headers },
         payload: body.payload,
       });

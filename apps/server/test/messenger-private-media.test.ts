@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession, Message } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -31,7 +32,7 @@ async function attach(token: string, data: Buffer) {
   const body = multipart([{ field: 'files', filename: 'p.png', contentType: 'image/png', data }]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/messages/attachments',
+    url: apiUrl(messengerRoutes.attachments),
     headers: { ...body.headers, ...bearer(token) },
     payload: body.payload,
   });

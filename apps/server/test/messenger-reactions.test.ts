@@ -6,6 +6,7 @@ import type {
   MessageReactionsEvent,
   ReactionsResponse,
 } from '@kadr/contract';
+import { apiUrl, messengerReactionRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -39,7 +40,7 @@ afterEach(() => {
 const react = (token: string, id: number, reaction: string, on = true) =>
   t.app.inject({
     method: on ? 'PUT' : 'DELETE',
-    url: `/api/v1/messages/${id}/reactions/${reaction}`,
+    url: apiUrl(messengerReactionRoutes.react, { id, reaction }),
     headers: { authorization: `Bearer ${token}` },
   });
 

@@ -1,4 +1,5 @@
 import type { MessageDeliveredEvent, MessageEvent, SendMessageResult } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type TestApp } from './helpers.ts';
 import { type ClientSocket, openSocket, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
@@ -65,7 +66,7 @@ describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database 
     const atA = next<MessageEvent>(a1, 'new-message');
     const reply = await two.app.inject({
       method: 'POST',
-      url: '/api/v1/messages',
+      url: apiUrl(messengerRoutes.send),
       headers: bearer(b.access_token),
       payload: { other_user_id: a.user.id, content: 'со второго', temp_id: 'n2-1' },
     });

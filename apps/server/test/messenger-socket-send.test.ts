@@ -1,5 +1,5 @@
 import type { AuthSession, MessageEvent, SendMessageBody, SendMessageResult } from '@kadr/contract';
-import { ErrorText } from '@kadr/contract';
+import { apiUrl, authRoutes, ErrorText } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
@@ -132,7 +132,7 @@ describe('send-message over the socket', () => {
     const before = await storedCount();
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/logout',
+      url: apiUrl(authRoutes.logout),
       headers: bearer(a.access_token),
     });
     expect(res.statusCode).toBeLessThan(300);

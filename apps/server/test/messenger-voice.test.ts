@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession, Message, MessageAttachment } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAttachment } from '../src/modules/messenger/mappers.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
@@ -95,7 +96,7 @@ async function upload(token: string, files: { name: string; data: Buffer }[], vo
   const body = multipart(files, voice);
   return t.app.inject({
     method: 'POST',
-    url: '/api/v1/messages/attachments',
+    url: apiUrl(messengerRoutes.attachments),
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
   });

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiUrl, healthRoutes } from '@kadr/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { livekitTarget } from '../../../scripts/livekit-provision.mjs';
 import { NODE_VERSION, nodeTarget, serverNode } from '../../../scripts/node-provision.mjs';
@@ -89,7 +90,9 @@ describe('the server on Node 24', () => {
           child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
         });
         expect(fs.readlinkSync(`/proc/${child.pid}/exe`)).toBe(fs.realpathSync(nodeTarget));
-        const health = (await (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).json()) as {
+        const health = (await (
+          await fetch(`http://127.0.0.1:${port}${apiUrl(healthRoutes.get)}`)
+        ).json()) as {
           status: string;
           media_server: { status: string };
         };

@@ -1,5 +1,5 @@
 import type { AuthSession } from '@kadr/contract';
-import { ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorText, notificationsRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -322,7 +322,7 @@ describe('only the recipient', () => {
     expect(unread).toBeGreaterThanOrEqual(0);
     expect((await n.call(boris.access_token, 'POST', '/notifications/999999/read')).statusCode).toBe(404);
     expect((await n.call(boris.access_token, 'POST', '/notifications/abc/read')).statusCode).toBe(400);
-    const guest = await t.app.inject({ method: 'GET', url: '/api/v1/notifications' });
+    const guest = await t.app.inject({ method: 'GET', url: apiUrl(notificationsRoutes.list) });
     expect(guest.statusCode).toBe(401);
   });
 });

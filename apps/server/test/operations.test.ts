@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_PREFIX, apiUrl, healthRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tempDir } from './helpers.ts';
 
@@ -21,8 +22,8 @@ afterAll(async () => {
 });
 
 describe('operations', () => {
-  it('reports database and media-server status on /api/v1/health', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+  it('reports database and media-server status on the health route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: apiUrl(healthRoutes.get) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
@@ -75,7 +76,7 @@ describe('operations', () => {
   });
 
   it('answers unknown API paths with a JSON 404, never the SPA', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/nope` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Не найдено', code: 'not_found' });
     expect((await t.app.inject({ method: 'GET', url: '/files/missing.webp' })).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import type { Profile } from '@kadr/contract';
+import { apiUrl, profileRoutes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countRows, createTestApp, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
@@ -24,7 +25,7 @@ function multipart(field: string, filename: string, contentType: string, data: B
 describe('profile', () => {
   it('returns every field, and 404 for an unknown user, 401 without a token', async () => {
     const me = await registerUser(t.app, uniqueUsername('prof'), 'Профиль');
-    const res = await get(`/api/v1/profile/${me.user.username}`, me.access_token);
+    const res = await get(apiUrl(profileRoutes.get, { username: me.user.username }), me.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: me.user.id,
@@ -39,8 +40,10 @@ describe('profile', () => {
       is_following: false,
       last_seen: null,
     });
-    expect((await get('/api/v1/profile/nobody_here_at_all', me.access_token)).statusCode).toBe(404);
-    expect((await get(`/api/v1/profile/${me.user.username}`)).statusCode).toBe(401);
+    expect(
+      (await get(apiUrl(profileRoutes.get, { username: 'nobody_here_at_all' }), me.access_token)).statusCode,
+    ).toBe(404);
+    expect((await get(apiUrl(profileRoutes.get, { username: me.user.username }))).statusCode).toBe(401);
   });
 
   it('follows and unfollows idempotently with exact counts', async () => {
@@ -49,27 +52,35 @@ describe('profile', () => {
     const follow = () =>
       t.app.inject({
         method: 'POST',
-        url: `/api/v1/profile/${b.user.username}/follow`,
+        url: apiUrl(profileRoutes.follow, { username: b.user.username }),
         headers: bearer(a.access_token),
       });
     await Promise.all([follow(), follow(), follow()]);
     const res = await follow();
     expect(res.json()).toEqual({ is_following: true, followers_count: 1 });
-    const seenByA = (await get(`/api/v1/profile/${b.user.username}`, a.access_token)).json() as Profile;
+    const seenByA = (
+      await get(apiUrl(profileRoutes.get, { username: b.user.username }), a.access_token)
+    ).json() as Profile;
     expect(seenByA).toMatchObject({ is_following: true, followers_count: 1 });
-    const aProfile = (await get(`/api/v1/profile/${a.user.username}`, b.access_token)).json() as Profile;
+    const aProfile = (
+      await get(apiUrl(profileRoutes.get, { username: a.user.username }), b.access_token)
+    ).json() as Profile;
     expect(aProfile).toMatchObject({ following_count: 1, is_following: false });
 
     const unfollow = () =>
       t.app.inject({
         method: 'DELETE',
-        url: `/api/v1/profile/${b.user.username}/follow`,
+        url: apiUrl(profileRoutes.unfollow, { username: b.user.username }),
         headers: bearer(a.access_token),
       });
     await unfollow();
     expect((await unfollow()).json()).toEqual({ is_following: false, followers_count: 0 });
     expect(
-      ((await get(`/api/v1/profile/${a.user.username}`, a.access_token)).json() as Profile).following_count,
+      (
+        (
+          await get(apiUrl(profileRoutes.get, { username: a.user.username }), a.access_token)
+        ).json() as Profile
+      ).following_count,
     ).toBe(0);
   });
 
@@ -78,14 +89,14 @@ describe('profile', () => {
     const before = await countRows(t.db, 'follows');
     const self = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/profile/${a.user.username}/follow`,
+      url: apiUrl(profileRoutes.follow, { username: a.user.username }),
       headers: bearer(a.access_token),
     });
     expect(self.statusCode).toBe(400);
     expect(self.json().code).toBe('cannot_follow_self');
     const ghost = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/profile/ghost_user_x/follow',
+      url: apiUrl(profileRoutes.follow, { username: 'ghost_user_x' }),
       headers: bearer(a.access_token),
     });
     expect(ghost.statusCode).toBe(404);
@@ -96,7 +107,7 @@ describe('profile', () => {
     const a = await registerUser(t.app);
     const ok = await t.app.inject({
       method: 'PATCH',
-      url: '/api/v1/profile',
+      url: apiUrl(profileRoutes.update),
       headers: bearer(a.access_token),
       payload: { name: 'Новое Имя', bio: 'Люблю кино' },
     });
@@ -109,14 +120,16 @@ describe('profile', () => {
     ] as const) {
       const bad = await t.app.inject({
         method: 'PATCH',
-        url: '/api/v1/profile',
+        url: apiUrl(profileRoutes.update),
         headers: bearer(a.access_token),
         payload,
       });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().fields)).toEqual([field]);
     }
-    expect((await get(`/api/v1/profile/${a.user.username}`, a.access_token)).json()).toMatchObject({
+    expect(
+      (await get(apiUrl(profileRoutes.get, { username: a.user.username }), a.access_token)).json(),
+    ).toMatchObject({
       name: 'Новое Имя',
     });
   });
@@ -128,19 +141,28 @@ describe('search', () => {
     const viewer = await registerUser(t.app);
     for (let i = 0; i < 22; i++) await registerUser(t.app, `${tag}_${i}`, `Искомый ${i}`);
     await registerUser(t.app, `zz${tag}`, `${tag} Имя`);
-    const res = await get(`/api/v1/profile/search/users?q=${tag}`, viewer.access_token);
+    const res = await get(apiUrl(profileRoutes.search, undefined, { q: tag }), viewer.access_token);
     expect(res.statusCode).toBe(200);
     const { users } = res.json() as { users: { username: string; name: string }[] };
     expect(users).toHaveLength(20);
     expect(users.every((u) => u.username.startsWith(tag) || u.name.toLowerCase().startsWith(tag))).toBe(true);
-    const exact = (await get(`/api/v1/profile/search/users?q=${tag}_13`, viewer.access_token)).json().users;
+    const exact = (
+      await get(apiUrl(profileRoutes.search, undefined, { q: `${tag}_13` }), viewer.access_token)
+    ).json().users;
     expect(exact[0].username).toBe(`${tag}_13`);
     const byName = (
-      await get(`/api/v1/profile/search/users?q=${encodeURIComponent('искомый 1')}`, viewer.access_token)
+      await get(
+        apiUrl(profileRoutes.search, undefined, { q: encodeURIComponent('искомый 1') }),
+        viewer.access_token,
+      )
     ).json().users;
     expect(byName.length).toBeGreaterThan(0);
-    expect((await get('/api/v1/profile/search/users?q=%25', viewer.access_token)).json().users).toEqual([]);
-    expect((await get('/api/v1/profile/search/users?q=', viewer.access_token)).json().users).toEqual([]);
+    expect(
+      (await get(apiUrl(profileRoutes.search, undefined, { q: '%' }), viewer.access_token)).json().users,
+    ).toEqual([]);
+    expect(
+      (await get(apiUrl(profileRoutes.search, undefined, { q: '' }), viewer.access_token)).json().users,
+    ).toEqual([]);
   });
 });
 
@@ -152,7 +174,7 @@ describe('avatar', () => {
       .toBuffer();
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/profile/avatar',
+      url: apiUrl(profileRoutes.avatar),
       ...withAuth(multipart('file', 'me.png', 'image/png', png), a.access_token),
     });
     expect(res.statusCode).toBe(200);
@@ -168,7 +190,7 @@ describe('avatar', () => {
     const a = await registerUser(t.app);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/profile/avatar',
+      url: apiUrl(profileRoutes.avatar),
       ...withAuth(
         multipart('file', 'evil.png', 'image/png', Buffer.from('not an image at all')),
         a.access_token,
@@ -176,7 +198,9 @@ describe('avatar', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('unsupported_media_type');
-    expect((await get(`/api/v1/profile/${a.user.username}`, a.access_token)).json().avatar_url).toBeNull();
+    expect(
+      (await get(apiUrl(profileRoutes.get, { username: a.user.username }), a.access_token)).json().avatar_url,
+    ).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { OnlineEvent } from '@kadr/contract';
+import { apiUrl, authRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { type ClientSocket, connected, connectSocket, nextEvent } from './sockets.ts';
@@ -23,7 +24,7 @@ describe('socket handshake', () => {
     await expect(connected(socket(undefined))).rejects.toThrow('unauthorized');
     await expect(connected(socket('kadr_invalid'))).rejects.toThrow('unauthorized');
     const a = await registerUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(a.access_token) });
+    await t.app.inject({ method: 'POST', url: apiUrl(authRoutes.logout), headers: bearer(a.access_token) });
     await expect(connected(socket(a.access_token))).rejects.toThrow('unauthorized');
   });
 
@@ -45,7 +46,7 @@ describe('presence', () => {
     const stranger = await registerUser(t.app);
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/profile/${user.user.username}/follow`,
+      url: apiUrl(profileRoutes.follow, { username: user.user.username }),
       headers: bearer(follower.access_token),
     });
 
@@ -79,7 +80,7 @@ describe('presence', () => {
 
     const profile = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/profile/${user.user.username}`,
+      url: apiUrl(profileRoutes.get, { username: user.user.username }),
       headers: bearer(follower.access_token),
     });
     expect(profile.json().last_seen).toBe(offline.last_seen);

@@ -1,4 +1,6 @@
 import type { AuthSession, Channel, Group } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -87,7 +89,10 @@ describe('chat search finds public groups and channels', () => {
     expect(empty.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
     const long = await c.call(stranger.access_token, 'GET', `/channels/search?q=${'я'.repeat(500)}`);
     expect(long.statusCode).toBe(400);
-    const anon = await t.app.inject({ method: 'GET', url: '/api/v1/groups/search?q=x' });
+    const anon = await t.app.inject({
+      method: 'GET',
+      url: apiUrl(groupsRoutes.search, undefined, { q: 'x' }),
+    });
     expect(anon.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OnlineEvent } from '@kadr/contract';
+import { apiUrl, authRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { openSocket, REDIS_URL, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
@@ -36,7 +37,7 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
     const user = await registerUser(one.app);
     await one.app.inject({
       method: 'POST',
-      url: `/api/v1/profile/${user.user.username}/follow`,
+      url: apiUrl(profileRoutes.follow, { username: user.user.username }),
       headers: bearer(follower.access_token),
     });
     const followerSocket = await socketOn(urlTwo, follower.access_token);
@@ -54,10 +55,10 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
   it('revokes a token on every node at logout, although both cached it', async () => {
     const a = await registerUser(one.app);
     const me = (app: TestApp) =>
-      app.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(a.access_token) });
+      app.app.inject({ method: 'GET', url: apiUrl(authRoutes.me), headers: bearer(a.access_token) });
     expect((await me(one)).statusCode).toBe(200);
     expect((await me(two)).statusCode).toBe(200);
-    await one.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(a.access_token) });
+    await one.app.inject({ method: 'POST', url: apiUrl(authRoutes.logout), headers: bearer(a.access_token) });
     // Polled, not slept on: the bus notice arrives within milliseconds; the cache would hold it for 60 s.
     await expect.poll(async () => (await me(two)).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
   });
@@ -68,18 +69,18 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
     const read = () =>
       two.app.inject({
         method: 'GET',
-        url: `/api/v1/profile/${b.user.username}`,
+        url: apiUrl(profileRoutes.get, { username: b.user.username }),
         headers: bearer(a.access_token),
       });
     expect((await read()).json()).toMatchObject({ followers_count: 0, is_following: false });
     await one.app.inject({
       method: 'POST',
-      url: `/api/v1/profile/${b.user.username}/follow`,
+      url: apiUrl(profileRoutes.follow, { username: b.user.username }),
       headers: bearer(a.access_token),
     });
     await one.app.inject({
       method: 'PATCH',
-      url: '/api/v1/profile',
+      url: apiUrl(profileRoutes.update),
       headers: bearer(b.access_token),
       payload: { bio: 'Новое описание' },
     });
@@ -104,7 +105,7 @@ describe.runIf(hasRedis)('two server processes sharing REDIS_URL', () => {
       const login = (app: TestApp) =>
         app.app.inject({
           method: 'POST',
-          url: '/api/v1/auth/login',
+          url: apiUrl(authRoutes.login),
           payload: { username: 'shared_limit_user', password: 'password1' },
         });
       expect((await login(x)).statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiUrl, healthRoutes } from '@kadr/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedTarget } from '../../../scripts/demo/seed-target.ts';
 import { type DataDirLock, lockDataDir } from '../src/storage/data-dir-lock.ts';
@@ -8,7 +9,7 @@ import { tempDir } from './helpers.ts';
 /** A stand-in Kadr server: answers the health check only. */
 async function healthServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
-    res.statusCode = req.url === '/api/v1/health' ? 200 : 404;
+    res.statusCode = req.url === apiUrl(healthRoutes.get) ? 200 : 404;
     res.end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { apiUrl, authRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
@@ -28,7 +29,7 @@ describe.runIf(hasRedis)('ending a session on two nodes sharing Redis', () => {
     const b = await registerUser(one.app);
     const login = await one.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/login',
+      url: apiUrl(authRoutes.login),
       payload: { username: a.user.username, password: 'correct horse' },
     });
     const otherSession = (login.json() as { access_token: string }).access_token;
@@ -39,7 +40,7 @@ describe.runIf(hasRedis)('ending a session on two nodes sharing Redis', () => {
 
     const res = await one.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/logout',
+      url: apiUrl(authRoutes.logout),
       headers: bearer(a.access_token),
     });
     expect(res.statusCode).toBeLessThan(300);

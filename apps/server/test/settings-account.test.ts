@@ -1,5 +1,5 @@
 import type { ActiveSession, AuthSession } from '@kadr/contract';
-import { ErrorCode } from '@kadr/contract';
+import { apiUrl, authRoutes, ErrorCode } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
 import { type ClientSocket, openSocket } from './sockets.ts';
@@ -17,7 +17,7 @@ const api = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, pay
 async function login(username: string, password = PASSWORD): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/auth/login',
+    url: apiUrl(authRoutes.login),
     payload: { username, password },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -72,7 +72,7 @@ describe('password change', () => {
     // The old password no longer logs in; the new one does.
     const old = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/login',
+      url: apiUrl(authRoutes.login),
       payload: { username: a.user.username, password: PASSWORD },
     });
     expect(old.statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import type { ChatListItem, OnlineEvent, Profile, Settings, Story, StoryGroup } from '@kadr/contract';
-import { ErrorCode, ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorCode, ErrorText } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -195,7 +196,7 @@ describe('blocks', () => {
     ]);
     const up = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/stories/upload',
+      url: apiUrl(storiesRoutes.upload),
       headers: { ...body.headers, ...bearer(a.token) },
       payload: body.payload,
     });

@@ -113,6 +113,110 @@ describe('API paths are written only in the contract', () => {
   });
 });
 
+/** Every capability's route module, those only exported from `@kadr/contract/<capability>/routes` too. */
+const contractSrc = path.join(root, 'packages/contract/src');
+const routeModules: Record<string, unknown>[] = await Promise.all(
+  fs
+    .readdirSync(contractSrc)
+    .filter((dir) => fs.existsSync(path.join(contractSrc, dir, 'routes.ts')))
+    .map((dir) => import(path.join(contractSrc, dir, 'routes.ts'))),
+);
+
+/**
+ * Server tests and browser flows build request URLs with the contract's `apiUrl(route, params, query)`.
+ * The files below still write API paths by hand (mostly through small `call(method, '/path')` helpers);
+ * the list may only shrink: a listed file that no longer needs it fails the second test.
+ */
+const handWrittenPathsAllowed = new Set<string>([
+  'apps/server/test/calls-fixtures.ts',
+  'apps/server/test/calls-state.test.ts',
+  'apps/server/test/channels-rules.test.ts',
+  'apps/server/test/cluster-kill.test.ts',
+  'apps/server/test/groups-fixtures.ts',
+  'apps/server/test/groups-realtime.test.ts',
+  'apps/server/test/groups-rules.test.ts',
+  'apps/server/test/groups-scale-out.test.ts',
+  'apps/server/test/limits-capabilities.test.ts',
+  'apps/server/test/limits-scale-out.test.ts',
+  'apps/server/test/livestreams-fixtures.ts',
+  'apps/server/test/livestreams-realtime.test.ts',
+  'apps/server/test/livestreams-rules.test.ts',
+  'apps/server/test/media-actions.test.ts',
+  'apps/server/test/media-feed-cache.test.ts',
+  'apps/server/test/messenger-attachments.test.ts',
+  'apps/server/test/messenger-chats-paging.test.ts',
+  'apps/server/test/messenger-chats.test.ts',
+  'apps/server/test/messenger-fixtures.ts',
+  'apps/server/test/messenger-messages.test.ts',
+  'apps/server/test/messenger-private-media.test.ts',
+  'apps/server/test/messenger-reactions.test.ts',
+  'apps/server/test/messenger-realtime.test.ts',
+  'apps/server/test/messenger-socket-send.test.ts',
+  'apps/server/test/notifications-api.test.ts',
+  'apps/server/test/notifications-cache.test.ts',
+  'apps/server/test/notifications-fixtures.ts',
+  'apps/server/test/notifications-realtime.test.ts',
+  'apps/server/test/notifications-settings.test.ts',
+  'apps/server/test/openapi-limits.test.ts',
+  'apps/server/test/openapi-walk.test.ts',
+  'apps/server/test/operations.test.ts',
+  'apps/server/test/rooms-search.test.ts',
+  'apps/server/test/settings-account.test.ts',
+  'apps/server/test/settings-privacy.test.ts',
+  'apps/server/test/settings-push.test.ts',
+  'apps/server/test/storage.test.ts',
+  'apps/server/test/stories-api.test.ts',
+  'apps/server/test/stories-cache.test.ts',
+  'apps/server/test/voice-sessions.test.ts',
+  'e2e/media/calls.e2e.ts',
+  'e2e/media/livestreams.e2e.ts',
+  'e2e/media/voice.e2e.ts',
+]);
+
+describe('server tests and e2e address routes through apiUrl, not literal paths', () => {
+  const everyRoute = routeModules.flatMap((exports) =>
+    Object.entries(exports)
+      .filter(([name]) => name.endsWith('Routes'))
+      .flatMap(([, group]) => Object.values(group as Record<string, unknown>).filter(isRoute)),
+  );
+  const patterns = everyRoute.map((route) => pathPattern(route.path));
+  const testFiles = [
+    ...sourceFiles(path.join(root, 'apps/server/test')),
+    ...sourceFiles(path.join(root, 'e2e')),
+  ].filter((file) => !file.endsWith(path.join('test', 'shape.test.ts')));
+  const serverTests = path.join(root, 'apps/server/test');
+  /**
+   * Literals that are an API path: any mention of the prefix; in the server's tests also a route's path
+   * written out (in the browser flows the same words are the app's page URLs, `/settings`, `/media/post/1`).
+   */
+  const handWritten = (file: string) =>
+    literals(fs.readFileSync(file, 'utf8')).filter(
+      (literal) =>
+        literal.includes('/api/v1') ||
+        (file.startsWith(serverTests) && patterns.some((pattern) => pattern.test(literal))),
+    );
+
+  it('no literal API path outside the files not yet converted', () => {
+    const offenders = testFiles
+      .filter((file) => !handWrittenPathsAllowed.has(rel(file)))
+      .flatMap((file) => handWritten(file).map((literal) => `${rel(file)}: '${literal}'`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the list of files not yet converted only names files that still need it', () => {
+    const stale = [...handWrittenPathsAllowed].filter(
+      (file) => !fs.existsSync(path.join(root, file)) || handWritten(path.join(root, file)).length === 0,
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('the scan would catch one', () => {
+    expect(literals("app.inject({ url: '/api/v1/auth/me' })").some((l) => l.includes('/api/v1'))).toBe(true);
+    expect(everyRoute.length).toBeGreaterThan(100);
+    expect(patterns.some((pattern) => pattern.test('/groups/${g.id}/members'))).toBe(true);
+  });
+});
+
 describe('the web never casts an API answer', () => {
   /** The names of every schema a route answers with (the types a cast would claim). */
   const answerTypes = new Set<string>();

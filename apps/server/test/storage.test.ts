@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, mediaRoutes, messengerRoutes, profileRoutes, settingsRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { referencedUrls, sweepOrphans } from '../src/storage/references.ts';
@@ -209,7 +210,7 @@ for (const backend of backends) {
         const body = multipart([{ field: 'files', filename: 'p.jpg', data: fx.person }]);
         const up = await t.app.inject({
           method: 'POST',
-          url: '/api/v1/messages/attachments',
+          url: apiUrl(messengerRoutes.attachments),
           headers: { ...body.headers, ...bearer(a.access_token) },
           payload: body.payload,
         });
@@ -242,7 +243,7 @@ for (const backend of backends) {
           const body = multipart([{ field: 'file', filename: 'a.jpg', data }]);
           return t.app.inject({
             method: 'POST',
-            url: '/api/v1/profile/avatar',
+            url: apiUrl(profileRoutes.avatar),
             headers: { ...body.headers, ...bearer(token) },
             payload: body.payload,
           });
@@ -262,7 +263,7 @@ for (const backend of backends) {
         const attach = multipart([{ field: 'files', filename: 'n.jpg', data: fx.night }]);
         const up = await t.app.inject({
           method: 'POST',
-          url: '/api/v1/messages/attachments',
+          url: apiUrl(messengerRoutes.attachments),
           headers: { ...attach.headers, ...bearer(c.access_token) },
           payload: attach.payload,
         });
@@ -280,7 +281,7 @@ for (const backend of backends) {
         // A post deleted: its files go at once (nothing else names them).
         const del = await t.app.inject({
           method: 'DELETE',
-          url: `/api/v1/media/post/${own.id}`,
+          url: apiUrl(mediaRoutes.remove, { id: own.id }),
           headers: bearer(c.access_token),
         });
         expect(del.statusCode).toBe(200);
@@ -294,7 +295,7 @@ for (const backend of backends) {
         expect(gone.statusCode, gone.body).toBe(200);
         const bye = await t.app.inject({
           method: 'POST',
-          url: '/api/v1/settings/account/delete',
+          url: apiUrl(settingsRoutes.deleteAccount),
           headers: bearer(c.access_token),
           payload: { password: 'correct horse' },
         });

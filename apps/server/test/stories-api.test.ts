@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Message, Story, StoryGroup } from '@kadr/contract';
-import { StoryErrorText } from '@kadr/contract';
+import { apiUrl, profileRoutes, StoryErrorText } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage, generateVideo, imageWithExif } from '../src/modules/media/demo/generate.ts';
@@ -31,7 +32,7 @@ async function user() {
 async function follow(who: { token: string }, whom: { username: string }) {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/profile/${whom.username}/follow`,
+    url: apiUrl(profileRoutes.follow, { username: whom.username }),
     headers: bearer(who.token),
   });
   expect(res.statusCode).toBe(200);
@@ -41,7 +42,7 @@ async function upload(token: string, parts: Part[]) {
   const body = multipart(parts);
   return t.app.inject({
     method: 'POST',
-    url: '/api/v1/stories/upload',
+    url: apiUrl(storiesRoutes.upload),
     headers: { ...body.headers, ...bearer(token) },
     payload: body.payload,
   });
@@ -68,7 +69,7 @@ async function publish(token: string, parts: Part[]): Promise<Story> {
 async function getFeed(token: string): Promise<StoryGroup[]> {
   const res = await t.app.inject({
     method: 'GET',
-    url: '/api/v1/stories/feed?limit=20',
+    url: apiUrl(storiesRoutes.feed, undefined, { limit: 20 }),
     headers: bearer(token),
   });
   expect(res.statusCode).toBe(200);
@@ -134,7 +135,7 @@ describe('upload rules (checked by content, nothing stored when refused)', () =>
 
   it('needs a signed-in user', async () => {
     const body = multipart([{ field: 'file', filename: 's.jpg', data: image }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/stories/upload', ...body });
+    const res = await t.app.inject({ method: 'POST', url: apiUrl(storiesRoutes.upload), ...body });
     expect(res.statusCode).toBe(401);
   });
 });

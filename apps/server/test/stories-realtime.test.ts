@@ -1,4 +1,6 @@
 import type { AuthSession, ServerToClientEvents, Story, StoryEvent } from '@kadr/contract';
+import { apiUrl, profileRoutes } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
@@ -56,7 +58,7 @@ const about = (heard: Heard, storyId: number) => heard.filter((h) => h.payload.s
 async function follow(who: AuthSession, whom: AuthSession) {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/profile/${whom.user.username}/follow`,
+    url: apiUrl(profileRoutes.follow, { username: whom.user.username }),
     headers: bearer(who.access_token),
   });
   expect(res.statusCode).toBe(200);
@@ -69,7 +71,7 @@ async function upload(token: string): Promise<Story> {
   ]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/stories/upload',
+    url: apiUrl(storiesRoutes.upload),
     headers: { ...body.headers, ...bearer(token) },
     payload: body.payload,
   });
@@ -128,7 +130,7 @@ describe('story events over the socket', () => {
     );
     const res = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/stories/${story.id}`,
+      url: apiUrl(storiesRoutes.remove, { id: story.id }),
       headers: bearer(owner.access_token),
     });
     expect(res.statusCode).toBe(200);

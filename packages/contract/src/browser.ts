@@ -12,6 +12,6 @@ export * from './media/tags.ts';
 export * from './messenger/reaction-kinds.ts';
 export { API_PREFIX } from './paths.ts';
 export { rooms, SOCKET_PATH } from './realtime.ts';
-export { type Endpoint, type EndpointRoute, fillPath } from './route.ts';
+export { apiUrl, type Endpoint, type EndpointRoute, fillPath, type UrlQuery } from './route.ts';
 export * from './stories/constants.ts';
 export * from './voice/order.ts';

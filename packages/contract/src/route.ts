@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox';
+import { API_PREFIX } from './paths.ts';
 
 /**
  * Routes are defined once, here in the contract: one object per HTTP route with its method, path,
@@ -95,4 +96,25 @@ export function fillPath(
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** Query values of a URL; `undefined` ones are left out. */
+export type UrlQuery = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/**
+ * The URL of a route (a route object or its endpoint view): the API prefix, the path with its `:name`
+ * parameters filled, and the query. The one place a request URL is built — the web client, the server's
+ * tests and the browser flows all call it, so no API path is written outside the contract.
+ */
+export function apiUrl(
+  route: { readonly path: string },
+  params?: Readonly<Record<string, string | number>>,
+  query?: UrlQuery,
+): string {
+  const url = `${API_PREFIX}${fillPath(route.path, params)}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
 }

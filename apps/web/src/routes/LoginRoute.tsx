@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { AuthLayout } from '../features/auth/components/AuthLayout.tsx';
 import { LoginForm } from '../features/auth/components/LoginForm.tsx';
-import { ru } from '../shared/i18n/ru.ts';
+import { authStrings } from '../features/auth/strings.ts';
 
 export default function LoginRoute() {
   return (
     <AuthLayout
-      title={ru.auth.loginTitle}
+      title={authStrings.loginTitle}
       footer={
         <>
-          {ru.auth.noAccount} <Link to="/register">{ru.auth.toRegister}</Link>
+          {authStrings.noAccount} <Link to="/register">{authStrings.toRegister}</Link>
         </>
       }
     >

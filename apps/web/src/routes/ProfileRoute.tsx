@@ -4,6 +4,7 @@ import { useProfileQuery } from '../features/profile/api/profile-queries.ts';
 import { profileSeed } from '../features/profile/api/profile-seed.ts';
 import { ProfileCard, ProfileSeedHeader } from '../features/profile/components/ProfileCard.tsx';
 import { ProfilePosts } from '../features/profile/components/ProfilePosts.tsx';
+import { profileStrings } from '../features/profile/strings.ts';
 import { isApiError } from '../shared/api/client.ts';
 import { ru } from '../shared/i18n/ru.ts';
 import { Button } from '../shared/ui/Button.tsx';
@@ -28,10 +29,10 @@ export default function ProfileRoute() {
     const notFound = isApiError(profile.error) && profile.error.status === 404;
     body = (
       <div className={styles.centered} role="alert">
-        <h1>{notFound ? ru.profile.notFound : ru.profile.loadFailed}</h1>
+        <h1>{notFound ? profileStrings.notFound : profileStrings.loadFailed}</h1>
         {notFound ? null : (
           <Button variant="secondary" onClick={() => profile.refetch()}>
-            {ru.profile.retry}
+            {profileStrings.retry}
           </Button>
         )}
       </div>

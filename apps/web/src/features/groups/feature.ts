@@ -1,12 +1,12 @@
 import { createElement, lazy } from 'react';
 import { Route } from 'react-router';
 import { defineFeature } from '../../app/feature.ts';
-import { ru } from '../../shared/i18n/ru.ts';
 import { messengerKeys } from '../messenger/api/messenger-keys.ts';
 import { command, type ShellEntry } from '../shell/lib/nav-config.ts';
 import { groupsKeys } from './api/groups-api.ts';
 import { GroupsHost } from './components/GroupsHost.tsx';
 import { useGroupsUi } from './store/groups-ui.ts';
+import { groupsStrings } from './strings.ts';
 
 const GroupInvitePage = lazy(() =>
   import('./components/PreviewPage.tsx').then((m) => ({ default: m.GroupInvitePage })),
@@ -18,7 +18,7 @@ const ChannelPreviewPage = lazy(() =>
   import('./components/PreviewPage.tsx').then((m) => ({ default: m.ChannelPreviewPage })),
 );
 
-const E = ru.shell.entries;
+const E = groupsStrings;
 
 /** The messenger page menu's create entries (spec §2.2), present because this feature is registered. */
 const shellEntries: readonly ShellEntry[] = [

@@ -1,9 +1,9 @@
 import { defineFeature } from '../../app/feature.ts';
-import { ru } from '../../shared/i18n/ru.ts';
 import { command, type ShellEntry } from '../shell/lib/nav-config.ts';
+import { mediaStrings } from './strings.ts';
 import { CreateContentHost } from './upload/components/CreateContentHost.tsx';
 
-const E = ru.shell.entries;
+const E = mediaStrings.entries;
 
 /** The media section's entries (spec §2.2); their handlers are registered by use-media-commands and the upload host. */
 const shellEntries: readonly ShellEntry[] = [

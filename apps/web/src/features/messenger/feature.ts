@@ -1,9 +1,9 @@
 import { defineFeature } from '../../app/feature.ts';
-import { ru } from '../../shared/i18n/ru.ts';
 import { command, type ShellEntry } from '../shell/lib/nav-config.ts';
 import { attachMessengerRealtime } from './api/messenger-realtime.ts';
+import { messengerStrings } from './strings.ts';
 
-const E = ru.shell.entries;
+const E = messengerStrings.entries;
 
 const shellEntries: readonly ShellEntry[] = [
   {

@@ -1,14 +1,14 @@
 import { defineFeature } from '../../app/feature.ts';
-import { ru } from '../../shared/i18n/ru.ts';
 import { command, type ShellEntry } from '../shell/lib/nav-config.ts';
 import { useUnreadTotal } from './api/notifications-queries.ts';
 import { attachNotificationsRealtime } from './api/notifications-realtime.ts';
 import { NotificationsHost } from './components/NotificationsHost.tsx';
+import { notificationsStrings } from './strings.ts';
 
 const shellEntries: readonly ShellEntry[] = [
   {
     id: 'notifications',
-    label: ru.shell.entries.notifications,
+    label: notificationsStrings.entry,
     icon: 'bell',
     section: 'home',
     place: 'context',

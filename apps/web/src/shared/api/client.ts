@@ -1,5 +1,5 @@
 import type { ErrorBody, RouteBody, RouteParams, RouteQuery, RouteResult, RouteSpec } from '@kadr/contract';
-import { API_PREFIX, type Endpoint, fillPath } from '@kadr/contract/browser';
+import { apiUrl, type Endpoint } from '@kadr/contract/browser';
 import { ru } from '../i18n/ru.ts';
 
 /** A failed API call: the server's Russian `error` text, its `code`, and per-field messages for forms. */
@@ -79,17 +79,6 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-function buildUrl(path: string, query: QueryValues): string {
-  const url = `${API_PREFIX}${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
-}
-
 /** The answer as the client received it: status and parsed JSON (untyped until `call` gives it its route's type). */
 interface Received {
   status: number;
@@ -124,11 +113,10 @@ function sendXhr(
 export function createApiClient() {
   let config: ApiConfig = { getToken: () => null, onUnauthorized: () => {} };
 
-  async function send(method: string, path: string, options: PlainOptions): Promise<Received> {
+  async function send(method: string, url: string, options: PlainOptions): Promise<Received> {
     const token = config.getToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    const url = buildUrl(path, options.query);
     if (options.form && options.onUploadProgress) {
       return withErrors(
         await sendXhr(method, url, headers, options.form, options.onUploadProgress, options.signal),
@@ -176,7 +164,7 @@ export function createApiClient() {
   ): Promise<RouteResult<R>> {
     // Inside the client the options are plain data; their types were checked at the call site.
     const options: PlainOptions = args[0] ?? {};
-    const { payload } = await send(route.method, fillPath(route.path, options.params), options);
+    const { payload } = await send(route.method, apiUrl(route, options.params, options.query), options);
     return payload;
   }
 

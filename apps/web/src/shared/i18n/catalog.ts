@@ -1,7 +1,8 @@
 /**
- * The string catalogue: every user-visible string of the web app lives in `shared/i18n/ru.ts` (the app's
- * own: shell, auth, errors, titles) or in a feature's `strings.ts`, declared with `defineStrings` so the
- * catalogue's one type holds — only texts, plural forms, nested groups of texts, or functions building a text.
+ * The string catalogue: every user-visible string of the web app lives in a feature's `strings.ts` or, when
+ * the whole app shares it (frame, titles, error screen, last seen, device errors), in `shared/i18n/ru.ts`;
+ * both are declared with `defineStrings` so the catalogue's one type holds — only texts, plural forms,
+ * nested groups of texts, or functions building a text.
  * `catalog.test.ts` fails on a Russian literal anywhere else in the app's code.
  */
 /** A text, its plural forms (one, few, many), or a function building a text. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plural, ru } from '../i18n/ru.ts';
+import { profileStrings } from '../../features/profile/strings.ts';
+import { plural } from '../i18n/ru.ts';
 import { formatLastSeen } from './last-seen.ts';
 
 const now = Date.parse('2025-06-10T12:00:00.000Z');
@@ -18,7 +19,7 @@ describe('plural', () => {
     [0, 'подписчиков'],
     [111, 'подписчиков'],
   ])('%i %s', (count, word) => {
-    expect(plural(count, ru.profile.followers)).toBe(word);
+    expect(plural(count, profileStrings.followers)).toBe(word);
   });
 });
 

@@ -15,11 +15,21 @@ interface Props {
   onClose: () => void;
 }
 
-/** A context menu at a point: focus moves in, arrows move, Escape or a click outside closes it. */
+/**
+ * A context menu at a point: focus moves in, arrows move, Escape or a click outside closes it, and focus
+ * returns where it was unless the chosen item moved it elsewhere.
+ */
 export function PopupMenu({ label, at, items, onClose }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    const previous = document.activeElement;
+    const menu = ref.current;
+    menu?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    return () => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !!menu?.contains(active);
+      if (lost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -1,5 +1,13 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { ru } from '../i18n/ru.ts';
 import styles from './Sheet.module.css';
 
@@ -18,6 +26,30 @@ interface Props {
    * only (the dialog stays labelled), the close button floating at the top right.
    */
   viewer?: boolean;
+  /** A desktop side panel: at the right edge, full height, this wide; the page behind is not dimmed. */
+  side?: { width: number };
+  /** Controls in the header, before the close button. */
+  actions?: ReactNode;
+  /** Rendered inside the panel, outside its scrolling body (e.g. a resize handle on its edge). */
+  edge?: ReactNode;
+  /**
+   * No header: the title is for screen readers only and the content brings its own controls (e.g. an
+   * incoming call's accept and reject); the panel takes only `className`'s look.
+   */
+  bare?: boolean;
+  /** `alertdialog` for a question that needs an answer now (an incoming call). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text describing the dialog. */
+  describedBy?: string;
+  /** The backdrop does not close it: closing is a decision the content offers (rejecting a call). */
+  keepOnBackdrop?: boolean;
+  /** The panel's own look on top of the sheet's (the caller's stylesheet loads after this one). */
+  className?: string;
+  /** The scrolling body's own look. */
+  bodyClassName?: string;
+  /** The layer's own class (e.g. a z-index above the app's overlays). */
+  layerClassName?: string;
+  testId?: string;
 }
 
 const FOCUSABLE =
@@ -43,8 +75,9 @@ function inertOutside(layer: HTMLElement): () => void {
 }
 
 /**
- * The one modal panel (bottom sheet, or a centred dialog): labelled by its title; focus moves in, stays
- * in (Tab wraps) and returns where it was; the page behind is inert; Escape and the backdrop close it.
+ * The one modal panel (bottom sheet, centred dialog, full screen, or a desktop side panel): labelled by its
+ * title; focus moves in, stays in (Tab wraps) and returns where it was; the page behind is inert; Escape
+ * and the backdrop close it.
  */
 export function Sheet({
   title,
@@ -54,20 +87,36 @@ export function Sheet({
   locked = false,
   fullScreen = false,
   viewer = false,
+  side,
+  actions,
+  edge,
+  bare = false,
+  role = 'dialog',
+  describedBy,
+  keepOnBackdrop = false,
+  className,
+  bodyClassName,
+  layerClassName,
+  testId,
 }: Props) {
   const titleId = useId();
   const layer = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  // Taken while rendering: the content's own effects (an initial focus inside) run before ours.
+  const [opener] = useState(() => document.activeElement);
 
   useEffect(() => {
-    const previous = document.activeElement;
-    panel.current?.focus();
+    const active = document.activeElement;
+    const inside = !!active && !!panel.current?.contains(active);
+    // The opener may be gone by now (a menu item that opened this), then focus went where it returned.
+    const previous = opener?.isConnected ? opener : inside ? null : active;
+    if (!inside) panel.current?.focus();
     const restore = layer.current ? inertOutside(layer.current) : () => {};
     return () => {
       restore();
       if (previous instanceof HTMLElement) previous.focus();
     };
-  }, []);
+  }, [opener]);
 
   const trapTab = (event: ReactKeyboardEvent) => {
     if (event.key !== 'Tab' || !panel.current) return;
@@ -96,39 +145,67 @@ export function Sheet({
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose, locked]);
 
+  const panelClass = bare
+    ? `${styles.bare} ${className ?? ''}`
+    : [
+        styles.panel,
+        centered ? styles.centered : '',
+        fullScreen ? styles.fullScreen : '',
+        viewer ? styles.viewer : '',
+        side ? styles.side : '',
+        className ?? '',
+      ].join(' ');
+  const panelStyle: CSSProperties | undefined = side ? { width: side.width } : undefined;
   return (
-    <div ref={layer} className={`${styles.layer} ${viewer ? styles.viewerLayer : ''}`} data-no-gesture>
+    <div
+      ref={layer}
+      className={`${styles.layer} ${viewer ? styles.viewerLayer : ''} ${side ? styles.sideLayer : ''} ${centered || bare ? styles.centeredLayer : ''} ${layerClassName ?? ''}`}
+      data-no-gesture
+    >
       <button
         type="button"
         className={styles.backdrop}
-        aria-label={ru.feed.close}
+        aria-label={ru.app.close}
         tabIndex={-1}
-        onClick={() => (locked ? undefined : onClose())}
+        onClick={() => (locked || keepOnBackdrop ? undefined : onClose())}
       />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is `dialog` or `alertdialog` (a prop); the key handler keeps Tab inside. */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: `aria-modal` is a dialog's attribute; the role comes from a prop. */}
       <div
         ref={panel}
-        className={`${styles.panel} ${centered ? styles.centered : ''} ${fullScreen ? styles.fullScreen : ''} ${viewer ? styles.viewer : ''}`}
-        role="dialog"
+        className={panelClass}
+        style={panelStyle}
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={trapTab}
+        data-testid={testId}
       >
-        <header className={styles.header}>
-          <h2 id={titleId} className={viewer ? styles.srOnly : styles.title}>
+        {edge}
+        {bare ? (
+          <h2 id={titleId} className={styles.srOnly}>
             {title}
           </h2>
-          <button
-            type="button"
-            className={styles.close}
-            onClick={onClose}
-            disabled={locked}
-            aria-label={ru.feed.close}
-          >
-            <X size={20} aria-hidden="true" />
-          </button>
-        </header>
-        <div className={styles.body}>{children}</div>
+        ) : (
+          <header className={styles.header}>
+            <h2 id={titleId} className={viewer ? styles.srOnly : styles.title}>
+              {title}
+            </h2>
+            {actions}
+            <button
+              type="button"
+              className={styles.close}
+              onClick={onClose}
+              disabled={locked}
+              aria-label={ru.app.close}
+            >
+              <X size={20} aria-hidden="true" />
+            </button>
+          </header>
+        )}
+        {bare ? children : <div className={`${styles.body} ${bodyClassName ?? ''}`}>{children}</div>}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { authStrings } from '../strings.ts';
 import styles from './AuthLayout.module.css';
 
 export function AuthLayout({
@@ -16,7 +17,7 @@ export function AuthLayout({
       <div className={styles.card}>
         <div className={styles.brand}>
           <span className={styles.logo}>{ru.app.name}</span>
-          <span className={styles.tagline}>{ru.auth.tagline}</span>
+          <span className={styles.tagline}>{authStrings.tagline}</span>
         </div>
         <h1 className={styles.title}>{title}</h1>
         {children}

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/TextField.tsx';
 import { useLoginMutation } from '../api/auth-queries.ts';
 import { useFormErrors } from '../hooks/use-form-errors.ts';
 import { collectErrors, required } from '../lib/validation.ts';
+import { authStrings } from '../strings.ts';
 import styles from './AuthLayout.module.css';
 
 const FIELDS = ['username', 'password'] as const;
@@ -24,9 +24,9 @@ export function LoginForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={ru.auth.loginTitle}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={authStrings.loginTitle}>
       <TextField
-        label={ru.auth.username}
+        label={authStrings.username}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -39,7 +39,7 @@ export function LoginForm() {
         }}
       />
       <TextField
-        label={ru.auth.password}
+        label={authStrings.password}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -56,7 +56,7 @@ export function LoginForm() {
         </p>
       ) : null}
       <Button type="submit" block disabled={login.isPending}>
-        {login.isPending ? ru.auth.submitting : ru.auth.submitLogin}
+        {login.isPending ? authStrings.submitting : authStrings.submitLogin}
       </Button>
     </form>
   );

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/TextField.tsx';
 import { useRegisterMutation } from '../api/auth-queries.ts';
 import { useFormErrors } from '../hooks/use-form-errors.ts';
 import { collectErrors, validateName, validatePassword, validateUsername } from '../lib/validation.ts';
+import { authStrings } from '../strings.ts';
 import styles from './AuthLayout.module.css';
 
 const FIELDS = ['username', 'name', 'password'] as const;
@@ -34,20 +34,20 @@ export function RegisterForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={ru.auth.registerTitle}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={authStrings.registerTitle}>
       <TextField
-        label={ru.auth.username}
+        label={authStrings.username}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        hint={ru.auth.usernameHint}
+        hint={authStrings.usernameHint}
         value={values.username}
         error={errors.fieldErrors.username}
         onChange={change('username')}
       />
       <TextField
-        label={ru.auth.name}
+        label={authStrings.name}
         name="name"
         autoComplete="name"
         value={values.name}
@@ -55,11 +55,11 @@ export function RegisterForm() {
         onChange={change('name')}
       />
       <TextField
-        label={ru.auth.password}
+        label={authStrings.password}
         name="password"
         type="password"
         autoComplete="new-password"
-        hint={ru.auth.passwordHint}
+        hint={authStrings.passwordHint}
         value={values.password}
         error={errors.fieldErrors.password}
         onChange={change('password')}
@@ -70,7 +70,7 @@ export function RegisterForm() {
         </p>
       ) : null}
       <Button type="submit" block disabled={register.isPending}>
-        {register.isPending ? ru.auth.submitting : ru.auth.submitRegister}
+        {register.isPending ? authStrings.submitting : authStrings.submitRegister}
       </Button>
     </form>
   );

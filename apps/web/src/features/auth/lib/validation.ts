@@ -1,39 +1,40 @@
 import { Limits } from '@kadr/contract/browser';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { authStrings } from '../strings.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 const usernamePattern = new RegExp(Limits.username.pattern);
 
 export function validateUsername(value: string): string | undefined {
-  if (!value) return ru.auth.required;
+  if (!value) return authStrings.required;
   const { min, max } = Limits.username;
   if (value.length < min || value.length > max || !usernamePattern.test(value)) {
-    return ru.validation.usernameInvalid;
+    return authStrings.validation.usernameInvalid;
   }
   return undefined;
 }
 
 export function validatePassword(value: string): string | undefined {
-  if (!value) return ru.auth.required;
-  if (value.length < Limits.password.min) return ru.validation.passwordTooShort;
+  if (!value) return authStrings.required;
+  if (value.length < Limits.password.min) return authStrings.validation.passwordTooShort;
   if (value.length > Limits.password.max) return ru.app.unknownError;
   return undefined;
 }
 
 export function validateName(value: string): string | undefined {
   const trimmed = value.trim();
-  if (!trimmed) return ru.auth.required;
-  if (trimmed.length > Limits.displayName.max) return ru.validation.nameInvalid;
+  if (!trimmed) return authStrings.required;
+  if (trimmed.length > Limits.displayName.max) return authStrings.validation.nameInvalid;
   return undefined;
 }
 
 export function validateBio(value: string): string | undefined {
-  return value.length > Limits.bio.max ? ru.validation.bioTooLong : undefined;
+  return value.length > Limits.bio.max ? authStrings.validation.bioTooLong : undefined;
 }
 
 export function required(value: string): string | undefined {
-  return value ? undefined : ru.auth.required;
+  return value ? undefined : authStrings.required;
 }
 
 /** Keeps only the fields that failed. */

@@ -1,6 +1,7 @@
 import { Phone, PhoneOff, ShieldAlert, Video } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { browserCanEncryptCalls, callActions } from '../call-controller.ts';
 import { callMark } from '../lib/marks.ts';
 import type { CallView } from '../store/call-store.ts';
@@ -9,7 +10,10 @@ import styles from './Calls.module.css';
 
 type Ringing = Extract<CallView, { status: 'ringing' }>;
 
-/** The callee's modal (§2.3): who calls, accept with or without video, reject. */
+/**
+ * The callee's modal (§2.3): who calls, accept with or without video, reject. On the shared sheet: Escape
+ * rejects, the backdrop does nothing, focus starts on accept and returns where it was.
+ */
 export function IncomingCallModal({ view }: { view: Ringing }) {
   const acceptRef = useRef<HTMLButtonElement>(null);
   // Marked once the frame with the modal is painted (what the press → modal benchmark reads).
@@ -21,65 +25,63 @@ export function IncomingCallModal({ view }: { view: Ringing }) {
   useEffect(() => acceptRef.current?.focus(), []);
   const title = view.kind === 'video' ? t.incomingVideo : t.incomingAudio;
   return (
-    <div className={styles.backdrop}>
-      <div
-        className={styles.incoming}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="incoming-call-name"
-        aria-describedby="incoming-call-kind"
-        data-testid="incoming-call"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') void callActions.reject();
-        }}
-      >
-        <Avatar name={view.peer.name} url={view.peer.avatar_url} size={96} />
-        <h2 id="incoming-call-name" className={styles.peerName}>
-          {view.peer.name}
-        </h2>
-        <p id="incoming-call-kind" className={styles.muted}>
-          {title}
+    <Sheet
+      title={view.peer.name}
+      onClose={() => void callActions.reject()}
+      bare
+      role="alertdialog"
+      describedBy="incoming-call-kind"
+      keepOnBackdrop
+      className={styles.incoming}
+      layerClassName={styles.layer}
+      testId="incoming-call"
+    >
+      <Avatar name={view.peer.name} url={view.peer.avatar_url} size={96} />
+      <p className={styles.peerName} aria-hidden="true">
+        {view.peer.name}
+      </p>
+      <p id="incoming-call-kind" className={styles.muted}>
+        {title}
+      </p>
+      {browserCanEncryptCalls() ? null : (
+        <p className={styles.warning} role="note">
+          <ShieldAlert size={16} aria-hidden="true" />
+          {t.e2ee.unsupported}
         </p>
-        {browserCanEncryptCalls() ? null : (
-          <p className={styles.warning} role="note">
-            <ShieldAlert size={16} aria-hidden="true" />
-            {t.e2ee.unsupported}
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={`${styles.round} ${styles.danger}`}
-            onClick={() => void callActions.reject()}
-            aria-label={t.reject}
-            title={t.reject}
-          >
-            <PhoneOff aria-hidden="true" />
-          </button>
+      )}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${styles.round} ${styles.danger}`}
+          onClick={() => void callActions.reject()}
+          aria-label={t.reject}
+          title={t.reject}
+        >
+          <PhoneOff aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={`${styles.round} ${styles.accept}`}
+          onClick={() => void callActions.accept('audio')}
+          aria-label={t.acceptAudio}
+          title={t.acceptAudio}
+          ref={view.kind === 'audio' ? acceptRef : undefined}
+        >
+          <Phone aria-hidden="true" />
+        </button>
+        {view.kind === 'video' ? (
           <button
             type="button"
             className={`${styles.round} ${styles.accept}`}
-            onClick={() => void callActions.accept('audio')}
-            aria-label={t.acceptAudio}
-            title={t.acceptAudio}
-            ref={view.kind === 'audio' ? acceptRef : undefined}
+            onClick={() => void callActions.accept('video')}
+            aria-label={t.acceptVideo}
+            title={t.acceptVideo}
+            ref={acceptRef}
           >
-            <Phone aria-hidden="true" />
+            <Video aria-hidden="true" />
           </button>
-          {view.kind === 'video' ? (
-            <button
-              type="button"
-              className={`${styles.round} ${styles.accept}`}
-              onClick={() => void callActions.accept('video')}
-              aria-label={t.acceptVideo}
-              title={t.acceptVideo}
-              ref={acceptRef}
-            >
-              <Video aria-hidden="true" />
-            </button>
-          ) : null}
-        </div>
+        ) : null}
       </div>
-    </div>
+    </Sheet>
   );
 }

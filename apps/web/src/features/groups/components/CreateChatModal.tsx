@@ -3,9 +3,10 @@ import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
 import { useUserSearch } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
@@ -15,10 +16,8 @@ const SLUG = /^[A-Za-z0-9_-]{5,32}$/;
 
 /** Create a group (name, description, members picked by search, public with an address) or a channel. */
 export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [slug, setSlug] = useState('');
@@ -29,10 +28,6 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   useEffect(() => {
     const t = setTimeout(() => setDebounced(query.trim()), 300);
     return () => clearTimeout(t);
@@ -75,14 +70,8 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
   };
 
   return (
-    <dialog ref={ref} className={g.dialog} aria-labelledby={titleId} onClose={onClose}>
+    <Sheet title={kind === 'group' ? S.createGroup : S.createChannel} onClose={onClose} centered>
       <form className={g.form} onSubmit={(e) => void submit(e)}>
-        <header className={g.panelHeader}>
-          <h2 id={titleId}>{kind === 'group' ? S.createGroup : S.createChannel}</h2>
-          <button type="button" className={g.iconButton} aria-label={S.close} onClick={onClose}>
-            <X size={18} aria-hidden />
-          </button>
-        </header>
         <label>
           {S.name}
           <input
@@ -170,6 +159,6 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
           </button>
         </div>
       </form>
-    </dialog>
+    </Sheet>
   );
 }

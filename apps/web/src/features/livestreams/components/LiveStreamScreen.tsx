@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import type { RemoteMediaTrack } from '../../../shared/livekit/media-room.ts';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { useEndStream, useStream } from '../api/livestream-queries.ts';
 import { type LiveSession, useLiveSession } from '../lib/use-live-session.ts';
@@ -64,7 +65,16 @@ function StageVideo({ session }: { session: LiveSession }) {
   return <video ref={video} className={styles.video} autoPlay playsInline muted data-testid="live-video" />;
 }
 
-function GuestStage({ session, stream, meId }: { session: LiveSession; stream: LiveStream; meId: number }) {
+/** A guest's part of the viewer's screen: the invitation (a modal prompt), then the on-air bar. */
+export function GuestStage({
+  session,
+  stream,
+  meId,
+}: {
+  session: LiveSession;
+  stream: LiveStream;
+  meId: number;
+}) {
   const invitation = useLiveUi((s) => s.invitation);
   const dismiss = useLiveUi((s) => s.dismiss);
   const [onStage, setOnStage] = useState(false);
@@ -135,8 +145,7 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
     );
   if (!isGuest || declined) return null;
   return (
-    <div className={styles.prompt} role="dialog" aria-label={t.inviteTitle}>
-      <p>{t.inviteTitle}</p>
+    <Sheet title={t.inviteTitle} onClose={decline} centered className={styles.prompt}>
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -150,7 +159,7 @@ function GuestStage({ session, stream, meId }: { session: LiveSession; stream: L
           {t.inviteDecline}
         </button>
       </div>
-    </div>
+    </Sheet>
   );
 }
 

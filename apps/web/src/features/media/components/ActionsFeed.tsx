@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { flattenPages } from '../api/feed-queries.ts';
 import type { ActionsTab } from '../api/media-keys.ts';
 import { useActivePost } from '../hooks/use-active-post.ts';
 import { type FeedBlacklist, filterFeed } from '../lib/feed-filter.ts';
 import { clampIndex, nearEnd } from '../lib/feed-index.ts';
 import { useActionsQuery } from '../my-actions/api/actions-queries.ts';
+import { mediaStrings } from '../strings.ts';
 import { FeedPager } from './FeedPager.tsx';
 import { FeedState } from './FeedStates.tsx';
 import { ModeHeader } from './ModeHeader.tsx';
@@ -35,8 +35,8 @@ export function ActionsFeed({ tab, postIndex, blacklist }: Props) {
   return (
     <>
       <ModeHeader
-        title={ru.feed.actionsHeader(ru.feed.myActions.tabs[tab])}
-        backLabel={ru.feed.backToFeed}
+        title={mediaStrings.actionsHeader(mediaStrings.myActions.tabs[tab])}
+        backLabel={mediaStrings.backToFeed}
         onBack={() => navigate('/media')}
       />
       {posts.length > 0 ? (

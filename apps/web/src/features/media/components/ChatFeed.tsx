@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { useChatMediaPosts } from '../../messenger/hooks/use-chat-media.ts';
 import { usePostQuery } from '../api/feed-queries.ts';
@@ -7,6 +6,7 @@ import { useActivePost } from '../hooks/use-active-post.ts';
 import { type FeedBlacklist, filterFeed } from '../lib/feed-filter.ts';
 import { clampIndex } from '../lib/feed-index.ts';
 import type { MediaRouteState } from '../lib/media-route-state.ts';
+import { mediaStrings } from '../strings.ts';
 import { FeedPager } from './FeedPager.tsx';
 import { FeedState } from './FeedStates.tsx';
 import { ModeHeader } from './ModeHeader.tsx';
@@ -42,11 +42,13 @@ export function ChatFeed({
   const at = clampIndex(index, posts.length);
   useActivePost(posts[at]);
   const title =
-    mode.chatType === 'group' ? ru.feed.groupHeader(mode.chatName) : ru.feed.chatHeader(mode.chatName);
+    mode.chatType === 'group'
+      ? mediaStrings.groupHeader(mode.chatName)
+      : mediaStrings.chatHeader(mode.chatName);
 
   return (
     <>
-      <ModeHeader title={title} backLabel={ru.feed.backToChat} onBack={() => goBack('/messenger')} />
+      <ModeHeader title={title} backLabel={mediaStrings.backToChat} onBack={() => goBack('/messenger')} />
       {posts.length > 0 ? (
         <FeedPager posts={posts} index={at} onIndex={setIndex} blacklist={blacklist} />
       ) : (

@@ -2,16 +2,16 @@ import type { Comment } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
 import { X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { normalizeComment, useAddCommentMutation, useCommentsQuery } from '../api/comments-queries.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './Panels.module.css';
 
-const T = ru.feed.commentsPanel;
+const T = mediaStrings.commentsPanel;
 
 /**
  * Comments of one post (spec §2.3, §5): oldest first; a comment is trimmed and 1–500 long. 'Ответить' on a

@@ -1,6 +1,5 @@
 import type { Post } from '@kadr/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { useFeedPointer } from '../hooks/use-feed-pointer.ts';
 import { usePreloadPolicy } from '../hooks/use-preload-policy.ts';
@@ -8,6 +7,7 @@ import { type FeedBlacklist, isHiddenByBlacklist } from '../lib/feed-filter.ts';
 import { clampIndex } from '../lib/feed-index.ts';
 import { isMounted, preloadStateFor } from '../lib/preload.ts';
 import { PullLimits } from '../lib/pull-refresh.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './FeedPager.module.css';
 import { FeedPost } from './FeedPost.tsx';
 import { PostContextMenu } from './PostContextMenu.tsx';
@@ -53,7 +53,7 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
   return (
     <section
       className={styles.pager}
-      aria-label={ru.feed.label}
+      aria-label={mediaStrings.label}
       aria-roledescription="feed"
       {...pointer.handlers}
       onContextMenu={(event) => {
@@ -64,10 +64,10 @@ export function FeedPager({ posts, index, onIndex, blacklist, onRefresh, refresh
       {onRefresh && pullShown > 0 ? (
         <div className={styles.pull} style={{ height: pullShown }} role="status">
           {refreshing
-            ? ru.feed.refreshing
+            ? mediaStrings.refreshing
             : pullShown >= PullLimits.threshold
-              ? ru.feed.release
-              : ru.feed.pull}
+              ? mediaStrings.release
+              : mediaStrings.pull}
         </div>
       ) : null}
       <div

@@ -1,6 +1,5 @@
 import type { Post } from '@kadr/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { usePostActions } from '../api/post-actions.ts';
 import { usePostShadow } from '../api/post-shadow.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
@@ -8,6 +7,7 @@ import type { RegisterGestureTarget } from '../hooks/gesture-target.ts';
 import { classifyCarouselSwipe } from '../lib/gestures.ts';
 import type { PreloadPolicy, PreloadState } from '../lib/preload.ts';
 import { TapGestures } from '../lib/tap-gestures.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './FeedPost.module.css';
 import { FilteredOverlay } from './FilteredOverlay.tsx';
 import { HeartBurst } from './HeartBurst.tsx';
@@ -93,13 +93,13 @@ export function FeedPost({ post: cached, preload, policy, hidden, register, isDe
   }, [active, hidden, register, taps]);
 
   const onAutoplayMuted = useCallback(() => setMuted(true), [setMuted]);
-  const alt = post.ai_description || post.caption || ru.feed.post(post.user.username);
+  const alt = post.ai_description || post.caption || mediaStrings.post(post.user.username);
   const first = post.files[0];
 
   return (
     <article
       className={styles.post}
-      aria-label={ru.feed.post(post.user.username)}
+      aria-label={mediaStrings.post(post.user.username)}
       aria-current={active ? 'true' : undefined}
       data-post-id={post.id}
     >
@@ -134,12 +134,12 @@ export function FeedPost({ post: cached, preload, policy, hidden, register, isDe
           ))}
           {isVideo && paused ? (
             <span className={styles.pausedBadge} role="status">
-              {ru.feed.paused}
+              {mediaStrings.paused}
             </span>
           ) : null}
           {fast ? (
             <span className={styles.fastBadge} role="status">
-              {ru.feed.fast}
+              {mediaStrings.fast}
             </span>
           ) : null}
         </div>

@@ -1,7 +1,7 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { mediaStrings } from '../strings.ts';
 import styles from './MediaScreen.module.css';
 
 export type FeedEmptyKind = 'loading' | 'tuning' | 'empty' | 'sleepEmpty' | 'notFound';
@@ -10,9 +10,9 @@ export type FeedEmptyKind = 'loading' | 'tuning' | 'empty' | 'sleepEmpty' | 'not
 export function FeedEnd({ onRefresh }: { onRefresh?: () => void }) {
   return (
     <div className={styles.state} data-testid="feed-end">
-      <h2 className={styles.stateTitle}>{ru.feed.endTitle}</h2>
-      <p>{ru.feed.endSubtitle}</p>
-      {onRefresh ? <Button onClick={onRefresh}>{ru.feed.endRefresh}</Button> : null}
+      <h2 className={styles.stateTitle}>{mediaStrings.endTitle}</h2>
+      <p>{mediaStrings.endSubtitle}</p>
+      {onRefresh ? <Button onClick={onRefresh}>{mediaStrings.endRefresh}</Button> : null}
     </div>
   );
 }
@@ -25,10 +25,10 @@ export function FeedState({ kind }: { kind: FeedEmptyKind }) {
       // A link to a post that does not exist, was deleted or is hidden: say so, never show another post.
       return (
         <div className={styles.state} data-testid="post-not-found">
-          <h1 className={styles.stateTitle}>{ru.feed.postNotFound}</h1>
-          <p>{ru.feed.postNotFoundHint}</p>
+          <h1 className={styles.stateTitle}>{mediaStrings.postNotFound}</h1>
+          <p>{mediaStrings.postNotFoundHint}</p>
           <Button variant="secondary" onClick={() => goBack('/media')}>
-            {ru.feed.backToFeed}
+            {mediaStrings.backToFeed}
           </Button>
         </div>
       );
@@ -36,27 +36,27 @@ export function FeedState({ kind }: { kind: FeedEmptyKind }) {
       return (
         <div className={styles.state} role="status">
           <Spinner />
-          <p>{ru.feed.loading}</p>
+          <p>{mediaStrings.loading}</p>
         </div>
       );
     case 'tuning':
       return (
         <div className={styles.state} role="status">
           <Spinner />
-          <p>{ru.feed.tuning}</p>
+          <p>{mediaStrings.tuning}</p>
         </div>
       );
     case 'empty':
       return (
         <div className={styles.state}>
-          <h1 className={styles.stateTitle}>{ru.feed.emptyTitle}</h1>
-          <p>{ru.feed.emptySubtitle}</p>
+          <h1 className={styles.stateTitle}>{mediaStrings.emptyTitle}</h1>
+          <p>{mediaStrings.emptySubtitle}</p>
         </div>
       );
     case 'sleepEmpty':
       return (
         <div className={styles.state}>
-          <h1 className={styles.stateTitle}>{ru.feed.sleepEmpty}</h1>
+          <h1 className={styles.stateTitle}>{mediaStrings.sleepEmpty}</h1>
         </div>
       );
     default: {

@@ -1,6 +1,6 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { useFeedUi } from '../feed-ui-store.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './FeedPost.module.css';
 
 /** A post whose tags the user hid (spec §4.7); 'Посмотреть' reveals it. */
@@ -8,9 +8,9 @@ export function FilteredOverlay({ postId }: { postId: number }) {
   const reveal = useFeedUi((s) => s.reveal);
   return (
     <div className={styles.filtered} data-no-gesture>
-      <p>{ru.feed.filtered}</p>
+      <p>{mediaStrings.filtered}</p>
       <Button variant="secondary" onClick={() => reveal(postId)}>
-        {ru.feed.reveal}
+        {mediaStrings.reveal}
       </Button>
     </div>
   );

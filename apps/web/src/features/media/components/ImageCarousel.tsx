@@ -1,8 +1,8 @@
 import type { PostFile } from '@kadr/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import type { PreloadState } from '../lib/preload.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './FeedPost.module.css';
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
 
 function Slide({ file, alt, load }: { file: PostFile; alt: string; load: boolean }) {
   const [broken, setBroken] = useState(false);
-  if (broken) return <p className={styles.broken}>{ru.feed.brokenImage}</p>;
+  if (broken) return <p className={styles.broken}>{mediaStrings.brokenImage}</p>;
   return load ? (
     <img
       className={styles.image}
@@ -51,7 +51,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
       {count > 1 ? (
         <>
           <div className={styles.dots} aria-live="polite" data-overlay>
-            <span className="visually-hidden">{ru.feed.imageOf(index + 1, count)}</span>
+            <span className="visually-hidden">{mediaStrings.imageOf(index + 1, count)}</span>
             {files.map((file, i) => (
               <span key={file.file_url} className={`${styles.dot} ${i === index ? styles.dotActive : ''}`} />
             ))}
@@ -61,7 +61,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
               type="button"
               className={`${styles.arrow} ${styles.arrowPrev}`}
               data-overlay
-              aria-label={ru.feed.prevImage}
+              aria-label={mediaStrings.prevImage}
               onClick={() => onIndex(index - 1)}
             >
               <ChevronLeft size={22} aria-hidden />
@@ -72,7 +72,7 @@ export function ImageCarousel({ files, alt, index, onIndex, dragX, preload }: Pr
               type="button"
               className={`${styles.arrow} ${styles.arrowNext}`}
               data-overlay
-              aria-label={ru.feed.nextImage}
+              aria-label={mediaStrings.nextImage}
               onClick={() => onIndex(index + 1)}
             >
               <ChevronRight size={22} aria-hidden />

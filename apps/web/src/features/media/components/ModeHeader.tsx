@@ -1,5 +1,5 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
+import { mediaStrings } from '../strings.ts';
 import styles from './MediaScreen.module.css';
 
 /** The header of the profile and actions modes, with its back button. */
@@ -18,7 +18,7 @@ export function ModeHeader({
         <Icon name="back" size={22} />
       </button>
       <h1 className={styles.headerTitle}>{title}</h1>
-      <span className="visually-hidden">{ru.feed.label}</span>
+      <span className="visually-hidden">{mediaStrings.label}</span>
     </header>
   );
 }

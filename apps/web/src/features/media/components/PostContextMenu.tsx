@@ -1,7 +1,7 @@
 import type { Post } from '@kadr/contract';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { useFeedUi } from '../feed-ui-store.ts';
+import { mediaStrings } from '../strings.ts';
 
 interface Props {
   x: number;
@@ -17,17 +17,17 @@ export function PostContextMenu({ x, y, post, onClose }: Props) {
   const toggleInterface = useFeedUi((s) => s.toggleInterface);
   const isVideo = post.files[0]?.file_type === 'video';
   const items: PopupMenuItem[] = [
-    ...(isVideo ? [{ id: 'rotate', label: ru.feed.rotate, onSelect: () => rotate(post.id) }] : []),
+    ...(isVideo ? [{ id: 'rotate', label: mediaStrings.rotate, onSelect: () => rotate(post.id) }] : []),
     {
       id: 'interface',
-      label: interfaceHidden ? ru.feed.showInterface : ru.feed.hideInterface,
+      label: interfaceHidden ? mediaStrings.showInterface : mediaStrings.hideInterface,
       onSelect: toggleInterface,
     },
   ];
   // data-no-gesture: taps on the menu are not the feed's taps.
   return (
     <div data-no-gesture>
-      <PopupMenu label={ru.feed.postMenu} at={{ x, y }} items={items} onClose={onClose} />
+      <PopupMenu label={mediaStrings.postMenu} at={{ x, y }} items={items} onClose={onClose} />
     </div>
   );
 }

@@ -2,11 +2,11 @@ import type { Post } from '@kadr/contract';
 import { Bookmark, Heart, MessageCircle, Repeat2, Volume2, VolumeX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { seedProfile } from '../../profile/api/seed-profile.ts';
 import type { PostAction } from '../api/post-actions.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './FeedPost.module.css';
 import { ShareSheet } from './ShareSheet.tsx';
 
@@ -46,7 +46,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={`${ru.feed.like} ${post.likes_count}`}
+          aria-label={`${mediaStrings.like} ${post.likes_count}`}
           aria-pressed={post.is_liked}
           data-active={post.is_liked}
           onClick={() => onAction('like')}
@@ -57,7 +57,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={`${ru.feed.comments} ${post.comments_count}`}
+          aria-label={`${mediaStrings.comments} ${post.comments_count}`}
           onClick={() => openComments(post.id)}
         >
           <MessageCircle size={28} aria-hidden="true" />
@@ -66,7 +66,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={ru.feed.save}
+          aria-label={mediaStrings.save}
           aria-pressed={post.is_saved}
           data-active={post.is_saved}
           onClick={() => onAction('save')}
@@ -76,7 +76,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
         <button
           type="button"
           className={styles.action}
-          aria-label={`${ru.feed.repost} ${post.reposts_count}`}
+          aria-label={`${mediaStrings.repost} ${post.reposts_count}`}
           aria-pressed={post.is_reposted}
           data-active={post.is_reposted}
           aria-haspopup="dialog"
@@ -89,7 +89,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
           <button
             type="button"
             className={styles.action}
-            aria-label={muted ? ru.feed.unmute : ru.feed.mute}
+            aria-label={muted ? mediaStrings.unmute : mediaStrings.mute}
             onClick={onToggleMute}
           >
             {muted ? <VolumeX size={28} aria-hidden="true" /> : <Volume2 size={28} aria-hidden="true" />}

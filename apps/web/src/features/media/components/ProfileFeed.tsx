@@ -1,11 +1,11 @@
 import type { Post } from '@kadr/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { useUserPostsQuery } from '../api/feed-queries.ts';
 import { useActivePost } from '../hooks/use-active-post.ts';
 import { type FeedBlacklist, filterFeed } from '../lib/feed-filter.ts';
 import { clampIndex } from '../lib/feed-index.ts';
+import { mediaStrings } from '../strings.ts';
 import { FeedPager } from './FeedPager.tsx';
 import { FeedState } from './FeedStates.tsx';
 import { ModeHeader } from './ModeHeader.tsx';
@@ -29,8 +29,8 @@ export function ProfileFeed({ username, initialPosts, postIndex, blacklist }: Pr
   return (
     <>
       <ModeHeader
-        title={ru.feed.profileHeader(username)}
-        backLabel={ru.feed.backToProfile}
+        title={mediaStrings.profileHeader(username)}
+        backLabel={mediaStrings.backToProfile}
         onBack={() => navigate(`/${username}`, { state: { fromMedia: true } })}
       />
       {posts.length > 0 ? (

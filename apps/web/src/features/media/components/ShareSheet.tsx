@@ -5,7 +5,6 @@ import { Check, Link2, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { api, errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
@@ -112,14 +111,14 @@ export function ShareSheet({ post, onClose, onReposted, onUndoRepost }: Props) {
 
   const systemShare = async () => {
     try {
-      await navigator.share({ url: link, title: ru.feed.post(post.user.username) });
+      await navigator.share({ url: link, title: mediaStrings.post(post.user.username) });
     } catch {
       // Cancelled by the user: nothing to do.
     }
   };
 
   let chatList: React.ReactNode;
-  if (chats.isPending) chatList = <p className={styles.note}>{ru.feed.loading}</p>;
+  if (chats.isPending) chatList = <p className={styles.note}>{mediaStrings.loading}</p>;
   else if (chats.isError) chatList = <p className={styles.note}>{s.loadError}</p>;
   else if (list.length === 0) chatList = <p className={styles.note}>{s.noChats}</p>;
   else

@@ -1,9 +1,9 @@
 import type { PostFile } from '@kadr/contract';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { initialPlayerState, playerReducer } from '../lib/player-state.ts';
 import type { PreloadPolicy, PreloadState } from '../lib/preload.ts';
+import { mediaStrings } from '../strings.ts';
 import styles from './FeedPost.module.css';
 
 interface Props {
@@ -164,7 +164,7 @@ export function VideoPlayer({
           max={time.duration}
           step={0.05}
           value={Math.min(time.at, time.duration)}
-          aria-label={ru.feed.seek}
+          aria-label={mediaStrings.seek}
           aria-valuetext={`${Math.floor(time.at)} / ${Math.floor(time.duration)}`}
           data-no-gesture
           data-overlay
@@ -180,10 +180,10 @@ export function VideoPlayer({
       ) : null}
       {state.status === 'error' ? (
         <div className={styles.errorOverlay} role="alert" data-no-gesture>
-          <p className={styles.errorTitle}>{ru.feed.mediaError}</p>
-          <p className={styles.errorHint}>{ru.feed.mediaErrorHint}</p>
+          <p className={styles.errorTitle}>{mediaStrings.mediaError}</p>
+          <p className={styles.errorHint}>{mediaStrings.mediaErrorHint}</p>
           <Button variant="secondary" onClick={retry}>
-            {ru.feed.retry}
+            {mediaStrings.retry}
           </Button>
         </div>
       ) : null}

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useDeletePostMutation } from '../api/delete-post.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
+import { mediaStrings } from '../strings.ts';
 
 /** What the media view's context buttons and menu entries do (spec §2.2). */
 export function useMediaCommands() {
@@ -25,8 +25,8 @@ export function useMediaCommands() {
       registerShellCommand('media.deletePost', () => {
         const post = useFeedUi.getState().activePost;
         // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
-        if (!post || !window.confirm(ru.feed.deleteConfirm)) return;
-        mutate(post, { onError: (error) => showToast(ru.feed.deleteFailed(errorMessage(error))) });
+        if (!post || !window.confirm(mediaStrings.deleteConfirm)) return;
+        mutate(post, { onError: (error) => showToast(mediaStrings.deleteFailed(errorMessage(error))) });
       }),
     ];
     return () => {

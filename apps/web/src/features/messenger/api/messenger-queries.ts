@@ -10,9 +10,9 @@ import type {
 import { Limits } from '@kadr/contract/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { sortChats, withFavorites } from '../lib/chat-order.ts';
+import { messengerStrings } from '../strings.ts';
 import {
   peerIdOf,
   writeDeletedMessage,
@@ -34,7 +34,7 @@ export function favoritesChat(
   return {
     type: 'personal',
     user_id: me.id,
-    username: ru.messenger.favorites,
+    username: messengerStrings.favorites,
     profile_username: me.username,
     avatar_url: null,
     avatar_thumbnail_url: null,
@@ -63,7 +63,7 @@ export function useChatsQuery(me: Me | null) {
             ),
           ).map((chat) =>
             // Saved messages read 'Избранное' whatever name the server gives them.
-            chat.is_favorites ? { ...chat, username: ru.messenger.favorites } : chat,
+            chat.is_favorites ? { ...chat, username: messengerStrings.favorites } : chat,
           )
         : [],
     [meId, meUsername],
@@ -184,7 +184,7 @@ export function useTogglePin() {
     mutationFn: (chat: ChatListItem) =>
       chat.is_pinned ? messengerApi.unpin(chatTarget(chat)) : messengerApi.pin(chatTarget(chat)),
     onSuccess: (result, chat) => writePin(queryClient, chat, result.is_pinned ? result.pin_order : null),
-    onError: () => showToast(ru.messenger.pinFailed),
+    onError: () => showToast(messengerStrings.pinFailed),
   });
 }
 

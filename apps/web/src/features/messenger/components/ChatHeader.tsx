@@ -1,5 +1,4 @@
 import type { ChatListItem } from '@kadr/contract';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Icon } from '../../../shared/ui/Icon.tsx';
@@ -7,6 +6,7 @@ import { CallButtons } from '../../calls/components/CallButtons.tsx';
 import { usePresence } from '../../profile/api/presence.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { isTyping, useTypingStore } from '../store/typing-store.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './ChatWindow.module.css';
 
 interface Props {
@@ -32,7 +32,12 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
   return (
     <header className={styles.header}>
       {showBack ? (
-        <button type="button" className={styles.headerButton} onClick={onBack} aria-label={ru.messenger.back}>
+        <button
+          type="button"
+          className={styles.headerButton}
+          onClick={onBack}
+          aria-label={messengerStrings.back}
+        >
           <Icon name="back" />
         </button>
       ) : null}
@@ -41,14 +46,14 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
         className={styles.identity}
         onClick={onToggleProfile}
         disabled={!personal}
-        title={personal ? ru.messenger.openProfile : undefined}
+        title={personal ? messengerStrings.openProfile : undefined}
       >
         <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={40} alt="" />
         <span className={styles.identityText}>
           <span className={styles.chatName}>{chat.username}</span>
           {typing ? (
             <span className={styles.typing} data-testid="typing">
-              {ru.messenger.typing}
+              {messengerStrings.typing}
             </span>
           ) : lastSeen ? (
             <span className={styles.lastSeen}>{lastSeen}</span>
@@ -70,14 +75,14 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
         type="button"
         className={styles.headerButton}
         onClick={onOpenMedia}
-        aria-label={ru.messenger.chatMedia}
+        aria-label={messengerStrings.chatMedia}
       >
         <Icon name="media" />
       </button>
       <button
         type="button"
         className={styles.headerButton}
-        aria-label={ru.messenger.chatActions}
+        aria-label={messengerStrings.chatActions}
         onClick={(event) => {
           const box = event.currentTarget.getBoundingClientRect();
           onMenu({ x: box.right - 200, y: box.bottom });

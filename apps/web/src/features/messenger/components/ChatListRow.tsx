@@ -1,10 +1,10 @@
 import type { ChatListItem } from '@kadr/contract';
 import { memo } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { usePeerTyping } from '../hooks/use-peer-typing.ts';
 import { truncatePreview } from '../lib/chat-order.ts';
 import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './ChatList.module.css';
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
@@ -19,13 +19,13 @@ function shortTime(iso: string | null | undefined, now: number): string {
 
 export function previewOf(chat: ChatListItem, ownId: number): string {
   const last = chat.last_message;
-  if (!last) return chat.is_favorites ? ru.messenger.favoritesHint : '';
+  if (!last) return chat.is_favorites ? messengerStrings.favoritesHint : '';
   const text = last.content
     ? plainText(parseMarkdown(last.content))
     : last.file_type
-      ? ru.messenger.filePreview[last.file_type]
-      : ru.messenger.attachmentPreview;
-  const prefix = last.sender_id === ownId && !chat.is_favorites ? ru.messenger.you : '';
+      ? messengerStrings.filePreview[last.file_type]
+      : messengerStrings.attachmentPreview;
+  const prefix = last.sender_id === ownId && !chat.is_favorites ? messengerStrings.you : '';
   return truncatePreview(`${prefix}${text}`);
 }
 
@@ -66,7 +66,7 @@ export const ChatListRow = memo(function ChatListRow({
         <span className={styles.rowTop}>
           <span className={styles.name}>{chat.username}</span>
           {chat.is_pinned ? (
-            <span className={styles.pin} role="img" aria-label={ru.messenger.pinned}>
+            <span className={styles.pin} role="img" aria-label={messengerStrings.pinned}>
               <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M9 3h6l-1 6 4 4H6l4-4zM12 13v8" fill="none" stroke="currentColor" strokeWidth="2" />
               </svg>
@@ -77,7 +77,7 @@ export const ChatListRow = memo(function ChatListRow({
         <span className={styles.rowBottom}>
           {typing ? (
             <span className={`${styles.preview} ${styles.typing}`} data-testid="row-typing">
-              {ru.messenger.typing}
+              {messengerStrings.typing}
             </span>
           ) : (
             <span className={styles.preview}>{previewOf(chat, ownId)}</span>
@@ -86,7 +86,7 @@ export const ChatListRow = memo(function ChatListRow({
             <span
               className={reducedBadges ? styles.dot : styles.badge}
               role="status"
-              aria-label={ru.messenger.unread(unread)}
+              aria-label={messengerStrings.unread(unread)}
               data-testid="unread-badge"
             >
               {reducedBadges ? '' : unread > 99 ? '99+' : unread}

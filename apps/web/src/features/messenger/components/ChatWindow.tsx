@@ -3,9 +3,9 @@ import { Reply, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { settingsStrings } from '../../settings/strings.ts';
 import { chatRefOf } from '../api/chats-cache.ts';
 import {
   useConversationQuery,
@@ -23,6 +23,7 @@ import { PostCardChat } from '../lib/post-card-context.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
 import { newTempId } from '../store/outbox.ts';
 import { useSendRefusals } from '../store/send-refusals.ts';
+import { messengerStrings } from '../strings.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import styles from './ChatWindow.module.css';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -126,7 +127,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   const chatMenuItems: PopupMenuItem[] = [
     {
       id: 'pin',
-      label: chat.is_pinned ? ru.messenger.unpin : ru.messenger.pin,
+      label: chat.is_pinned ? messengerStrings.unpin : messengerStrings.pin,
       onSelect: () => togglePin.mutate(chat),
     },
   ];
@@ -134,7 +135,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     const username = chat.profile_username;
     chatMenuItems.push({
       id: 'block',
-      label: ru.settings.privacy.block,
+      label: settingsStrings.privacy.block,
       onSelect: () => {
         void import('../../settings/api/settings-queries.ts').then((m) => m.blockUser(username));
       },
@@ -143,11 +144,11 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   if (!chat.is_favorites) {
     chatMenuItems.push({
       id: 'delete',
-      label: ru.messenger.deleteChat,
+      label: messengerStrings.deleteChat,
       danger: true,
       onSelect: () => {
         // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
-        if (!window.confirm(ru.messenger.deleteChatConfirm)) return;
+        if (!window.confirm(messengerStrings.deleteChatConfirm)) return;
         deleteChat.mutate(chat, { onSuccess: onClose });
       },
     });
@@ -166,22 +167,22 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     body = (
       <div className={styles.centered} role="status">
         <Spinner />
-        <span>{ru.messenger.loading}</span>
+        <span>{messengerStrings.loading}</span>
       </div>
     );
   } else if (conversation.isError && !unavailable) {
     body = (
       <div className={styles.centered} role="alert">
-        <p>{ru.messenger.loadError}</p>
+        <p>{messengerStrings.loadError}</p>
         <button type="button" className={styles.retry} onClick={() => void conversation.refetch()}>
-          {ru.messenger.retry}
+          {messengerStrings.retry}
         </button>
       </div>
     );
   } else if (items.length === 0) {
     body = (
       <div className={styles.centered}>
-        <p>{unavailable ? ru.messenger.chatUnavailable : ru.messenger.noMessages}</p>
+        <p>{unavailable ? messengerStrings.chatUnavailable : messengerStrings.noMessages}</p>
       </div>
     );
   } else {
@@ -192,7 +193,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
           ownId={me.id}
           hasMore={conversation.data?.has_more ?? false}
           loadingOlder={older.loading}
-          label={ru.messenger.conversation(chat.username)}
+          label={messengerStrings.conversation(chat.username)}
           onLoadOlder={() => void older.loadOlder()}
           onMenu={(item, at) => setMessageMenu({ item, at })}
           onResend={(tempId) => void outbox.resend(tempId)}
@@ -216,7 +217,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
         {body}
         {actions.copied ? (
           <p className={styles.notice} role="status">
-            {ru.messenger.copied}
+            {messengerStrings.copied}
           </p>
         ) : null}
         {refusal ? (
@@ -228,13 +229,13 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
           <div className={styles.replyBar} data-testid="reply-bar">
             <Reply size={16} aria-hidden="true" />
             <div className={styles.replyText}>
-              <strong>{ru.messenger.replyTo(replyTo.sender_name)}</strong>
+              <strong>{messengerStrings.replyTo(replyTo.sender_name)}</strong>
               <span>{replyTo.content.slice(0, 80)}</span>
             </div>
             <button
               type="button"
               className={styles.replyCancel}
-              aria-label={ru.messenger.cancelReply}
+              aria-label={messengerStrings.cancelReply}
               onClick={() => setReplyTo(null)}
             >
               <X size={16} aria-hidden="true" />
@@ -255,14 +256,14 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
       ) : null}
       {messageMenu ? (
         <PopupMenu
-          label={ru.messenger.messageActions}
+          label={messengerStrings.messageActions}
           at={messageMenu.at}
           items={
             messageMenu.item.tempId === null
               ? [
                   {
                     id: 'reply',
-                    label: ru.messenger.reply,
+                    label: messengerStrings.reply,
                     onSelect: () => {
                       setEditing(null);
                       setReplyTo(messageMenu.item.message);
@@ -277,7 +278,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
       ) : null}
       {chatMenu ? (
         <PopupMenu
-          label={ru.messenger.chatActions}
+          label={messengerStrings.chatActions}
           at={chatMenu}
           items={chatMenuItems}
           onClose={() => setChatMenu(null)}

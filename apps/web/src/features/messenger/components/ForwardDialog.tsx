@@ -1,8 +1,8 @@
 import type { ChatListItem } from '@kadr/contract';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { chatKey } from '../lib/chat-order.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './Dialog.module.css';
 
 interface Props {
@@ -14,7 +14,7 @@ interface Props {
 /** Picks the chat a message is forwarded to, on the shared modal sheet (focus trapped and returned). */
 export function ForwardDialog({ chats, onPick, onClose }: Props) {
   return (
-    <Sheet title={ru.messenger.forwardTitle} onClose={onClose}>
+    <Sheet title={messengerStrings.forwardTitle} onClose={onClose}>
       <ul className={styles.list}>
         {chats
           .filter((chat) => chat.type === 'personal')

@@ -1,9 +1,9 @@
 import type { MessageFile } from '@kadr/contract';
 import { useDrag } from '@use-gesture/react';
 import { useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { viewerSwipeCloses } from '../lib/gestures.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './MediaViewer.module.css';
 
 interface Props {
@@ -32,7 +32,7 @@ export function MediaViewer({ file, onClose }: Props) {
   );
 
   return (
-    <Sheet title={ru.messenger.mediaViewer} onClose={onClose} viewer>
+    <Sheet title={messengerStrings.mediaViewer} onClose={onClose} viewer>
       <div
         {...bind()}
         className={styles.stage}
@@ -40,7 +40,7 @@ export function MediaViewer({ file, onClose }: Props) {
         style={{ transform: `translateY(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 400, 0.6) }}
       >
         {missing ? (
-          <p>{ru.messenger.mediaMissing}</p>
+          <p>{messengerStrings.mediaMissing}</p>
         ) : file.file_type === 'video' ? (
           // biome-ignore lint/a11y/useMediaCaption: user videos have no captions to offer.
           <video
@@ -52,13 +52,13 @@ export function MediaViewer({ file, onClose }: Props) {
           />
         ) : file.file_type === 'document' ? (
           <a href={file.file_url} download={file.file_name ?? true}>
-            {file.file_name ?? ru.messenger.document}
+            {file.file_name ?? messengerStrings.document}
           </a>
         ) : (
           <img
             className={styles.media}
             src={file.file_url}
-            alt={file.file_name ?? ru.messenger.photo}
+            alt={file.file_name ?? messengerStrings.photo}
             draggable={false}
             onError={() => setMissing(true)}
           />

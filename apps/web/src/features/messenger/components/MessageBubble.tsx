@@ -1,11 +1,11 @@
 import type { ReactionKind } from '@kadr/contract';
 import { Check, CheckCheck, CircleAlert, Clock, Ellipsis, type LucideIcon, PhoneCall } from 'lucide-react';
 import { createElement, memo } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { StoryReplyPreview } from '../../stories/components/StoryReplyPreview.tsx';
 import { useLongPress } from '../hooks/use-long-press.ts';
 import { extractPostIds } from '../lib/media-links.ts';
 import type { DisplayMessage, MessageStatus } from '../lib/message-status.ts';
+import { messengerStrings } from '../strings.ts';
 import { Markdown } from './Markdown.tsx';
 import styles from './MessageBubble.module.css';
 import { MessageFiles } from './MessageFiles.tsx';
@@ -74,7 +74,9 @@ export const MessageBubble = memo(function MessageBubble({
         }}
       >
         {message.is_forwarded && message.forwarded_from_username ? (
-          <p className={styles.forwarded}>{ru.messenger.forwardedFrom(message.forwarded_from_username)}</p>
+          <p className={styles.forwarded}>
+            {messengerStrings.forwardedFrom(message.forwarded_from_username)}
+          </p>
         ) : null}
         {message.reply_to ? (
           <button
@@ -86,7 +88,7 @@ export const MessageBubble = memo(function MessageBubble({
             <strong>{message.reply_to.sender_name}</strong>
             <span>
               {message.reply_to.is_deleted
-                ? ru.messenger.messageDeleted
+                ? messengerStrings.messageDeleted
                 : message.reply_to.content.slice(0, 80)}
             </span>
           </button>
@@ -114,14 +116,14 @@ export const MessageBubble = memo(function MessageBubble({
           />
         ) : null}
         <span className={styles.meta}>
-          {message.is_edited ? <span>{ru.messenger.edited}</span> : null}
+          {message.is_edited ? <span>{messengerStrings.edited}</span> : null}
           <time dateTime={message.created_at}>{timeFormat.format(Date.parse(message.created_at))}</time>
           {status ? (
             <span
               className={[styles.status, STATUS_TONE[status]].filter(Boolean).join(' ')}
               role="img"
-              aria-label={ru.messenger.status[status]}
-              title={ru.messenger.status[status]}
+              aria-label={messengerStrings.status[status]}
+              title={messengerStrings.status[status]}
             >
               {createElement(STATUS_MARK[status], { size: 14, 'aria-hidden': true })}
             </span>
@@ -130,7 +132,7 @@ export const MessageBubble = memo(function MessageBubble({
         <button
           type="button"
           className={styles.more}
-          aria-label={ru.messenger.messageActions}
+          aria-label={messengerStrings.messageActions}
           onClick={(event) => {
             const box = event.currentTarget.getBoundingClientRect();
             onMenu(item, { x: box.left, y: box.bottom });
@@ -141,7 +143,7 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
       {status === 'failed' && item.tempId ? (
         <button type="button" className={styles.resend} onClick={() => onResend(item.tempId ?? '')}>
-          {ru.messenger.resend}
+          {messengerStrings.resend}
         </button>
       ) : null}
     </li>

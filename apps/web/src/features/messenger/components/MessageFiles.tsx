@@ -1,26 +1,26 @@
 import type { MessageFile } from '@kadr/contract';
 import { AlertTriangle, Loader2, Play } from 'lucide-react';
 import { useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './MessageBubble.module.css';
 import { VoiceMessage } from './VoiceMessage.tsx';
 
 const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
-    ? ru.messenger.sizeKb(Math.max(1, Math.round(bytes / 1024)))
-    : ru.messenger.sizeMb((bytes / 1024 / 1024).toFixed(1));
+    ? messengerStrings.sizeKb(Math.max(1, Math.round(bytes / 1024)))
+    : messengerStrings.sizeMb((bytes / 1024 / 1024).toFixed(1));
 
 function ImageFile({ file, onOpen }: { file: MessageFile; onOpen: () => void }) {
   const [broken, setBroken] = useState(false);
-  if (broken) return <span className={styles.broken}>{ru.messenger.brokenImage}</span>;
+  if (broken) return <span className={styles.broken}>{messengerStrings.brokenImage}</span>;
   const ratio = file.width && file.height ? `${file.width} / ${file.height}` : undefined;
   return (
-    <button type="button" className={styles.mediaButton} onClick={onOpen} aria-label={ru.messenger.photo}>
+    <button type="button" className={styles.mediaButton} onClick={onOpen} aria-label={messengerStrings.photo}>
       <img
         className={styles.media}
         style={{ aspectRatio: ratio }}
         src={file.thumbnail_url ?? file.file_url}
-        alt={file.file_name ?? ru.messenger.photo}
+        alt={file.file_name ?? messengerStrings.photo}
         loading="lazy"
         onError={() => setBroken(true)}
       />
@@ -50,7 +50,7 @@ export function MessageFiles({
               ) : (
                 <Loader2 size={16} className={styles.spin} aria-hidden />
               )}
-              {failed ? ru.messenger.fileFailed : ru.messenger.fileProcessing}
+              {failed ? messengerStrings.fileFailed : messengerStrings.fileProcessing}
             </span>
           );
         }
@@ -66,13 +66,13 @@ export function MessageFiles({
                 type="button"
                 className={styles.mediaButton}
                 onClick={() => onOpen(index)}
-                aria-label={ru.messenger.video}
+                aria-label={messengerStrings.video}
               >
                 {file.thumbnail_url ? (
                   <img
                     className={styles.media}
                     src={file.thumbnail_url}
-                    alt={ru.messenger.video}
+                    alt={messengerStrings.video}
                     loading="lazy"
                   />
                 ) : (
@@ -87,7 +87,7 @@ export function MessageFiles({
           case 'document':
             return (
               <a key={key} className={styles.document} href={file.file_url} download={file.file_name ?? true}>
-                {file.file_name ?? ru.messenger.document} · {formatSize(file.file_size)}
+                {file.file_name ?? messengerStrings.document} · {formatSize(file.file_size)}
               </a>
             );
           default: {

@@ -11,7 +11,6 @@ import {
   useState,
 } from 'react';
 import { errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { useSetting } from '../../settings/api/settings-queries.ts';
 import { messengerApi } from '../api/messenger-api.ts';
@@ -19,6 +18,7 @@ import { useAttachments } from '../hooks/use-attachments.ts';
 import { formatVoiceTime, useVoiceRecorder } from '../hooks/use-voice-recorder.ts';
 import { canSend, enterAction, inputHeight, isMobileInput, pastedFiles } from '../lib/input-rules.ts';
 import type { EditingMessage } from '../store/messenger-ui.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './MessageInput.module.css';
 
 interface Props {
@@ -45,7 +45,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
   const slide = useRef<{ x: number; pointerId: number } | null>(null);
   const sendRef = useRef(onSend);
   sendRef.current = onSend;
-  const onVoiceError = useCallback(() => setVoiceNote(ru.messenger.voice.noMicrophone), []);
+  const onVoiceError = useCallback(() => setVoiceNote(messengerStrings.voice.noMicrophone), []);
   const [lastVoiceMs, setLastVoiceMs] = useState<number | null>(null);
   const recorder = useVoiceRecorder((file, durationMs) => {
     setLastVoiceMs(Math.round(durationMs));
@@ -75,7 +75,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
       if (s.x - event.clientX > Math.max(80, window.innerWidth / 5)) {
         slide.current = null;
         recorder.stop(false);
-        setVoiceNote(ru.messenger.voice.cancelled);
+        setVoiceNote(messengerStrings.voice.cancelled);
       }
     },
     onPointerUp: (event: PointerEvent<HTMLButtonElement>) => {
@@ -161,12 +161,12 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
     <div className={styles.wrap}>
       {editing ? (
         <div className={styles.editBar}>
-          <span>{ru.messenger.editing}</span>
+          <span>{messengerStrings.editing}</span>
           <button
             type="button"
             className={styles.iconButton}
             onClick={onCancelEdit}
-            aria-label={ru.messenger.cancelEdit}
+            aria-label={messengerStrings.cancelEdit}
           >
             <X size={16} aria-hidden />
           </button>
@@ -178,16 +178,16 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
             <li key={item.key} className={styles.chip} data-state={item.status}>
               <span>
                 {item.status === 'uploading'
-                  ? ru.messenger.uploading
+                  ? messengerStrings.uploading
                   : item.status === 'failed'
-                    ? `${ru.messenger.uploadFailed}: ${item.error}`
+                    ? `${messengerStrings.uploadFailed}: ${item.error}`
                     : item.name}
               </span>
               <button
                 type="button"
                 className={styles.iconButton}
                 onClick={() => attachments.remove(item.key)}
-                aria-label={ru.messenger.removeAttachment(item.name)}
+                aria-label={messengerStrings.removeAttachment(item.name)}
               >
                 <X size={16} aria-hidden />
               </button>
@@ -197,7 +197,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
       ) : null}
       {voiceNote || voiceSending ? (
         <p className={styles.voiceNote} role="status">
-          {voiceSending ? ru.messenger.voice.sending : voiceNote}
+          {voiceSending ? messengerStrings.voice.sending : voiceNote}
         </p>
       ) : null}
       <div className={styles.row}>
@@ -213,14 +213,14 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
             >
               {formatVoiceTime(recorder.state.phase === 'recording' ? recorder.state.elapsedMs / 1000 : 0)}
             </span>
-            <span className={styles.recHint}>‹ {ru.messenger.voice.slideToCancel}</span>
+            <span className={styles.recHint}>‹ {messengerStrings.voice.slideToCancel}</span>
           </div>
         ) : null}
         <button
           type="button"
           className={styles.iconButton}
           hidden={recording}
-          aria-label={ru.messenger.attach}
+          aria-label={messengerStrings.attach}
           disabled={disabled || editing !== null}
           onClick={() => fileRef.current?.click()}
         >
@@ -231,7 +231,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           type="file"
           multiple
           hidden
-          aria-label={ru.messenger.attach}
+          aria-label={messengerStrings.attach}
           onChange={(event) => {
             attachments.add(Array.from(event.currentTarget.files ?? []));
             event.currentTarget.value = '';
@@ -244,8 +244,8 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           rows={1}
           value={text}
           disabled={disabled}
-          placeholder={disabled ? ru.messenger.chatUnavailable : ru.messenger.inputPlaceholder}
-          aria-label={ru.messenger.inputPlaceholder}
+          placeholder={disabled ? messengerStrings.chatUnavailable : messengerStrings.inputPlaceholder}
+          aria-label={messengerStrings.inputPlaceholder}
           onChange={(event) => {
             setText(event.currentTarget.value);
             if (event.currentTarget.value) onTyping();
@@ -257,7 +257,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           <button
             type="button"
             className={`${styles.mic} ${recording ? styles.micOn : ''}`}
-            aria-label={recording ? ru.messenger.voice.recording : ru.messenger.voice.record}
+            aria-label={recording ? messengerStrings.voice.recording : messengerStrings.voice.record}
             aria-pressed={recording}
             data-testid="voice-record"
             data-recorded-ms={lastVoiceMs ?? undefined}
@@ -274,7 +274,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           disabled={!sendable}
           onClick={submit}
         >
-          {editing ? ru.messenger.save : ru.messenger.send}
+          {editing ? messengerStrings.save : messengerStrings.send}
         </button>
       </div>
     </div>

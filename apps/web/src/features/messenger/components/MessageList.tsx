@@ -1,12 +1,12 @@
 import { REACTIONS, type ReactionKind } from '@kadr/contract/browser';
 import { type UIEvent, useCallback } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { useToggleReaction } from '../api/reactions.ts';
 import type { DisplayMessage } from '../lib/message-status.ts';
 import { useReactionPicker } from '../store/reaction-picker.ts';
+import { messengerStrings } from '../strings.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import styles from './MessageList.module.css';
 
@@ -53,9 +53,9 @@ export function MessageList({ items, ownId, hasMore, loadingOlder, label, onLoad
   return (
     <div className={styles.scroller} onScroll={onScroll} data-testid="message-scroller">
       <ol className={styles.list} aria-label={label}>
-        {!hasMore ? <li className={styles.start}>{ru.messenger.conversationStart}</li> : null}
+        {!hasMore ? <li className={styles.start}>{messengerStrings.conversationStart}</li> : null}
         {loadingOlder ? (
-          <li className={styles.start} role="status" aria-label={ru.messenger.loading}>
+          <li className={styles.start} role="status" aria-label={messengerStrings.loading}>
             <Spinner />
           </li>
         ) : null}
@@ -72,7 +72,7 @@ export function MessageList({ items, ownId, hasMore, loadingOlder, label, onLoad
       </ol>
       {picker.open && picking ? (
         <PopupMenu
-          label={ru.messenger.react}
+          label={messengerStrings.react}
           at={picker.open.at}
           items={REACTIONS.map((reaction) => {
             const mine =
@@ -81,7 +81,7 @@ export function MessageList({ items, ownId, hasMore, loadingOlder, label, onLoad
               ) ?? false;
             return {
               id: reaction,
-              label: ru.messenger.reactionNames[reaction],
+              label: messengerStrings.reactionNames[reaction],
               onSelect: () => onReact(picking, reaction, !mine),
             };
           })}

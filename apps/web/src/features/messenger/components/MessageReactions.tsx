@@ -1,6 +1,6 @@
 import type { MessageReaction, ReactionKind } from '@kadr/contract';
 import { createElement } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './MessageReactions.module.css';
 import { REACTION_ICONS } from './reaction-icons.ts';
 
@@ -13,10 +13,10 @@ interface Props {
 /** The reactions under a bubble: icon and count, pressed when one's own; the label names who reacted. */
 export function MessageReactions({ reactions, ownId, onToggle }: Props) {
   return (
-    <ul className={styles.list} aria-label={ru.messenger.reactions} data-testid="reactions">
+    <ul className={styles.list} aria-label={messengerStrings.reactions} data-testid="reactions">
       {reactions.map((r) => {
         const mine = r.users.some((u) => u.id === ownId);
-        const name = ru.messenger.reactionNames[r.reaction];
+        const name = messengerStrings.reactionNames[r.reaction];
         const who = r.users.map((u) => u.name).join(', ');
         return (
           <li key={r.reaction}>
@@ -24,7 +24,7 @@ export function MessageReactions({ reactions, ownId, onToggle }: Props) {
               type="button"
               className={`${styles.chip} ${mine ? styles.mine : ''}`}
               aria-pressed={mine}
-              aria-label={ru.messenger.reactionSummary(name, r.count, who)}
+              aria-label={messengerStrings.reactionSummary(name, r.count, who)}
               title={who}
               data-reaction={r.reaction}
               onClick={() => onToggle(r.reaction, !mine)}

@@ -1,9 +1,9 @@
 import type { ChatListItem, ChatRef } from '@kadr/contract';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { isChat } from '../api/chats-cache.ts';
 import { useMessageSearch } from '../hooks/use-message-search.ts';
 import { truncatePreview } from '../lib/chat-order.ts';
 import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './MessengerView.module.css';
 
 interface Props {
@@ -19,10 +19,10 @@ export function MessageSearchResults({ query, chats, onOpen }: Props) {
   const chatOf = (ref: ChatRef) => chats.find((chat) => isChat(chat, ref));
   if (!search.data) return null;
   return (
-    <section className={styles.searchResults} aria-label={ru.messenger.foundMessages}>
-      <h2 className={styles.searchTitle}>{ru.messenger.foundMessages}</h2>
+    <section className={styles.searchResults} aria-label={messengerStrings.foundMessages}>
+      <h2 className={styles.searchTitle}>{messengerStrings.foundMessages}</h2>
       {results.length === 0 ? (
-        <p className={styles.searchEmpty}>{ru.messenger.noMessagesFound}</p>
+        <p className={styles.searchEmpty}>{messengerStrings.noMessagesFound}</p>
       ) : (
         <ul className={styles.searchList}>
           {results.map(({ chat: ref, message }) => {

@@ -1,7 +1,6 @@
 import type { ChatListItem } from '@kadr/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -141,18 +140,18 @@ export function MessengerView() {
     const items: PopupMenuItem[] = [
       {
         id: 'pin',
-        label: chat.is_pinned ? ru.messenger.unpin : ru.messenger.pin,
+        label: chat.is_pinned ? messengerStrings.unpin : messengerStrings.pin,
         onSelect: () => togglePin.mutate(chat),
       },
     ];
     if (!chat.is_favorites) {
       items.push({
         id: 'delete',
-        label: ru.messenger.deleteChat,
+        label: messengerStrings.deleteChat,
         danger: true,
         onSelect: () => {
           // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
-          if (!window.confirm(ru.messenger.deleteChatConfirm)) return;
+          if (!window.confirm(messengerStrings.deleteChatConfirm)) return;
           deleteChat.mutate(chat, {
             onSuccess: () => {
               if (chatKey(chat) === selection.selectedKey) close();
@@ -182,31 +181,31 @@ export function MessengerView() {
     >
       <aside className={styles.sidebar}>
         <h1 id="messenger-title" className={styles.title}>
-          {ru.messenger.title}
+          {messengerStrings.title}
         </h1>
         <input
           ref={searchRef}
           className={styles.search}
           type="search"
-          placeholder={ru.messenger.searchPlaceholder}
-          aria-label={ru.messenger.searchPlaceholder}
+          placeholder={messengerStrings.searchPlaceholder}
+          aria-label={messengerStrings.searchPlaceholder}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
         />
         {chatsQuery.isPending ? (
           <div className={styles.empty} role="status">
             <Spinner size={24} />
-            <span>{ru.messenger.loading}</span>
+            <span>{messengerStrings.loading}</span>
           </div>
         ) : visible.length === 0 ? (
-          <p className={styles.empty}>{ru.messenger.noChats}</p>
+          <p className={styles.empty}>{messengerStrings.noChats}</p>
         ) : (
           <ChatList
             chats={visible}
             ownId={me.id}
             selectedKey={selection.selectedKey}
             reducedBadges={reducedBadges}
-            label={ru.messenger.chatList}
+            label={messengerStrings.chatList}
             onSelect={open}
             onMenu={onMenu}
           />
@@ -220,7 +219,7 @@ export function MessengerView() {
           className={styles.resizer}
           role="separator"
           aria-orientation="vertical"
-          aria-label={ru.messenger.resizeSidebar}
+          aria-label={messengerStrings.resizeSidebar}
           aria-valuemin={SIDEBAR_MIN * 100}
           aria-valuemax={SIDEBAR_MAX * 100}
           aria-valuenow={Math.round(resize.fraction * 100)}
@@ -271,13 +270,13 @@ export function MessengerView() {
             <span className={styles.noChatIcon}>
               <Icon name="messenger" size={40} />
             </span>
-            <p>{ru.messenger.selectChat}</p>
+            <p>{messengerStrings.selectChat}</p>
           </div>
         )}
       </div>
       {chatMenu ? (
         <PopupMenu
-          label={ru.messenger.chatActions}
+          label={messengerStrings.chatActions}
           at={chatMenu.at}
           items={menuItems(chatMenu.chat)}
           onClose={() => setChatMenu(null)}

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { messengerApi } from '../api/messenger-api.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { MessengerStaleTime } from '../api/messenger-queries.ts';
 import { PostCardChat } from '../lib/post-card-context.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './MessageBubble.module.css';
 
 /** A preview of a media post linked in a message; a plain link when the post is gone or fails. */
@@ -25,7 +25,7 @@ export function PostPreviewCard({ postId }: { postId: number }) {
     if (post.isPending) return null;
     return (
       <Link className={styles.postLink} to={to} state={chat ?? undefined}>
-        {ru.messenger.openPost}
+        {messengerStrings.openPost}
       </Link>
     );
   }
@@ -37,14 +37,14 @@ export function PostPreviewCard({ postId }: { postId: number }) {
       to={to}
       state={chat ?? undefined}
       data-testid="post-preview"
-      aria-label={ru.messenger.openPost}
+      aria-label={messengerStrings.openPost}
     >
       {thumb ? (
         <img className={styles.postThumb} src={thumb} alt={data.ai_description} loading="lazy" />
       ) : null}
       <span className={styles.postText}>
         <strong>@{data.user.username}</strong>
-        <span>{data.caption || ru.messenger.post}</span>
+        <span>{data.caption || messengerStrings.post}</span>
       </span>
     </Link>
   );

@@ -1,12 +1,12 @@
 import type { ChatListItem } from '@kadr/contract';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { usePresence } from '../../profile/api/presence.ts';
 import { useProfileQuery } from '../../profile/api/profile-queries.ts';
 import { seedProfile } from '../../profile/api/seed-profile.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './ChatWindow.module.css';
 
 /** The compact profile beside a personal chat (`messenger_compactProfileOpen`). */
@@ -17,8 +17,13 @@ export function ProfilePanel({ chat, onClose }: { chat: ChatListItem; onClose: (
   const data = profile.data;
   const lastSeen = formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? chat.last_seen);
   return (
-    <aside className={styles.profilePanel} aria-label={ru.messenger.openProfile}>
-      <button type="button" className={styles.panelClose} onClick={onClose} aria-label={ru.messenger.close}>
+    <aside className={styles.profilePanel} aria-label={messengerStrings.openProfile}>
+      <button
+        type="button"
+        className={styles.panelClose}
+        onClick={onClose}
+        aria-label={messengerStrings.close}
+      >
         <X size={18} aria-hidden />
       </button>
       <Avatar name={chat.username} url={data?.avatar_url ?? chat.avatar_url} size={96} />

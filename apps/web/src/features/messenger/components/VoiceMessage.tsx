@@ -1,8 +1,8 @@
 import type { MessageFile } from '@kadr/contract';
 import { Download, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { formatVoiceTime } from '../hooks/use-voice-recorder.ts';
+import { messengerStrings } from '../strings.ts';
 import styles from './VoiceMessage.module.css';
 
 const RATES = [1, 1.5, 2] as const;
@@ -43,7 +43,7 @@ export function VoiceMessage({ file }: { file: MessageFile }) {
       <button
         type="button"
         className={styles.play}
-        aria-label={playing ? ru.messenger.voice.pause : ru.messenger.voice.play}
+        aria-label={playing ? messengerStrings.voice.pause : messengerStrings.voice.play}
         onClick={toggle}
       >
         {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
@@ -53,7 +53,7 @@ export function VoiceMessage({ file }: { file: MessageFile }) {
           className={styles.wave}
           role="slider"
           tabIndex={0}
-          aria-label={ru.messenger.voice.message}
+          aria-label={messengerStrings.voice.message}
           aria-valuemin={0}
           aria-valuemax={Math.round(duration)}
           aria-valuenow={Math.round(position)}
@@ -84,7 +84,7 @@ export function VoiceMessage({ file }: { file: MessageFile }) {
           <button
             type="button"
             className={styles.rate}
-            aria-label={ru.messenger.voice.speed(rateLabel(rate))}
+            aria-label={messengerStrings.voice.speed(rateLabel(rate))}
             data-testid="voice-rate"
             onClick={() => setRate(RATES[(RATES.indexOf(rate) + 1) % RATES.length] ?? 1)}
           >
@@ -94,8 +94,8 @@ export function VoiceMessage({ file }: { file: MessageFile }) {
             className={styles.download}
             href={file.file_url}
             download="voice.m4a"
-            aria-label={ru.messenger.voice.download}
-            title={ru.messenger.voice.download}
+            aria-label={messengerStrings.voice.download}
+            title={messengerStrings.voice.download}
           >
             <Download size={16} aria-hidden="true" />
           </a>

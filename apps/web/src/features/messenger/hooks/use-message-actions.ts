@@ -1,12 +1,12 @@
 import type { ChatListItem, Me, MessageFile } from '@kadr/contract';
 import { useEffect, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import type { PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { chatRefOf } from '../api/chats-cache.ts';
 import { useDeleteMessage, useEditMessage, useForwardMessage } from '../api/messenger-queries.ts';
 import { canEdit, type DisplayMessage } from '../lib/message-status.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
 import { useReactionPicker } from '../store/reaction-picker.ts';
+import { messengerStrings } from '../strings.ts';
 import { useOutbox } from './use-outbox.ts';
 
 /** Spec §9: the copied notice stays 2 s. */
@@ -35,7 +35,7 @@ export function useMessageActions(chat: ChatListItem, me: Me) {
     const items: PopupMenuItem[] = [
       {
         id: 'copy',
-        label: ru.messenger.copy,
+        label: messengerStrings.copy,
         onSelect: () => {
           void navigator.clipboard?.writeText(item.message.content).catch(() => undefined);
           setCopied(true);
@@ -46,7 +46,7 @@ export function useMessageActions(chat: ChatListItem, me: Me) {
       const tempId = item.tempId;
       items.push({
         id: 'delete-me',
-        label: ru.messenger.deleteForMe,
+        label: messengerStrings.deleteForMe,
         danger: true,
         onSelect: () => outbox.discard(tempId),
       });
@@ -55,13 +55,13 @@ export function useMessageActions(chat: ChatListItem, me: Me) {
     if (canEdit(item, me.id)) {
       items.push({
         id: 'edit',
-        label: ru.messenger.edit,
+        label: messengerStrings.edit,
         onSelect: () => setEditing({ id: item.message.id, content: item.message.content }),
       });
     }
     items.push({
       id: 'react',
-      label: ru.messenger.react,
+      label: messengerStrings.react,
       onSelect: () => {
         const box = document.getElementById(`message-${item.message.id}`)?.getBoundingClientRect();
         useReactionPicker.getState().show(item.message.id, {
@@ -70,17 +70,17 @@ export function useMessageActions(chat: ChatListItem, me: Me) {
         });
       },
     });
-    items.push({ id: 'forward', label: ru.messenger.forward, onSelect: () => setForwarding(item) });
+    items.push({ id: 'forward', label: messengerStrings.forward, onSelect: () => setForwarding(item) });
     items.push({
       id: 'delete-me',
-      label: ru.messenger.deleteForMe,
+      label: messengerStrings.deleteForMe,
       danger: true,
       onSelect: () => remove.mutate({ id: item.message.id, scope: 'me' }),
     });
     if (own && !chat.is_favorites) {
       items.push({
         id: 'delete-everyone',
-        label: ru.messenger.deleteForEveryone,
+        label: messengerStrings.deleteForEveryone,
         danger: true,
         onSelect: () => remove.mutate({ id: item.message.id, scope: 'everyone' }),
       });

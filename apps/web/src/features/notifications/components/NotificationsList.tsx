@@ -1,13 +1,13 @@
 import type { Notification, NotificationGroup } from '@kadr/contract';
 import { useNavigate } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useMarkRead, useNotificationsQuery } from '../api/notifications-queries.ts';
 import { relativeTime } from '../lib/relative-time.ts';
+import { notificationsStrings } from '../strings.ts';
 import styles from './NotificationsPanel.module.css';
 
-const T = ru.notifications;
+const T = notificationsStrings;
 
 /** The pages merged into the three groups, in the server's order. */
 function merged(pages: readonly { groups: NotificationGroup[] }[]): NotificationGroup[] {

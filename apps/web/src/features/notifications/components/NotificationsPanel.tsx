@@ -1,15 +1,14 @@
 import { Limits } from '@kadr/contract/browser';
-import { X } from 'lucide-react';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
+import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { useMarkAllRead, useUnreadTotal } from '../api/notifications-queries.ts';
 import { clampWidth, storedWidth, storeWidth } from '../lib/panel-width.ts';
+import { notificationsStrings } from '../strings.ts';
 import { NotificationsList } from './NotificationsList.tsx';
 import styles from './NotificationsPanel.module.css';
 
-const T = ru.notifications;
+const T = notificationsStrings;
 const W = Limits.notificationPanelWidth;
 
 function ReadAllButton() {
@@ -31,20 +30,6 @@ function ReadAllButton() {
 function SidePanel({ onClose }: { onClose: () => void }) {
   const [width, setWidth] = useState(storedWidth);
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
-  const panel = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement;
-    panel.current?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (previous instanceof HTMLElement) previous.focus();
-    };
-  }, [onClose]);
 
   const resize = (px: number) => {
     const next = clampWidth(px);
@@ -68,46 +53,36 @@ function SidePanel({ onClose }: { onClose: () => void }) {
     event.preventDefault();
   };
 
+  const handle = (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable splitter has no native element; role separator with a value is the ARIA pattern.
+    <div
+      className={styles.handle}
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={T.resize}
+      aria-valuemin={W.min}
+      aria-valuemax={W.max}
+      aria-valuenow={width}
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={() => {
+        drag.current = null;
+      }}
+      onKeyDown={onKeyDown}
+    />
+  );
   return (
-    <aside
-      ref={panel}
-      className={styles.side}
-      style={{ width }}
-      role="dialog"
-      aria-labelledby="notifications-title"
-      tabIndex={-1}
-      data-no-gesture
+    <Sheet
+      title={T.title}
+      onClose={onClose}
+      side={{ width }}
+      actions={<ReadAllButton />}
+      edge={handle}
+      bodyClassName={styles.body}
     >
-      {/* biome-ignore lint/a11y/useSemanticElements: a focusable splitter has no native element; role separator with a value is the ARIA pattern. */}
-      <div
-        className={styles.handle}
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={T.resize}
-        aria-valuemin={W.min}
-        aria-valuemax={W.max}
-        aria-valuenow={width}
-        tabIndex={0}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={() => {
-          drag.current = null;
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <header className={styles.header}>
-        <h2 id="notifications-title" className={styles.title}>
-          {T.title}
-        </h2>
-        <ReadAllButton />
-        <button type="button" className={styles.close} onClick={onClose} aria-label={ru.feed.close}>
-          <X size={20} aria-hidden="true" />
-        </button>
-      </header>
-      <div className={styles.body}>
-        <NotificationsList onNavigate={onClose} />
-      </div>
-    </aside>
+      <NotificationsList onNavigate={onClose} />
+    </Sheet>
   );
 }
 

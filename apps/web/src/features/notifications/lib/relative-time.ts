@@ -1,4 +1,5 @@
 import { plural, ru } from '../../../shared/i18n/ru.ts';
+import { notificationsStrings } from '../strings.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -12,7 +13,7 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '';
   const elapsed = Math.max(0, now - at);
-  const T = ru.notifications;
+  const T = notificationsStrings;
   if (elapsed < MINUTE) return T.justNow;
   if (elapsed < HOUR) {
     const m = Math.floor(elapsed / MINUTE);

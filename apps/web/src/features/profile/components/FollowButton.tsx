@@ -1,6 +1,6 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { useFollowMutation } from '../api/profile-queries.ts';
+import { profileStrings } from '../strings.ts';
 import styles from './ProfileCard.module.css';
 
 export function FollowButton({ username, isFollowing }: { username: string; isFollowing: boolean }) {
@@ -13,11 +13,11 @@ export function FollowButton({ username, isFollowing }: { username: string; isFo
         disabled={follow.isPending}
         onClick={() => follow.mutate(!isFollowing)}
       >
-        {isFollowing ? ru.profile.unfollow : ru.profile.follow}
+        {isFollowing ? profileStrings.unfollow : profileStrings.follow}
       </Button>
       {follow.isError ? (
         <p className={styles.error} role="alert">
-          {ru.profile.followFailed}
+          {profileStrings.followFailed}
         </p>
       ) : null}
     </div>

@@ -1,11 +1,11 @@
 import type { Profile } from '@kadr/contract';
 import { Link } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { BlockButton } from '../../settings/components/BlockButton.tsx';
 import { usePresence } from '../api/presence.ts';
 import type { ProfileSeed } from '../api/profile-seed.ts';
+import { profileStrings } from '../strings.ts';
 import { FollowButton } from './FollowButton.tsx';
 import styles from './ProfileCard.module.css';
 import { ProfileStats } from './ProfileStats.tsx';
@@ -22,7 +22,7 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
         name={profile.name}
         url={profile.avatar_url ?? profile.avatar_thumbnail_url}
         size={104}
-        alt={ru.profile.avatarAlt(profile.name)}
+        alt={profileStrings.avatarAlt(profile.name)}
       />
       <div className={styles.identity}>
         <h1 id="profile-name" className={styles.name}>
@@ -39,7 +39,7 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
       <ProfileStats profile={profile} />
       {isOwn ? (
         <Link className={styles.editLink} to="/settings/profile">
-          {ru.profile.edit}
+          {profileStrings.edit}
         </Link>
       ) : (
         <>
@@ -49,7 +49,7 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
             to={`/messenger/${profile.username}`}
             state={{ fromProfile: profile.username }}
           >
-            {ru.profile.message}
+            {profileStrings.message}
           </Link>
           <BlockButton username={profile.username} />
         </>
@@ -66,7 +66,7 @@ export function ProfileSeedHeader({ seed }: { seed: ProfileSeed }) {
         name={seed.name}
         url={seed.avatar_url ?? seed.avatar_thumbnail_url ?? null}
         size={104}
-        alt={ru.profile.avatarAlt(seed.name)}
+        alt={profileStrings.avatarAlt(seed.name)}
       />
       <div className={styles.identity}>
         <h1 id="profile-name" className={styles.name}>

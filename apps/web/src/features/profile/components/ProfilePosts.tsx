@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useUserPostsQuery } from '../../media/api/feed-queries.ts';
 import { filterFeed } from '../../media/lib/feed-filter.ts';
 import styles from '../../media/my-actions/components/MyActionsPanel.module.css';
 import { PostTile } from '../../media/my-actions/components/PostTile.tsx';
+import { profileStrings } from '../strings.ts';
 
 /** The profile's posts grid (spec §2.4); a post opens the feed in profile mode. */
 export function ProfilePosts({ username }: { username: string }) {
@@ -14,7 +14,7 @@ export function ProfilePosts({ username }: { username: string }) {
 
   let body: React.ReactNode;
   if (query.isPending) body = <Spinner />;
-  else if (posts.length === 0) body = <p className={styles.empty}>{ru.feed.profilePosts.empty}</p>;
+  else if (posts.length === 0) body = <p className={styles.empty}>{profileStrings.profilePosts.empty}</p>;
   else
     body = (
       <ul className={styles.grid}>
@@ -22,7 +22,7 @@ export function ProfilePosts({ username }: { username: string }) {
           <li key={post.id}>
             <PostTile
               post={post}
-              label={ru.feed.profilePosts.open(i + 1)}
+              label={profileStrings.profilePosts.open(i + 1)}
               onOpen={() =>
                 navigate(`/media/post/${post.id}`, {
                   state: { from: 'profile', username, posts, postIndex: i },
@@ -37,7 +37,7 @@ export function ProfilePosts({ username }: { username: string }) {
   return (
     <section aria-labelledby="profile-posts-title" style={{ width: '100%', marginTop: 24 }}>
       <h2 id="profile-posts-title" className="visually-hidden">
-        {ru.feed.profilePosts.title}
+        {profileStrings.profilePosts.title}
       </h2>
       {body}
     </section>

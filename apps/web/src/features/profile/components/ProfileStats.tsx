@@ -1,17 +1,18 @@
 import type { Profile } from '@kadr/contract';
-import { plural, ru } from '../../../shared/i18n/ru.ts';
+import { plural } from '../../../shared/i18n/ru.ts';
+import { profileStrings } from '../strings.ts';
 import styles from './ProfileCard.module.css';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');
 
 export function ProfileStats({ profile }: { profile: Profile }) {
   const stats = [
-    { id: 'posts', count: profile.posts_count, forms: ru.profile.posts },
-    { id: 'followers', count: profile.followers_count, forms: ru.profile.followers },
-    { id: 'following', count: profile.following_count, forms: ru.profile.following },
+    { id: 'posts', count: profile.posts_count, forms: profileStrings.posts },
+    { id: 'followers', count: profile.followers_count, forms: profileStrings.followers },
+    { id: 'following', count: profile.following_count, forms: profileStrings.following },
   ] as const;
   return (
-    <dl className={styles.stats} aria-label={ru.profile.stats}>
+    <dl className={styles.stats} aria-label={profileStrings.stats}>
       {stats.map((stat) => (
         <div key={stat.id} className={styles.stat} data-testid={`stat-${stat.id}`}>
           <dt className={styles.statLabel}>{plural(stat.count, stat.forms)}</dt>

@@ -1,9 +1,9 @@
 import type { Me } from '@kadr/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { useAvatarUploadMutation } from '../api/profile-settings-queries.ts';
+import { settingsStrings } from '../strings.ts';
 import styles from './Settings.module.css';
 
 export function AvatarUpload({ user }: { user: Me }) {
@@ -16,7 +16,7 @@ export function AvatarUpload({ user }: { user: Me }) {
     event.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setClientError(ru.settings.notImage);
+      setClientError(settingsStrings.notImage);
       return;
     }
     setClientError(null);
@@ -29,7 +29,7 @@ export function AvatarUpload({ user }: { user: Me }) {
       <Avatar name={user.name} url={user.avatar_thumbnail_url ?? user.avatar_url} size={72} />
       <div className={styles.avatarControls}>
         <h2 id={`${inputId}-title`} className={styles.sectionTitle}>
-          {ru.settings.avatar}
+          {settingsStrings.avatar}
         </h2>
         <input
           id={inputId}
@@ -41,7 +41,7 @@ export function AvatarUpload({ user }: { user: Me }) {
           onChange={onChange}
         />
         <label className={styles.fileButton} htmlFor={inputId} aria-disabled={upload.isPending}>
-          {upload.isPending ? ru.settings.uploadingAvatar : ru.settings.changeAvatar}
+          {upload.isPending ? settingsStrings.uploadingAvatar : settingsStrings.changeAvatar}
         </label>
         {error ? (
           <p className={styles.error} role="alert">
@@ -50,7 +50,7 @@ export function AvatarUpload({ user }: { user: Me }) {
         ) : null}
         {upload.isSuccess ? (
           <p className={styles.success} role="status">
-            {ru.settings.avatarUpdated}
+            {settingsStrings.avatarUpdated}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { useBlocked, useSetBlock } from '../api/settings-queries.ts';
+import { settingsStrings } from '../strings.ts';
 import styles from './Settings.module.css';
 
 /** Block or unblock a user (a profile, a chat's menu); the list in settings → privacy follows. */
@@ -18,7 +18,7 @@ export function BlockButton({ username, className }: { username: string; classNa
         disabled={!blocked.data || setBlock.isPending}
         onClick={() => setBlock.mutate({ username, block: !isBlocked })}
       >
-        {isBlocked ? ru.settings.privacy.unblock : ru.settings.privacy.block}
+        {isBlocked ? settingsStrings.privacy.unblock : settingsStrings.privacy.block}
       </Button>
       {setBlock.error ? (
         <p className={styles.error} role="alert">

@@ -1,6 +1,7 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { useLogoutMutation } from '../../auth/api/auth-queries.ts';
+import { authStrings } from '../../auth/strings.ts';
+import { settingsStrings } from '../strings.ts';
 import styles from './Settings.module.css';
 
 export function LogoutSection() {
@@ -8,11 +9,11 @@ export function LogoutSection() {
   return (
     <section className={styles.section} aria-labelledby="settings-account">
       <h2 id="settings-account" className={styles.sectionTitle}>
-        {ru.settings.account}
+        {settingsStrings.account}
       </h2>
-      <p className={styles.muted}>{ru.settings.logoutHint}</p>
+      <p className={styles.muted}>{settingsStrings.logoutHint}</p>
       <Button variant="danger" disabled={logout.isPending} onClick={() => logout.mutate()}>
-        {logout.isPending ? ru.auth.loggingOut : ru.auth.logout}
+        {logout.isPending ? authStrings.loggingOut : authStrings.logout}
       </Button>
     </section>
   );

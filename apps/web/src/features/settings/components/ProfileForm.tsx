@@ -1,12 +1,12 @@
 import type { Me } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
 import { type FormEvent, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/TextField.tsx';
 import { useFormErrors } from '../../auth/hooks/use-form-errors.ts';
 import { collectErrors, validateBio, validateName } from '../../auth/lib/validation.ts';
 import { useUpdateProfileMutation } from '../api/profile-settings-queries.ts';
+import { settingsStrings } from '../strings.ts';
 import styles from './Settings.module.css';
 
 const FIELDS = ['name', 'bio'] as const;
@@ -27,9 +27,9 @@ export function ProfileForm({ user }: { user: Me }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={ru.settings.title}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={settingsStrings.title}>
       <TextField
-        label={ru.settings.name}
+        label={settingsStrings.name}
         name="name"
         autoComplete="name"
         value={name}
@@ -42,11 +42,11 @@ export function ProfileForm({ user }: { user: Me }) {
       />
       <TextField
         multiline
-        label={ru.settings.bio}
+        label={settingsStrings.bio}
         name="bio"
         rows={4}
         value={bio}
-        hint={ru.settings.bioCounter(bio.length, Limits.bio.max)}
+        hint={settingsStrings.bioCounter(bio.length, Limits.bio.max)}
         error={errors.fieldErrors.bio}
         onChange={(e) => {
           setBio(e.target.value);
@@ -61,11 +61,11 @@ export function ProfileForm({ user }: { user: Me }) {
       ) : null}
       {update.isSuccess ? (
         <p className={styles.success} role="status">
-          {ru.settings.saved}
+          {settingsStrings.saved}
         </p>
       ) : null}
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? ru.settings.saving : ru.settings.save}
+        {update.isPending ? settingsStrings.saving : settingsStrings.save}
       </Button>
     </form>
   );

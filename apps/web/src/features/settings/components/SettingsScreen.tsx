@@ -1,17 +1,17 @@
 import { errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import pageStyles from '../../../shared/ui/Page.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { useSettings } from '../api/settings-queries.ts';
+import { settingsStrings } from '../strings.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { LogoutSection } from './LogoutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import styles from './Settings.module.css';
 import { AccountExtras, ChatSection, NotificationsSection, PrivacySection } from './SettingsSections.tsx';
 
-const S = ru.settings;
+const S = settingsStrings;
 
 /** Settings (spec §2.3): account, notifications and sounds, privacy, chat settings, logout. */
 export function SettingsScreen() {

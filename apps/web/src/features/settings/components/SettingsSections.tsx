@@ -1,7 +1,6 @@
 import type { NotificationKind, Settings, SettingsPatch } from '@kadr/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/client.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/TextField.tsx';
@@ -16,9 +15,10 @@ import {
   useSetBlock,
   useUpdateSettings,
 } from '../api/settings-queries.ts';
+import { settingsStrings } from '../strings.ts';
 import styles from './Settings.module.css';
 
-const S = ru.settings;
+const S = settingsStrings;
 
 /** A labelled group of radio buttons (one choice). */
 function Choice<T extends string>(props: {

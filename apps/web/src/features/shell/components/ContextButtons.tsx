@@ -1,6 +1,6 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import type { NavAction, NavEntry } from '../lib/nav-config.ts';
+import { shellStrings } from '../strings.ts';
 import styles from './ContextButtons.module.css';
 
 /** The count on a button (its description for screen readers: the button keeps its label). */
@@ -26,7 +26,7 @@ export function ContextButtons({ entries, menuOpen, onAction }: Props) {
     <div
       className={styles.group}
       role="toolbar"
-      aria-label={ru.shell.contextButtons}
+      aria-label={shellStrings.contextButtons}
       aria-orientation="vertical"
     >
       {entries.map((entry) => (

@@ -1,7 +1,7 @@
-import { ru } from '../../../shared/i18n/ru.ts';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { useReducedBadges } from '../../messenger/api/reduced-badges.ts';
 import { useUnreadTotal } from '../../messenger/api/unread-total.ts';
+import { messengerStrings } from '../../messenger/strings.ts';
 import styles from './MessengerUnreadBadge.module.css';
 
 /**
@@ -17,7 +17,7 @@ export function MessengerUnreadBadge({ className }: { className?: string }) {
     <span
       className={`${reduced ? styles.dot : styles.badge} ${className ?? ''}`}
       role="status"
-      aria-label={ru.messenger.unread(total)}
+      aria-label={messengerStrings.unread(total)}
       data-testid="messenger-unread-total"
     >
       {reduced ? '' : total > 99 ? '99+' : total}

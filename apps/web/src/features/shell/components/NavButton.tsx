@@ -1,9 +1,9 @@
 import { useDrag } from '@use-gesture/react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { neighbourSection, SECTIONS, type Section } from '../lib/sections.ts';
 import { clampDrag, resolveNavTarget, snapPosition } from '../lib/snap.ts';
+import { shellStrings } from '../strings.ts';
 import { MessengerUnreadBadge } from './MessengerUnreadBadge.tsx';
 import styles from './NavButton.module.css';
 
@@ -68,7 +68,7 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
             type="button"
             className={styles.slot}
             style={{ transform: `translateX(${snapPosition(item)}px)` }}
-            aria-label={ru.shell.sections[item]}
+            aria-label={shellStrings.sections[item]}
             data-testid={`nav-slot-${item}`}
             tabIndex={-1}
             onClick={() => onNavigate(item)}
@@ -88,7 +88,7 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
         type="button"
         className={`${styles.button} ${dragging ? styles.dragging : ''}`}
         style={{ transform: `translateX(${x}px)` }}
-        aria-label={ru.shell.navButton(ru.shell.sections[section])}
+        aria-label={shellStrings.navButton(shellStrings.sections[section])}
         aria-describedby={hintId}
         aria-haspopup="menu"
         aria-expanded={menuOpen}
@@ -106,7 +106,7 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
         <MessengerUnreadBadge />
       </span>
       <span id={hintId} className="visually-hidden">
-        {ru.shell.navButtonHint}
+        {shellStrings.navButtonHint}
       </span>
     </div>
   );

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { ru } from '../../../shared/i18n/ru.ts';
 import type { NavAction, NavEntry } from '../lib/nav-config.ts';
+import { shellStrings } from '../strings.ts';
 import styles from './NavMenu.module.css';
 
 interface Props {
@@ -60,7 +60,7 @@ export function NavMenu({ entries, onAction, onClose, placement = 'bottom' }: Pr
       <button
         type="button"
         className={styles.backdrop}
-        aria-label={ru.shell.menu}
+        aria-label={shellStrings.menu}
         tabIndex={-1}
         onClick={onClose}
       />
@@ -68,7 +68,7 @@ export function NavMenu({ entries, onAction, onClose, placement = 'bottom' }: Pr
         ref={listRef}
         className={`${styles.menu} ${placement === 'rail' ? styles.rail : ''}`}
         role="menu"
-        aria-label={ru.shell.menu}
+        aria-label={shellStrings.menu}
         onKeyDown={onKeyDown}
       >
         {entries.map((entry) => (

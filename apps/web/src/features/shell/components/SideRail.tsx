@@ -3,6 +3,7 @@ import { ru } from '../../../shared/i18n/ru.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import type { NavAction, NavEntry } from '../lib/nav-config.ts';
 import { SECTIONS, sectionPath } from '../lib/sections.ts';
+import { shellStrings } from '../strings.ts';
 import { MessengerUnreadBadge } from './MessengerUnreadBadge.tsx';
 import styles from './SideRail.module.css';
 
@@ -36,7 +37,7 @@ export function SideRail({ actions, menuOpen, onAction }: Props) {
   const menu = actions.find((entry) => entry.action.kind === 'openMenu');
   const pageActions = actions.filter((entry) => entry !== menu);
   return (
-    <nav className={styles.rail} aria-label={ru.shell.navRail} data-testid="side-rail">
+    <nav className={styles.rail} aria-label={shellStrings.navRail} data-testid="side-rail">
       <span className={styles.logo}>{ru.app.name}</span>
       {SECTIONS.map((section) => (
         <NavLink
@@ -45,12 +46,12 @@ export function SideRail({ actions, menuOpen, onAction }: Props) {
           className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
         >
           <Icon name={section} />
-          <span>{ru.shell.sections[section]}</span>
+          <span>{shellStrings.sections[section]}</span>
           {section === 'messenger' ? <MessengerUnreadBadge className={styles.badge} /> : null}
         </NavLink>
       ))}
       {pageActions.length > 0 ? (
-        <ul className={styles.actions} aria-label={ru.shell.contextButtons}>
+        <ul className={styles.actions} aria-label={shellStrings.contextButtons}>
           {pageActions.map((entry) => (
             <li key={entry.id}>
               <button
@@ -76,7 +77,7 @@ export function SideRail({ actions, menuOpen, onAction }: Props) {
           onClick={() => onAction(menu.action)}
         >
           <Icon name="menu" />
-          <span>{ru.shell.menu}</span>
+          <span>{shellStrings.menu}</span>
         </button>
       ) : null}
     </nav>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { shellEntries } from '../../../app/features.ts';
-import { ru } from '../../../shared/i18n/ru.ts';
 import { contextButtonsFor, menuEntriesFor, type NavContext, type ShellEntry } from './nav-config.ts';
 
 const context = (section: NavContext['section'], isOwnPost = false): NavContext => ({
@@ -9,7 +8,6 @@ const context = (section: NavContext['section'], isOwnPost = false): NavContext 
   isOwnPost,
 });
 
-const _E = ru.shell.entries;
 /** Every feature registered (notifications, groups and channels have landed). */
 const allOn: readonly ShellEntry[] = shellEntries;
 /** No feature registered. */

@@ -1,4 +1,4 @@
-import { ru } from '../../../shared/i18n/ru.ts';
+import { shellStrings } from '../strings.ts';
 import type { Section } from './sections.ts';
 
 /**
@@ -61,7 +61,7 @@ export const command = (c: ShellCommand): NavAction => ({ kind: 'command', comma
 
 const menuButton: ShellEntry = {
   id: 'menu',
-  label: ru.shell.openMenu,
+  label: shellStrings.openMenu,
   icon: 'menu',
   action: { kind: 'openMenu' },
   section: 'media',
@@ -71,11 +71,15 @@ const menuButton: ShellEntry = {
 
 /** Menu entries every view shows: profile and settings first, logout last. */
 export const commonMenuHead: readonly NavEntry[] = [
-  { id: 'profile', label: ru.shell.profile, action: { kind: 'navigate', to: (c) => `/${c.username}` } },
-  { id: 'settings', label: ru.shell.settings, action: { kind: 'navigate', to: () => '/settings/profile' } },
+  { id: 'profile', label: shellStrings.profile, action: { kind: 'navigate', to: (c) => `/${c.username}` } },
+  {
+    id: 'settings',
+    label: shellStrings.settings,
+    action: { kind: 'navigate', to: () => '/settings/profile' },
+  },
 ];
 export const commonMenuTail: readonly NavEntry[] = [
-  { id: 'logout', label: ru.shell.logout, action: { kind: 'logout' } },
+  { id: 'logout', label: shellStrings.logout, action: { kind: 'logout' } },
 ];
 
 export function visibleEntries(entries: readonly NavEntry[], context: NavContext): NavEntry[] {

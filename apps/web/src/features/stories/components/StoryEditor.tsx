@@ -1,8 +1,9 @@
 import { StoryLimits } from '@kadr/contract/browser';
-import { Brush, Crop, ImagePlus, Type as TypeIcon, Undo2, X } from 'lucide-react';
+import { Brush, Crop, ImagePlus, Type as TypeIcon, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { canvasBlob, cropToCanvas, loadImage } from '../lib/crop-image.ts';
 import { useStoryUpload } from '../lib/use-story-upload.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
@@ -88,14 +89,6 @@ export function StoryEditor() {
     ro.observe(el);
     return () => ro.disconnect();
   }, [picked]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [busy, close]);
 
   // Entering text or drawing bakes the crop into the picture Konva edits.
   const chooseTool = async (next: Tool) => {
@@ -208,275 +201,266 @@ export function StoryEditor() {
   const captionLength = [...caption].length;
 
   return (
-    <div className={styles.backdrop} role="presentation">
-      <div
-        className={styles.modal}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="story-editor-title"
-        data-testid="story-editor"
-      >
-        <header className={styles.header}>
-          <h2 id="story-editor-title">{s.editorTitle}</h2>
-          <button type="button" className={styles.icon} aria-label={s.close} onClick={close} disabled={busy}>
-            <X size={22} aria-hidden="true" />
-          </button>
-        </header>
-
-        {!picked ? (
-          <label className={styles.picker}>
-            <ImagePlus size={40} aria-hidden="true" />
-            <span className={styles.pickTitle}>{s.pickFile}</span>
-            <span className={styles.muted}>{s.pickHint}</span>
-            <input
-              type="file"
-              accept="image/*,video/*"
-              className="visually-hidden"
-              onChange={(e) => onPick(e.target.files?.[0])}
-              data-testid="story-file"
-            />
-            {pickError ? (
-              <span className={styles.error} role="alert">
-                {pickError}
-              </span>
-            ) : null}
-          </label>
-        ) : (
-          <div className={styles.body}>
-            <div className={styles.stageBox} ref={stageBox}>
-              <div className={styles.stage} style={{ width: box.width, height: box.height }}>
-                {picked.kind === 'video' ? (
-                  <video
-                    ref={video}
-                    className={styles.video}
-                    src={picked.url}
-                    muted
-                    autoPlay
-                    playsInline
-                    onLoadedMetadata={(e) => {
-                      const length = e.currentTarget.duration;
-                      setVideoLength(Number.isFinite(length) ? length : 0);
-                      setDuration(
-                        clamp(Math.min(StoryLimits.defaultDurationS, Math.floor(length) || 15), 1, 120),
-                      );
-                    }}
-                  />
-                ) : tool === 'crop' || !background ? (
-                  <Cropper
-                    image={picked.url}
-                    crop={crop}
-                    zoom={zoom}
-                    maxZoom={5}
-                    aspect={9 / 16}
-                    objectFit="cover"
-                    onCropChange={setCrop}
-                    onZoomChange={setZoom}
-                    onCropComplete={(_, pixels) => setArea(pixels)}
-                    zoomWithScroll
-                  />
-                ) : (
-                  <StoryCanvas
-                    ref={canvas}
-                    background={background}
-                    width={box.width}
-                    height={box.height}
-                    items={items}
-                    onItemsChange={setItems}
-                    tool={tool === 'draw' ? 'draw' : 'text'}
-                    brush={{ size: brushSize, color: brushColor }}
-                  />
-                )}
-              </div>
-            </div>
-
-            <div className={styles.controls}>
-              {picked.kind === 'image' ? (
-                <>
-                  <div className={styles.tools} role="tablist" aria-label={s.editorTitle}>
-                    {(
-                      [
-                        ['crop', s.crop, Crop],
-                        ['text', s.text, TypeIcon],
-                        ['draw', s.draw, Brush],
-                      ] as const
-                    ).map(([id, label, Icon]) => (
-                      <button
-                        key={id}
-                        type="button"
-                        role="tab"
-                        aria-selected={tool === id}
-                        className={styles.tool}
-                        onClick={() => void chooseTool(id)}
-                        disabled={busy}
-                      >
-                        <Icon size={18} aria-hidden="true" />
-                        {label}
-                      </button>
-                    ))}
-                    <button
-                      type="button"
-                      className={styles.tool}
-                      onClick={() => setItems(items.slice(0, -1))}
-                      disabled={items.length === 0 || busy}
-                      aria-label={s.undo}
-                    >
-                      <Undo2 size={18} aria-hidden="true" />
-                    </button>
-                  </div>
-                  {tool === 'crop' ? (
-                    <label className={styles.range}>
-                      {s.zoom}
-                      <input
-                        type="range"
-                        min={1}
-                        max={5}
-                        step={0.01}
-                        value={zoom}
-                        onChange={(e) => setZoom(Number(e.target.value))}
-                      />
-                    </label>
-                  ) : tool === 'text' ? (
-                    <>
-                      <div className={styles.row}>
-                        <input
-                          className={styles.input}
-                          value={text}
-                          onChange={(e) => setText(e.target.value)}
-                          onKeyDown={(e) => {
-                            if (e.key === 'Enter') {
-                              e.preventDefault();
-                              addText();
-                            }
-                          }}
-                          placeholder={s.textPlaceholder}
-                          aria-label={s.textPlaceholder}
-                          maxLength={120}
-                        />
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          onClick={addText}
-                          disabled={!text.trim()}
-                        >
-                          {s.addText}
-                        </button>
-                      </div>
-                      <label className={styles.range}>
-                        {s.textSize}: {textSize}
-                        <input
-                          type="range"
-                          min={STORY_UI.textSize.min}
-                          max={STORY_UI.textSize.max}
-                          value={textSize}
-                          onChange={(e) => setTextSize(Number(e.target.value))}
-                        />
-                      </label>
-                      <Palette value={textColor} onChange={setTextColor} label={s.text} />
-                    </>
-                  ) : (
-                    <>
-                      <label className={styles.range}>
-                        {s.brushSize}: {brushSize}
-                        <input
-                          type="range"
-                          min={STORY_UI.brushSize.min}
-                          max={STORY_UI.brushSize.max}
-                          value={brushSize}
-                          onChange={(e) => setBrushSize(Number(e.target.value))}
-                        />
-                      </label>
-                      <Palette value={brushColor} onChange={setBrushColor} label={s.draw} />
-                    </>
-                  )}
-                </>
+    <Sheet
+      title={s.editorTitle}
+      onClose={close}
+      locked={busy}
+      className={styles.modal}
+      bodyClassName={styles.sheetBody}
+      layerClassName={styles.layer}
+      testId="story-editor"
+    >
+      {!picked ? (
+        <label className={styles.picker}>
+          <ImagePlus size={40} aria-hidden="true" />
+          <span className={styles.pickTitle}>{s.pickFile}</span>
+          <span className={styles.muted}>{s.pickHint}</span>
+          <input
+            type="file"
+            accept="image/*,video/*"
+            className="visually-hidden"
+            onChange={(e) => onPick(e.target.files?.[0])}
+            data-testid="story-file"
+          />
+          {pickError ? (
+            <span className={styles.error} role="alert">
+              {pickError}
+            </span>
+          ) : null}
+        </label>
+      ) : (
+        <div className={styles.body}>
+          <div className={styles.stageBox} ref={stageBox}>
+            <div className={styles.stage} style={{ width: box.width, height: box.height }}>
+              {picked.kind === 'video' ? (
+                <video
+                  ref={video}
+                  className={styles.video}
+                  src={picked.url}
+                  muted
+                  autoPlay
+                  playsInline
+                  onLoadedMetadata={(e) => {
+                    const length = e.currentTarget.duration;
+                    setVideoLength(Number.isFinite(length) ? length : 0);
+                    setDuration(
+                      clamp(Math.min(StoryLimits.defaultDurationS, Math.floor(length) || 15), 1, 120),
+                    );
+                  }}
+                />
+              ) : tool === 'crop' || !background ? (
+                <Cropper
+                  image={picked.url}
+                  crop={crop}
+                  zoom={zoom}
+                  maxZoom={5}
+                  aspect={9 / 16}
+                  objectFit="cover"
+                  onCropChange={setCrop}
+                  onZoomChange={setZoom}
+                  onCropComplete={(_, pixels) => setArea(pixels)}
+                  zoomWithScroll
+                />
               ) : (
-                <>
-                  <label className={styles.range}>
-                    {s.segmentStart}: {start.toFixed(1)}
-                    <input
-                      type="range"
-                      min={0}
-                      max={Math.max(0, videoLength - 1)}
-                      step={0.1}
-                      value={start}
-                      onChange={(e) => {
-                        const v = Number(e.target.value);
-                        setStart(v);
-                        setDuration((d) => clamp(Math.min(d, Math.floor(videoLength - v) || 1), 1, 120));
-                      }}
-                    />
-                  </label>
-                  <label className={styles.range}>
-                    {s.segmentDuration}: {duration}
-                    <input
-                      type="range"
-                      min={StoryLimits.minDurationS}
-                      max={segmentMax}
-                      step={1}
-                      value={duration}
-                      onChange={(e) => setDuration(Number(e.target.value))}
-                    />
-                  </label>
-                  {videoLength > 0 ? (
-                    <div className={styles.segment} data-testid="story-segment">
-                      <div className={styles.segmentBar} aria-hidden="true">
-                        <span
-                          style={{
-                            left: `${(start / videoLength) * 100}%`,
-                            width: `${(Math.min(duration, videoLength - start) / videoLength) * 100}%`,
-                          }}
-                        />
-                      </div>
-                      <span>
-                        {s.segmentRange(start, Math.min(start + duration, videoLength), videoLength)}
-                      </span>
-                    </div>
-                  ) : null}
-                </>
+                <StoryCanvas
+                  ref={canvas}
+                  background={background}
+                  width={box.width}
+                  height={box.height}
+                  items={items}
+                  onItemsChange={setItems}
+                  tool={tool === 'draw' ? 'draw' : 'text'}
+                  brush={{ size: brushSize, color: brushColor }}
+                />
               )}
-
-              <div className={styles.label}>
-                <label htmlFor={captionId}>{s.caption}</label>
-                <span className={styles.counter} aria-live="polite">
-                  {s.counter(captionLength, StoryLimits.caption)}
-                </span>
-              </div>
-              <textarea
-                id={captionId}
-                className={styles.caption}
-                value={caption}
-                onChange={(e) => setCaption([...e.target.value].slice(0, StoryLimits.caption).join(''))}
-                placeholder={s.captionPlaceholder}
-                rows={2}
-                disabled={busy}
-              />
-              {error ? (
-                <p className={styles.error} role="alert">
-                  {error}
-                </p>
-              ) : null}
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => setPicked(null)}
-                  disabled={busy}
-                >
-                  {s.back}
-                </button>
-                <button
-                  type="button"
-                  className={styles.primary}
-                  onClick={publish}
-                  disabled={busy || (picked.kind === 'image' && !area)}
-                >
-                  {s.publish}
-                </button>
-              </div>
             </div>
           </div>
-        )}
-      </div>
-    </div>
+
+          <div className={styles.controls}>
+            {picked.kind === 'image' ? (
+              <>
+                <div className={styles.tools} role="tablist" aria-label={s.editorTitle}>
+                  {(
+                    [
+                      ['crop', s.crop, Crop],
+                      ['text', s.text, TypeIcon],
+                      ['draw', s.draw, Brush],
+                    ] as const
+                  ).map(([id, label, Icon]) => (
+                    <button
+                      key={id}
+                      type="button"
+                      role="tab"
+                      aria-selected={tool === id}
+                      className={styles.tool}
+                      onClick={() => void chooseTool(id)}
+                      disabled={busy}
+                    >
+                      <Icon size={18} aria-hidden="true" />
+                      {label}
+                    </button>
+                  ))}
+                  <button
+                    type="button"
+                    className={styles.tool}
+                    onClick={() => setItems(items.slice(0, -1))}
+                    disabled={items.length === 0 || busy}
+                    aria-label={s.undo}
+                  >
+                    <Undo2 size={18} aria-hidden="true" />
+                  </button>
+                </div>
+                {tool === 'crop' ? (
+                  <label className={styles.range}>
+                    {s.zoom}
+                    <input
+                      type="range"
+                      min={1}
+                      max={5}
+                      step={0.01}
+                      value={zoom}
+                      onChange={(e) => setZoom(Number(e.target.value))}
+                    />
+                  </label>
+                ) : tool === 'text' ? (
+                  <>
+                    <div className={styles.row}>
+                      <input
+                        className={styles.input}
+                        value={text}
+                        onChange={(e) => setText(e.target.value)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') {
+                            e.preventDefault();
+                            addText();
+                          }
+                        }}
+                        placeholder={s.textPlaceholder}
+                        aria-label={s.textPlaceholder}
+                        maxLength={120}
+                      />
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        onClick={addText}
+                        disabled={!text.trim()}
+                      >
+                        {s.addText}
+                      </button>
+                    </div>
+                    <label className={styles.range}>
+                      {s.textSize}: {textSize}
+                      <input
+                        type="range"
+                        min={STORY_UI.textSize.min}
+                        max={STORY_UI.textSize.max}
+                        value={textSize}
+                        onChange={(e) => setTextSize(Number(e.target.value))}
+                      />
+                    </label>
+                    <Palette value={textColor} onChange={setTextColor} label={s.text} />
+                  </>
+                ) : (
+                  <>
+                    <label className={styles.range}>
+                      {s.brushSize}: {brushSize}
+                      <input
+                        type="range"
+                        min={STORY_UI.brushSize.min}
+                        max={STORY_UI.brushSize.max}
+                        value={brushSize}
+                        onChange={(e) => setBrushSize(Number(e.target.value))}
+                      />
+                    </label>
+                    <Palette value={brushColor} onChange={setBrushColor} label={s.draw} />
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                <label className={styles.range}>
+                  {s.segmentStart}: {start.toFixed(1)}
+                  <input
+                    type="range"
+                    min={0}
+                    max={Math.max(0, videoLength - 1)}
+                    step={0.1}
+                    value={start}
+                    onChange={(e) => {
+                      const v = Number(e.target.value);
+                      setStart(v);
+                      setDuration((d) => clamp(Math.min(d, Math.floor(videoLength - v) || 1), 1, 120));
+                    }}
+                  />
+                </label>
+                <label className={styles.range}>
+                  {s.segmentDuration}: {duration}
+                  <input
+                    type="range"
+                    min={StoryLimits.minDurationS}
+                    max={segmentMax}
+                    step={1}
+                    value={duration}
+                    onChange={(e) => setDuration(Number(e.target.value))}
+                  />
+                </label>
+                {videoLength > 0 ? (
+                  <div className={styles.segment} data-testid="story-segment">
+                    <div className={styles.segmentBar} aria-hidden="true">
+                      <span
+                        style={{
+                          left: `${(start / videoLength) * 100}%`,
+                          width: `${(Math.min(duration, videoLength - start) / videoLength) * 100}%`,
+                        }}
+                      />
+                    </div>
+                    <span>{s.segmentRange(start, Math.min(start + duration, videoLength), videoLength)}</span>
+                  </div>
+                ) : null}
+              </>
+            )}
+
+            <div className={styles.label}>
+              <label htmlFor={captionId}>{s.caption}</label>
+              <span className={styles.counter} aria-live="polite">
+                {s.counter(captionLength, StoryLimits.caption)}
+              </span>
+            </div>
+            <textarea
+              id={captionId}
+              className={styles.caption}
+              value={caption}
+              onChange={(e) => setCaption([...e.target.value].slice(0, StoryLimits.caption).join(''))}
+              placeholder={s.captionPlaceholder}
+              rows={2}
+              disabled={busy}
+            />
+            {error ? (
+              <p className={styles.error} role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => setPicked(null)}
+                disabled={busy}
+              >
+                {s.back}
+              </button>
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={publish}
+                disabled={busy || (picked.kind === 'image' && !area)}
+              >
+                {s.publish}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </Sheet>
   );
 }

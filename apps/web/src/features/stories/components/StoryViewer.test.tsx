@@ -289,3 +289,49 @@ describe('StoryViewer: owner, failures and preloading', () => {
     expect(video).toHaveAttribute('preload', 'auto');
   });
 });
+
+describe('StoryViewer: its menu and sheets on the shared PopupMenu and Sheet', () => {
+  it('Escape closes the options menu (not the viewer) and focus returns to «Ещё»', async () => {
+    stubApi();
+    open([groupOf(9, [storyOf()])]);
+    const more = screen.getByRole('button', { name: 'Ещё' });
+    more.focus();
+    fireEvent.click(more);
+    const menu = screen.getByRole('menu', { name: 'Ещё' });
+    expect(menu.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(viewerEl()).toBeInTheDocument();
+    expect(more).toHaveFocus();
+  });
+
+  it('the report sheet is a modal dialog: Escape closes it (not the viewer) and focus returns to «Ещё»', async () => {
+    stubApi();
+    open([groupOf(9, [storyOf()])]);
+    const more = screen.getByRole('button', { name: 'Ещё' });
+    more.focus();
+    fireEvent.click(more);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Пожаловаться' }));
+    const sheet = screen.getByRole('dialog', { name: 'Почему вы жалуетесь на эту историю?' });
+    expect(sheet).toHaveAttribute('aria-modal', 'true');
+    expect(sheet.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(
+      screen.queryByRole('dialog', { name: 'Почему вы жалуетесь на эту историю?' }),
+    ).not.toBeInTheDocument();
+    expect(viewerEl()).toBeInTheDocument();
+    expect(more).toHaveFocus();
+  });
+
+  it('the owner’s viewers sheet closes on Escape and gives focus back to its button', async () => {
+    stubApi({ viewers: [] });
+    open([groupOf(me.id, [storyOf({ user_id: me.id })])]);
+    const views = screen.getByRole('button', { name: /Просмотры/ });
+    views.focus();
+    fireEvent.click(views);
+    expect(screen.getByRole('dialog', { name: 'Просмотры' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Просмотры' })).not.toBeInTheDocument();
+    expect(views).toHaveFocus();
+  });
+});

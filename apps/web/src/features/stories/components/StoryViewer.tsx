@@ -1,20 +1,11 @@
 import type { Story, StoryGroup, StoryReportReason } from '@kadr/contract';
 import { STORY_REPORT_REASONS } from '@kadr/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Eye,
-  EyeOff,
-  Heart,
-  Link2,
-  MoreHorizontal,
-  Send,
-  Share2,
-  Trash2,
-  TriangleAlert,
-  X,
-} from 'lucide-react';
+import { Eye, EyeOff, Heart, MoreHorizontal, Send, Trash2, TriangleAlert, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import {
   storiesKeys,
@@ -30,7 +21,7 @@ import { useStoriesUi, type ViewerState } from '../stories-ui-store.ts';
 import { STORY_UI, storiesStrings as s } from '../strings.ts';
 import styles from './StoryViewer.module.css';
 
-type Sheet = null | 'menu' | 'report' | 'viewers';
+type Overlay = null | 'menu' | 'report' | 'viewers';
 
 /** The next position after (g, i), or null after the last story of the last group. */
 function step(groups: StoryGroup[], g: number, i: number, dir: 1 | -1): [number, number] | null {
@@ -83,7 +74,9 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   // A mouse resting on the like/reply bar pauses the story (as typing a reply does), so a click there
   // acts on the story the person was looking at.
   const [overBar, setOverBar] = useState(false);
-  const [sheet, setSheet] = useState<Sheet>(null);
+  const [sheet, setSheet] = useState<Overlay>(null);
+  /** Where the options menu opens: under its button. */
+  const [menuAt, setMenuAt] = useState({ x: 0, y: 0 });
   const [replyFocused, setReplyFocused] = useState(false);
   const [reply, setReply] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -376,7 +369,11 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               type="button"
               className={styles.icon}
               aria-label={s.options}
-              onClick={() => setSheet('menu')}
+              onClick={(e) => {
+                const box = e.currentTarget.getBoundingClientRect();
+                setMenuAt({ x: box.right - 200, y: box.bottom + 4 });
+                setSheet('menu');
+              }}
             >
               <MoreHorizontal size={22} aria-hidden="true" />
             </button>
@@ -475,84 +472,61 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
           </div>
         ) : null}
 
-        {sheet ? (
-          <div className={styles.sheetBackdrop}>
-            <button
-              type="button"
-              className={styles.sheetDismiss}
-              aria-label={s.close}
-              onClick={() => setSheet(null)}
-            />
-            <div
-              className={styles.sheet}
-              role="dialog"
-              aria-label={
-                sheet === 'viewers' ? s.viewersTitle : sheet === 'report' ? s.reportTitle : s.options
-              }
-            >
-              {sheet === 'menu' ? (
-                <div className={styles.menu} role="menu">
-                  <button type="button" role="menuitem" onClick={share}>
-                    <Share2 size={18} aria-hidden="true" /> {s.share}
+        {sheet === 'menu' ? (
+          <PopupMenu
+            label={s.options}
+            at={menuAt}
+            onClose={() => setSheet(null)}
+            items={[
+              { id: 'share', label: s.share, onSelect: () => void share() },
+              { id: 'copy', label: s.copyLink, onSelect: () => void copy() },
+              ...(own ? [] : [{ id: 'report', label: s.report, onSelect: () => setSheet('report') }]),
+            ]}
+          />
+        ) : sheet === 'report' ? (
+          <Sheet title={s.reportTitle} onClose={() => setSheet(null)}>
+            <ul className={styles.menu}>
+              {STORY_REPORT_REASONS.map((reason: StoryReportReason) => (
+                <li key={reason}>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      report.mutate(
+                        { storyId: story.id, reason },
+                        {
+                          onSuccess: () => {
+                            setNotice(s.reported);
+                            // Hidden from the reporter: going back must not show it again.
+                            dropStory(story.id);
+                          },
+                        },
+                      )
+                    }
+                  >
+                    {s.reasons[reason]}
                   </button>
-                  <button type="button" role="menuitem" onClick={copy}>
-                    <Link2 size={18} aria-hidden="true" /> {s.copyLink}
-                  </button>
-                  {own ? null : (
-                    <button type="button" role="menuitem" onClick={() => setSheet('report')}>
-                      <TriangleAlert size={18} aria-hidden="true" /> {s.report}
-                    </button>
-                  )}
-                </div>
-              ) : sheet === 'report' ? (
-                <>
-                  <h2 className={styles.sheetTitle}>{s.reportTitle}</h2>
-                  <ul className={styles.menu}>
-                    {STORY_REPORT_REASONS.map((reason: StoryReportReason) => (
-                      <li key={reason}>
-                        <button
-                          type="button"
-                          onClick={() =>
-                            report.mutate(
-                              { storyId: story.id, reason },
-                              {
-                                onSuccess: () => {
-                                  setNotice(s.reported);
-                                  // Hidden from the reporter: going back must not show it again.
-                                  dropStory(story.id);
-                                },
-                              },
-                            )
-                          }
-                        >
-                          {s.reasons[reason]}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <>
-                  <h2 className={styles.sheetTitle}>{s.viewersTitle}</h2>
-                  {viewers.isPending ? null : (viewers.data?.viewers.length ?? 0) === 0 ? (
-                    <p className={styles.muted}>{s.empty}</p>
-                  ) : (
-                    <ul className={styles.viewers} data-testid="story-viewers">
-                      {viewers.data?.viewers.map((v) => (
-                        <li key={v.id}>
-                          <Avatar name={v.user.display_name} url={v.user.avatar_url} size={36} />
-                          <span>
-                            <strong>{v.user.display_name}</strong>
-                            <span className={styles.muted}>@{v.user.username}</span>
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
-              )}
-            </div>
-          </div>
+                </li>
+              ))}
+            </ul>
+          </Sheet>
+        ) : sheet === 'viewers' ? (
+          <Sheet title={s.viewersTitle} onClose={() => setSheet(null)}>
+            {viewers.isPending ? null : (viewers.data?.viewers.length ?? 0) === 0 ? (
+              <p className={styles.muted}>{s.empty}</p>
+            ) : (
+              <ul className={styles.viewers} data-testid="story-viewers">
+                {viewers.data?.viewers.map((v) => (
+                  <li key={v.id}>
+                    <Avatar name={v.user.display_name} url={v.user.avatar_url} size={36} />
+                    <span>
+                      <strong>{v.user.display_name}</strong>
+                      <span className={styles.muted}>@{v.user.username}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Sheet>
         ) : null}
       </div>
       <Preload story={nextStory} />

@@ -1,12 +1,12 @@
 import { MEDIA_TAG_KEYS, MEDIA_TAGS } from '@kadr/contract/browser';
 import { useState } from 'react';
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { showToast } from '../../../../shared/ui/toast.ts';
 import styles from '../../components/Panels.module.css';
+import { mediaStrings } from '../../strings.ts';
 import { useBlacklistMutation, useBlacklistTags } from '../api/blacklist-queries.ts';
 
-const T = ru.feed.preferences;
+const T = mediaStrings.preferences;
 
 /** Feed preferences (spec §4.7): tick a tag to hide posts carrying it, untick to show them again. */
 export function FeedPreferencesPanel({ onClose }: { onClose: () => void }) {

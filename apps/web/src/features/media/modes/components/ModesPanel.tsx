@@ -1,10 +1,10 @@
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import styles from '../../components/Panels.module.css';
 import { useFeedUi } from '../../feed-ui-store.ts';
+import { mediaStrings } from '../../strings.ts';
 import { useMediaMode } from '../media-mode-store.ts';
 
-const T = ru.feed.modes;
+const T = mediaStrings.modes;
 
 /** Modes (spec §2.3, §4.7): sleep mode (remembered as `mediaMode`) and hide interface. */
 export function ModesPanel({ onClose }: { onClose: () => void }) {

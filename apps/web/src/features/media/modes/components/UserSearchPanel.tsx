@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../../shared/api/client.ts';
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { Avatar } from '../../../../shared/ui/Avatar.tsx';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../../shared/ui/Spinner.tsx';
 import styles from '../../components/Panels.module.css';
+import { mediaStrings } from '../../strings.ts';
 
-const T = ru.feed.search;
+const T = mediaStrings.search;
 const DEBOUNCE_MS = 300;
 
 /** The media view's search: people by username or name; a result opens the profile. */

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../../shared/ui/Spinner.tsx';
+import { profileStrings } from '../../../profile/strings.ts';
 import { flattenPages } from '../../api/feed-queries.ts';
 import type { ActionsTab } from '../../api/media-keys.ts';
+import { mediaStrings } from '../../strings.ts';
 import { nearBottom, useActionsQuery } from '../api/actions-queries.ts';
 import styles from './MyActionsPanel.module.css';
 import { PostTile } from './PostTile.tsx';
 
-const T = ru.feed.myActions;
+const T = mediaStrings.myActions;
 const TABS: readonly ActionsTab[] = ['liked', 'reposted', 'saved'];
 
 /** 'Мои действия' (spec §2.3): liked, reposted and saved posts, 9 at a time, more near the bottom. */
@@ -58,7 +59,7 @@ export function MyActionsPanel({ onClose }: { onClose: () => void }) {
               <li key={post.id}>
                 <PostTile
                   post={post}
-                  label={ru.feed.profilePosts.open(i + 1)}
+                  label={profileStrings.profilePosts.open(i + 1)}
                   onOpen={() => {
                     onClose();
                     navigate('/media', { state: { from: 'actions', tab, postIndex: i } });

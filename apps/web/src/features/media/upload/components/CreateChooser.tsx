@@ -1,5 +1,5 @@
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
+import { mediaStrings } from '../../strings.ts';
 import styles from './CreateChooser.module.css';
 
 export interface CreateEntry {
@@ -17,7 +17,7 @@ export function CreateChooser({
   onClose: () => void;
 }) {
   return (
-    <Sheet title={ru.feed.upload.chooserTitle} onClose={onClose}>
+    <Sheet title={mediaStrings.upload.chooserTitle} onClose={onClose}>
       <ul className={styles.list}>
         {entries.map((entry) => (
           <li key={entry.id}>

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { livestreamsStrings } from '../../../livestreams/strings.ts';
 import { registerShellCommand } from '../../../shell/lib/shell-commands.ts';
 import { useStoriesUi } from '../../../stories/stories-ui-store.ts';
 import { storiesStrings } from '../../../stories/strings.ts';
+import { mediaStrings } from '../../strings.ts';
 import { useUploadUi } from '../upload-ui-store.ts';
 import { CreateChooser, type CreateEntry } from './CreateChooser.tsx';
 
@@ -22,7 +22,7 @@ export function CreateContentHost() {
   const navigate = useNavigate();
 
   const entries: CreateEntry[] = [
-    { id: 'post', label: ru.feed.upload.post, onSelect: () => open('post') },
+    { id: 'post', label: mediaStrings.upload.post, onSelect: () => open('post') },
     {
       id: 'story',
       label: storiesStrings.createStory,

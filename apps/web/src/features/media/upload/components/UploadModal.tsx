@@ -1,9 +1,9 @@
 import { Limits } from '@kadr/contract/browser';
 import { ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { Button } from '../../../../shared/ui/Button.tsx';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
+import { mediaStrings } from '../../strings.ts';
 import { usePostUpload } from '../hooks/use-post-upload.ts';
 import { moveItem, type PickedFile } from '../lib/picked-files.ts';
 import { formEnabled, UPLOAD_CLOSE_DELAY_MS } from '../lib/upload-status.ts';
@@ -11,7 +11,7 @@ import { checkPickedFiles, validateUpload } from '../lib/validate-upload.ts';
 import styles from './UploadModal.module.css';
 import { UploadProgress } from './UploadProgress.tsx';
 
-const T = ru.feed.upload;
+const T = mediaStrings.upload;
 let nextKey = 0;
 
 const toPicked = (file: File): PickedFile => ({

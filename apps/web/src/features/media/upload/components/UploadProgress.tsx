@@ -1,8 +1,8 @@
-import { ru } from '../../../../shared/i18n/ru.ts';
+import { mediaStrings } from '../../strings.ts';
 import { progressPercent, type UploadStatus } from '../lib/upload-status.ts';
 import styles from './UploadModal.module.css';
 
-const T = ru.feed.upload;
+const T = mediaStrings.upload;
 
 export function UploadProgress({ state }: { state: UploadStatus }) {
   switch (state.status) {

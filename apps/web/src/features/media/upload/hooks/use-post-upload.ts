@@ -3,11 +3,11 @@ import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../../../shared/api/client.ts';
-import { ru } from '../../../../shared/i18n/ru.ts';
 import { useRealtime } from '../../../../shared/realtime/socket.ts';
 import { getAccessToken } from '../../../auth/auth-store.ts';
 import { profileKeys } from '../../../profile/api/profile-queries.ts';
 import { mediaKeys } from '../../api/media-keys.ts';
+import { mediaStrings } from '../../strings.ts';
 import { isAbort } from '../lib/picked-files.ts';
 import { sendUpload, type UploadInput, uploadForm } from '../lib/upload-request.ts';
 import type { UploadStatus } from '../lib/upload-status.ts';
@@ -16,7 +16,10 @@ import type { UploadStatus } from '../lib/upload-status.ts';
 const POLL_MS = 3000;
 
 function failed(detail?: string): UploadStatus {
-  return { status: 'failed', message: detail ? `${ru.feed.upload.failed} ${detail}` : ru.feed.upload.failed };
+  return {
+    status: 'failed',
+    message: detail ? `${mediaStrings.upload.failed} ${detail}` : mediaStrings.upload.failed,
+  };
 }
 
 /**
@@ -113,7 +116,7 @@ export function usePostUpload() {
         }
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) {
-          setState({ status: 'failed', message: ru.feed.upload.cancelled });
+          setState({ status: 'failed', message: mediaStrings.upload.cancelled });
           return;
         }
         const detail =
@@ -121,7 +124,7 @@ export function usePostUpload() {
           isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')
             ? error.message
             : undefined;
-        setState(failed(detail === ru.feed.upload.failed ? undefined : detail));
+        setState(failed(detail === mediaStrings.upload.failed ? undefined : detail));
       } finally {
         if (abort.current === controller) abort.current = null;
       }

@@ -1,6 +1,6 @@
 import type { MediaType } from '@kadr/contract';
 import { ErrorText, Limits } from '@kadr/contract/browser';
-import { ru } from '../../../../shared/i18n/ru.ts';
+import { mediaStrings } from '../../strings.ts';
 
 export interface FileLike {
   type: string;
@@ -21,7 +21,7 @@ export function validateUpload(
   cover: FileLike | null,
   caption: string,
 ): UploadCheck {
-  const T = ru.feed.upload;
+  const T = mediaStrings.upload;
   if (files.length === 0) return { ok: false, message: T.noFiles };
   if (!files.every((f) => isVideo(f) || isImage(f))) return { ok: false, message: T.wrongType };
   const videos = files.filter(isVideo).length;
