@@ -261,6 +261,8 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   // On a narrow screen a swipe right of more than 80 px closes the full-screen chat, and a click within the next
   // 500 ms is swallowed. The click is timed in the page against the block's own end (`data-clicks-blocked`), so
   // a slow machine cannot pass a late click off as a swallowed one; when even that comes too late, swipe again.
+  const rows = page.getByTestId('chat-row');
+  const boris = rows.filter({ hasText: 'Борис' });
   const region = page.getByRole('region', { name: 'Борис' });
   const blocked = page.locator('section[data-clicks-blocked]');
   for (let attempt = 1; ; attempt += 1) {
@@ -285,7 +287,7 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
     await expect(blocked).toHaveCount(0);
     if (early) break;
     if (attempt === 3) throw new Error('no click reached the page within the 500 ms after a swipe');
-    if ((await region.count()) === 0) await page.getByTestId('chat-row').filter({ hasText: 'Борис' }).click();
+    if ((await region.count()) === 0) await boris.click();
     await expect(region).toBeVisible();
   }
   await expect(region).toHaveCount(0);
