@@ -260,6 +260,8 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   // a slow machine cannot pass a late click off as a swallowed one; when even that comes too late, swipe again.
   const region = page.getByRole('region', { name: 'Борис' });
   const blocked = page.locator('section[data-clicks-blocked]');
+  const rows = page.getByTestId('chat-row');
+  const boris = rows.filter({ hasText: 'Борис' });
   for (let attempt = 1; ; attempt += 1) {
     await drag(page, { x: 60, y: 300 }, 150, 0);
     const { early, clicked } = await page.evaluate(async () => {
@@ -282,7 +284,7 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
     await expect(blocked).toHaveCount(0);
     if (early) break;
     if (attempt === 3) throw new Error('no click reached the page within the 500 ms after a swipe');
-    if ((await region.count()) === 0) await page.getByTestId('chat-row').filter({ hasText: 'Борис' }).click();
+    if ((await region.count()) === 0) await boris.click();
     await expect(region).toBeVisible();
   }
   await expect(region).toHaveCount(0);
