@@ -151,7 +151,10 @@ async function shot(page: Page, name: string) {
     ['390x844', MOBILE],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150); // one layout pass at the new size before the picture
+    await page.evaluate(
+      // Two frames: the layout at the new size has been painted before the picture.
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
   }
   await page.setViewportSize(DESKTOP);

@@ -240,7 +240,10 @@ async function shot(page: Page, name: string) {
     { width: 1440, height: 900 },
   ]) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await page.evaluate(
+      // Two frames: the layout at the new size has been painted before the picture.
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
     await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}x${viewport.height}.png`) });
   }
   if (size) await page.setViewportSize(size);
