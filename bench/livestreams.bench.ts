@@ -115,6 +115,10 @@ export async function livestreamsChatBench(): Promise<string[]> {
       viewers.push(...batch);
     }
     opened.push(...viewers);
+    // A viewer dropped by the server (missed pings on a starved machine) misses what follows: counted here,
+    // so a "lost" figure can be told apart from messages the server never sent.
+    const drops = new Map<string, number>();
+    for (const v of viewers) v.on('disconnect', (reason) => drops.set(reason, (drops.get(reason) ?? 0) + 1));
     progress('viewers connected; joining the stream');
     await Promise.all(
       viewers.map(
@@ -143,6 +147,9 @@ export async function livestreamsChatBench(): Promise<string[]> {
         ),
     );
     progress(`Kadr acks: ${[...acks].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    progress(
+      `viewer sockets dropped during the run: ${[...drops].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+    );
     for (const v of viewers) v.disconnect();
 
     const bareUrl = t.target.bareSocketUrl!;
