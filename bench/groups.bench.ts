@@ -167,6 +167,19 @@ export async function groupsBench(
       lines.push(
         row([engine, shape.label, 'GET limit=50', paged.rps, paged.p99, (paged.rps / base.rps).toFixed(2)]),
       );
+      // Beside it, the app's health route through the same hooks (public; it also asks the database and the
+      // realtime adapter): what any route of this app costs here, which the bare route does not pay.
+      const floor = await load(`${url}/api/v1/health`, { connections: 10, duration: 5, headers });
+      lines.push(
+        row([
+          engine,
+          shape.label,
+          'GET /health (app)',
+          floor.rps,
+          floor.p99,
+          (floor.rps / base.rps).toFixed(2),
+        ]),
+      );
       await t.close();
       await database.drop();
     }

@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorText, Limits, rooms, SendMessageBody, type SendMessageResult } from '@kadr/contract';
+import { ErrorCode, ErrorText, rooms, SendMessageBody, type SendMessageResult } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { AppError, errors } from '../../lib/errors.ts';
