@@ -265,8 +265,6 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   const boris = rows.filter({ hasText: 'Борис' });
   const region = page.getByRole('region', { name: 'Борис' });
   const blocked = page.locator('section[data-clicks-blocked]');
-  const rows = page.getByTestId('chat-row');
-  const boris = rows.filter({ hasText: 'Борис' });
   for (let attempt = 1; ; attempt += 1) {
     await drag(page, { x: 60, y: 300 }, 150, 0);
     const { early, clicked } = await page.evaluate(async () => {
