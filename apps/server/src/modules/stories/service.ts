@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import {
+  ErrorCode,
   ErrorText,
   type MessageStoryRef,
   type Story,
@@ -14,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../app-types.ts';
 import type { Database } from '../../db/schema.ts';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors } from '../../lib/errors.ts';
 import type { FeedViewer } from '../media/feed-ranking.ts';
 import { probe } from '../media/processing/ffmpeg.ts';
 import { readRepository } from '../media/read-repository.ts';
@@ -355,7 +356,7 @@ export function storiesService(deps: {
     async report(id: number, viewer: number, reason: StoryReportReason) {
       const story = await live(id, viewer);
       if (story.user_id === viewer)
-        throw errors.validation({ story: ErrorText.forbidden }, ErrorText.forbidden);
+        throw new AppError(400, ErrorCode.cannotReportOwnStory, ErrorText.cannotReportOwnStory);
       await repo.report(id, viewer, reason);
       await cache.changed({ viewers: [viewer] });
       return { reported: true };
