@@ -249,7 +249,10 @@ describe('an image story', () => {
   it('refuses the owner reporting their own story with its own code, storing nothing', async () => {
     const res = await call('POST', `/stories/${story.id}/report`, a.token, { reason: 'spam' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Нельзя пожаловаться на свою историю', code: 'cannot_report_own_story' });
+    expect(res.json()).toEqual({
+      error: 'Нельзя пожаловаться на свою историю',
+      code: 'cannot_report_own_story',
+    });
     const own = (await getFeed(a.token)).flatMap((g) => g.stories).map((s) => s.id);
     expect(own).toContain(story.id);
   });
