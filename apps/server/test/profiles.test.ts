@@ -152,7 +152,7 @@ describe('search', () => {
     expect(exact[0].username).toBe(`${tag}_13`);
     const byName = (
       await get(
-        apiUrl(profileRoutes.search, undefined, { q: encodeURIComponent('искомый 1') }),
+        apiUrl(profileRoutes.search, undefined, { q: 'искомый 1' }),
         viewer.access_token,
       )
     ).json().users;
