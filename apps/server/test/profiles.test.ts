@@ -151,10 +151,7 @@ describe('search', () => {
     ).json().users;
     expect(exact[0].username).toBe(`${tag}_13`);
     const byName = (
-      await get(
-        apiUrl(profileRoutes.search, undefined, { q: encodeURIComponent('искомый 1') }),
-        viewer.access_token,
-      )
+      await get(apiUrl(profileRoutes.search, undefined, { q: 'искомый 1' }), viewer.access_token)
     ).json().users;
     expect(byName.length).toBeGreaterThan(0);
     expect(
