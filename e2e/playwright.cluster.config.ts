@@ -1,3 +1,5 @@
+import { apiUrl } from '@kadr/contract/browser';
+import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config.ts';
 
@@ -20,7 +22,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx scripts/cluster.ts',
     cwd: base.webServer && !Array.isArray(base.webServer) ? base.webServer.cwd : undefined,
-    url: `${baseURL}/api/v1/health`,
+    url: `${baseURL}${apiUrl(healthEndpoints.get)}`,
     timeout: 600_000,
     reuseExistingServer: false,
     // scripts/cluster.ts stops the nodes, HAProxy, MinIO and LiveKit and drops the database on SIGTERM.

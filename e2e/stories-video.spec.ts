@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiUrl } from '@kadr/contract/browser';
+import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import {
   registerViaApi,
@@ -124,7 +126,7 @@ test('video story: the segment picker clamps and its choice is what plays', asyn
   await editor.getByLabel('Подпись', { exact: true }).fill('Четыре секунды');
   await shoot(page, 'segment-picker');
 
-  const uploaded = page.waitForResponse((r) => r.url().includes('/api/v1/stories/upload'));
+  const uploaded = page.waitForResponse((r) => r.url().includes(apiUrl(storiesEndpoints.upload)));
   await editor.getByRole('button', { name: 'Опубликовать' }).click();
   const res = await uploaded;
   expect(res.status()).toBe(200);
@@ -173,7 +175,7 @@ test('video story: a refused upload keeps the editor open with the §8 text; sen
   });
   const editor = page.getByTestId('story-editor');
   const publish = editor.getByRole('button', { name: 'Опубликовать' });
-  const refused = page.waitForResponse((r) => r.url().includes('/api/v1/stories/upload'));
+  const refused = page.waitForResponse((r) => r.url().includes(apiUrl(storiesEndpoints.upload)));
   await publish.click();
   expect((await refused).status()).toBe(400);
   await expect(editor.getByRole('alert')).toHaveText(FAILED);
@@ -182,7 +184,7 @@ test('video story: a refused upload keeps the editor open with the §8 text; sen
   await shoot(page, 'upload-refused');
 
   // The form is enabled again: sending once more asks the server again.
-  const again = page.waitForResponse((r) => r.url().includes('/api/v1/stories/upload'));
+  const again = page.waitForResponse((r) => r.url().includes(apiUrl(storiesEndpoints.upload)));
   await publish.click();
   expect((await again).status()).toBe(400);
   await expect(editor.getByRole('alert')).toHaveText(FAILED);
@@ -201,7 +203,7 @@ test('video story: failed processing shows the §8 text under the strip, with re
 
   const uploads: number[] = [];
   page.on('response', (r) => {
-    if (r.url().includes('/api/v1/stories/upload')) uploads.push(r.status());
+    if (r.url().includes(apiUrl(storiesEndpoints.upload))) uploads.push(r.status());
   });
   await page.getByTestId('story-editor').getByRole('button', { name: 'Опубликовать' }).click();
   await expect(page.getByTestId('story-editor')).toHaveCount(0);
