@@ -131,6 +131,9 @@ export async function storageBench(): Promise<string[]> {
     }
     lines.push('(/files/ on s3 answers 302 to a presigned bucket URL: the bytes never pass through the app)');
 
+    // The feed figures are printed even if the upload phase below fails.
+    console.log(lines.join('\n'));
+    lines.length = 0;
     const video = bigVideo(work);
     const size = fs.statSync(video).size;
     const t: Target = await startTarget({ ...ENV, ...bucket.env() });
