@@ -58,6 +58,10 @@ if (wanted('storage')) {
   );
   for (const line of await storageBench()) console.log(line);
 }
+if (only.includes('storage-upload')) {
+  console.log('\n## RSS of the server on S3 (MinIO) while a ~200 MB video is uploaded and processed');
+  for (const line of await storageBench({ feed: false })) console.log(line);
+}
 if (wanted('markdown')) {
   console.log('\n## Chat markdown: parse time of adversarial 4 KB messages vs a plain 4 KB message');
   for (const line of markdownBench()) console.log(line);

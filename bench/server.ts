@@ -51,6 +51,11 @@ async function main() {
       ...Object.fromEntries(
         Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('S3_') && !!e[1]),
       ),
+      // The storage bench uploads more posts than the hourly per-user default allows.
+      ...(process.env.RATE_LIMITS ? { RATE_LIMITS: process.env.RATE_LIMITS } : {}),
+      ...(process.env.MEDIA_MAX_VIDEO_BYTES
+        ? { MEDIA_MAX_VIDEO_BYTES: process.env.MEDIA_MAX_VIDEO_BYTES }
+        : {}),
       // The live chat bench has no host in the media room, so it lengthens the host timeout.
       ...(process.env.LIVESTREAM_HOST_TIMEOUT_MS
         ? { LIVESTREAM_HOST_TIMEOUT_MS: process.env.LIVESTREAM_HOST_TIMEOUT_MS }
