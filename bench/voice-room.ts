@@ -153,6 +153,8 @@ async function open(browser: Browser, apiUrl: string, session: Session, group: s
   }, session);
   // Keep every peer connection the app makes, to read its receivers' statistics.
   await context.addInitScript({ content: TRACK_PEER_CONNECTIONS });
+  // Navigation took over 30 s (Playwright's default) at load 79 on 2 cores.
+  context.setDefaultTimeout(JOIN_TIMEOUT_MS);
   const page = await context.newPage();
   const socketUp = page.waitForEvent('websocket', { timeout: JOIN_TIMEOUT_MS }).then(
     (ws) =>
@@ -162,6 +164,8 @@ async function open(browser: Browser, apiUrl: string, session: Session, group: s
         });
       }),
   );
+  // Handled here too: if goto fails, the browser closes and this would reject with a misleading reason.
+  socketUp.catch(() => undefined);
   await page.goto('/messenger');
   await socketUp;
   await page.getByTestId('chat-row').filter({ hasText: group }).click({ timeout: JOIN_TIMEOUT_MS });
