@@ -429,6 +429,21 @@ const fixtures: Record<string, Prepare> = {
       body: { user_id: bob.id, can_post: true, can_edit_others: false, can_delete_others: false },
     };
   },
+  'patch /channels/{id}/admins/{userId}': async () => {
+    const c = await newChannel(alice);
+    await must('post', `/channels/${c.id}/subscribe`, bob);
+    await must('post', `/channels/${c.id}/admins`, alice, {
+      user_id: bob.id,
+      can_post: true,
+      can_edit_others: false,
+      can_delete_others: false,
+    });
+    return {
+      stranger: 403,
+      params: { id: c.id, userId: bob.id },
+      body: { can_post: false, can_edit_others: true, can_delete_others: false },
+    };
+  },
   'delete /channels/{id}/admins/{userId}': async () => {
     const c = await newChannel(alice);
     await must('post', `/channels/${c.id}/subscribe`, bob);

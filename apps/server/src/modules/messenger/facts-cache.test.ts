@@ -20,10 +20,14 @@ it('finds a pair’s chat from either side and by id; forgetting drops both', ()
   expect(facts.conversation(7)).toBeUndefined();
 });
 
-it('never caches groups or channels, whose members change', () => {
+it('keeps a group or channel by id only (its kind never changes), never as a pair', () => {
   const facts = messengerFacts();
-  facts.rememberConversation({ id: 8, type: 'group', user_low: null, user_high: null });
-  expect(facts.conversation(8)).toBeUndefined();
+  const group = { id: 8, type: 'group' as const, user_low: null, user_high: null };
+  facts.rememberConversation(group);
+  expect(facts.conversation(8)).toEqual(group);
+  facts.rememberConversation({ id: 9, type: 'channel', user_low: 1, user_high: 2 });
+  expect(facts.conversation(9)?.type).toBe('channel');
+  expect(facts.pair(1, 2)).toBeUndefined();
 });
 
 it('keeps message facts bounded, dropping the least recently used', () => {
