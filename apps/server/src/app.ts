@@ -142,6 +142,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const close of closers.reverse()) await close();
     await events.idle();
     await gateway.close();
+    // Closing the sockets runs their disconnect handlers (last seen, presence notices), whose events may
+    // still be at work: let them finish before Redis and the database close under them.
+    await events.idle();
   });
   app.addHook('onClose', async () => {
     limiter.close();

@@ -29,8 +29,12 @@ export function redisBus(publisher: Redis, subscriber: Redis, prefix: string): B
     if (!channel.startsWith(prefix)) return;
     for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler(message);
   });
+  // After close (the app is stopping; its Redis clients quit next), a late notice is dropped, not sent to a
+  // closing connection, which would reject with "Connection is closed".
+  let closed = false;
   return {
     async publish(channel, message) {
+      if (closed) return;
       await publisher.publish(prefix + channel, message);
     },
     async subscribe(channel, handler) {
@@ -42,6 +46,7 @@ export function redisBus(publisher: Redis, subscriber: Redis, prefix: string): B
       }
     },
     async close() {
+      closed = true;
       handlers.clear();
     },
   };

@@ -87,6 +87,19 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     pingTimeout: 20_000,
   });
   const adapterClients = deps.redis ? [deps.redis.client.duplicate(), deps.redis.client.duplicate()] : [];
+  // The adapter publishes without awaiting: an emit racing the shutdown (its client already quit) would leave
+  // a rejected promise ("Connection is closed") unhandled. Such a failure is logged instead.
+  const publisher = adapterClients[0];
+  if (publisher) {
+    const publish = publisher.publish.bind(publisher) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(publisher, {
+      publish: (...args: unknown[]) => {
+        const sent = publish(...args);
+        sent.catch((err: unknown) => deps.log.warn({ err }, 'socket.io adapter publish failed'));
+        return sent;
+      },
+    });
+  }
   if (adapterClients.length === 2)
     io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
   const audienceProviders: { audience: AudienceProvider; watching?: AudienceProvider }[] = [];
