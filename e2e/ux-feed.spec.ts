@@ -82,31 +82,35 @@ async function failedPostViaApi(request: APIRequestContext, author: Session): Pr
 }
 
 async function uploadCarousel(page: Page, author: Session): Promise<number> {
-  const id = await page.evaluate(async (token) => {
-    const canvas = (hue: number) =>
-      new Promise<Blob>((resolve) => {
-        const c = document.createElement('canvas');
-        c.width = 360;
-        c.height = 480;
-        const g = c.getContext('2d');
-        if (g) {
-          g.fillStyle = `hsl(${hue} 70% 50%)`;
-          g.fillRect(0, 0, 360, 480);
-        }
-        c.toBlob((b) => resolve(b as Blob), 'image/jpeg');
+  // The page has no contract module: the URL is built here and handed in.
+  const id = await page.evaluate(
+    async ({ token, uploadUrl }) => {
+      const canvas = (hue: number) =>
+        new Promise<Blob>((resolve) => {
+          const c = document.createElement('canvas');
+          c.width = 360;
+          c.height = 480;
+          const g = c.getContext('2d');
+          if (g) {
+            g.fillStyle = `hsl(${hue} 70% 50%)`;
+            g.fillRect(0, 0, 360, 480);
+          }
+          c.toBlob((b) => resolve(b as Blob), 'image/jpeg');
+        });
+      const form = new FormData();
+      form.append('caption', 'Карусель');
+      form.append('media_type', 'carousel');
+      form.append('files', await canvas(10), 'a.jpg');
+      form.append('files', await canvas(200), 'b.jpg');
+      const r = await fetch(uploadUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
       });
-    const form = new FormData();
-    form.append('caption', 'Карусель');
-    form.append('media_type', 'carousel');
-    form.append('files', await canvas(10), 'a.jpg');
-    form.append('files', await canvas(200), 'b.jpg');
-    const r = await fetch(apiUrl(mediaEndpoints.upload), {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-      body: form,
-    });
-    return ((await r.json()) as { post: { id: number } }).post.id;
-  }, author.access_token);
+      return ((await r.json()) as { post: { id: number } }).post.id;
+    },
+    { token: author.access_token, uploadUrl: apiUrl(mediaEndpoints.upload) },
+  );
   await expect
     .poll(
       async () => {
