@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NETNS_SETUP } from './netns.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -29,15 +30,6 @@ const passThrough = args.filter((a) => !a.startsWith('--bench'));
 // ends inside the namespace and a loopback-range address (no IPv6 link-local: addrgenmode none) makes it see
 // a network that reaches nothing beyond the namespace. LiveKit still advertises 127.0.0.1 only (`node_ip`,
 // `rtc.ips.includes` in the config apps/server writes for it).
-const NETNS_SETUP = [
-  'ip link set lo up',
-  'ip link add kadr0 type veth peer name kadr1',
-  'ip link set kadr0 addrgenmode none',
-  'ip link set kadr1 addrgenmode none',
-  'ip addr add 127.0.0.2/32 dev kadr0',
-  'ip link set kadr0 up',
-  'ip link set kadr1 up',
-].join(' && ');
 const SDK = 'github.com/livekit/server-sdk-go/v2';
 const SDK_VERSION = 'v2.13.0';
 const MARK = 'KADR_LOOPBACK_NETNS';

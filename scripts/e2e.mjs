@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NETNS_SETUP } from './netns.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,19 +55,8 @@ const playwright = [
   ...process.argv.slice(2).filter((a) => a !== '--cluster'),
 ];
 
-// Browser tests run in a private network namespace with only loopback, so no packet leaves the machine.
-// Chromium reports navigator.onLine = false when no interface but `lo` is up, and the app then rightly
-// holds its requests as offline; a veth pair with both ends inside the namespace and a loopback-range
-// address makes it see a network that still reaches nothing beyond the namespace.
-const NETNS_SETUP = [
-  'ip link set lo up',
-  'ip link add kadr0 type veth peer name kadr1',
-  'ip link set kadr0 addrgenmode none',
-  'ip link set kadr1 addrgenmode none',
-  'ip addr add 127.0.0.2/32 dev kadr0',
-  'ip link set kadr0 up',
-  'ip link set kadr1 up',
-].join(' && ');
+// Browser tests run in a private network namespace with only loopback (scripts/netns.mjs), so no packet
+// leaves the machine.
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const canIsolate =
   !cluster && isRoot && existsSync('/usr/bin/unshare') && process.env.KADR_E2E_NETNS !== 'off';

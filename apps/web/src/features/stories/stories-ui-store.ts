@@ -11,7 +11,7 @@ export interface ViewerState {
 
 export interface PendingStory {
   key: string;
-  /** An object URL of what is being sent, for the placeholder. */
+  /** An object URL of what is being sent, for the upload tile. */
   previewUrl: string | null;
   progress: number;
   status: 'uploading' | 'processing' | 'failed';

@@ -4,7 +4,7 @@ import type { KadrSocket } from '../../../shared/realtime/socket.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 import { storiesKeys } from './stories-queries.ts';
 
-/** Strips update without a reload: any story change refetches the feed; the uploader's placeholder resolves. */
+/** Strips update without a reload: any story change refetches the feed; the uploader's upload tile resolves. */
 export function attachStoriesRealtime(socket: KadrSocket, queryClient: QueryClient) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: storiesKeys.feed() });
   const onReady = (event: StoryEvent) => {
@@ -13,7 +13,7 @@ export function attachStoriesRealtime(socket: KadrSocket, queryClient: QueryClie
     if (pending) {
       if (event.status === 'failed') ui.setPending(pending.key, { status: 'failed' });
       else {
-        // The placeholder goes once the refetched feed holds the result.
+        // The upload tile goes once the refetched feed holds the result.
         void queryClient.invalidateQueries({ queryKey: storiesKeys.feed() }).then(() => {
           if (pending.previewUrl) URL.revokeObjectURL(pending.previewUrl);
           ui.setPending(pending.key, null);

@@ -42,7 +42,7 @@ function Pending({ item }: { item: PendingStory }) {
   );
 }
 
-/** Under the strip while an upload failed: the §8 text, send again, or dismiss the placeholder. */
+/** Under the strip while an upload failed: the §8 text, send again, or dismiss the upload tile. */
 function Failures({ items }: { items: readonly PendingStory[] }) {
   const { retry, dismiss } = usePendingActions();
   return items.map((item) => (

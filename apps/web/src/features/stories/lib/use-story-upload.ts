@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { type StoryUploadInput, sendStory, storyForm } from '../api/upload-story.ts';
 import { type PendingStory, useStoriesUi } from '../stories-ui-store.ts';
 
-/** Sends `input` for the strip's placeholder `key`: its progress, then "processing" with the story's id. */
+/** Sends `input` for the strip's upload tile `key`: its progress, then "processing" with the story's id. */
 function useSend() {
   const setPending = useStoriesUi((s) => s.setPending);
   return useCallback(
@@ -17,8 +17,8 @@ function useSend() {
 }
 
 /**
- * Sends a story from the editor; the strip shows a placeholder with the upload's progress, then
- * "processing" until `story-ready` arrives (stories-realtime.ts). A refused upload removes the placeholder
+ * Sends a story from the editor; the strip shows an upload tile with the upload's progress, then
+ * "processing" until `story-ready` arrives (stories-realtime.ts). A refused upload removes the upload tile
  * and rejects: the editor, still open, says so and can send again.
  */
 export function useStoryUpload() {
@@ -40,7 +40,7 @@ export function useStoryUpload() {
 }
 
 /**
- * The strip's answers to a failed placeholder (processing failed after the editor closed, or a retry was
+ * The strip's answers to a failed upload tile (processing failed after the editor closed, or a retry was
  * refused): send the same input again, or dismiss it.
  */
 export function usePendingActions() {
