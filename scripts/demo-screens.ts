@@ -77,14 +77,21 @@ try {
     { name: 'desktop', viewport: { width: 1440, height: 900 } },
   ];
   for (const size of sizes) {
-    const context = await browser.newContext({ viewport: size.viewport, colorScheme: 'dark', locale: 'ru-RU' });
+    const context = await browser.newContext({
+      viewport: size.viewport,
+      colorScheme: 'dark',
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
     await page.goto(`${base}/login`);
-    await page.evaluate(({ s, version }) => {
-      localStorage.setItem('dataVersion', version);
-      localStorage.setItem('auth:accessToken', s.access_token);
-      localStorage.setItem('auth:user', JSON.stringify(s.user));
-    }, { s: session, version: DATA_VERSION });
+    await page.evaluate(
+      ({ s, version }) => {
+        localStorage.setItem('dataVersion', version);
+        localStorage.setItem('auth:accessToken', s.access_token);
+        localStorage.setItem('auth:user', JSON.stringify(s.user));
+      },
+      { s: session, version: DATA_VERSION },
+    );
     const shots: Array<[string, () => Promise<void>]> = [
       ['home', () => page.goto(`${base}/home`).then(() => settled(page))],
       ['media', () => page.goto(`${base}/media`).then(() => settled(page))],
