@@ -77,4 +77,7 @@ if (status !== 0) process.exit(status);
 // The whole suite also proves the media plane (a real LiveKit server; see scripts/e2e-media.mjs).
 // A run filtered to some specs (arguments given) leaves it out.
 if (process.argv.length > 2) process.exit(0);
-process.exit(run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], { env }));
+const media = run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], { env });
+if (media !== 0) process.exit(media);
+// And the messenger and feed flows through HAProxy in front of three nodes (issue 16, item 6).
+process.exit(run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--cluster'], { env }));

@@ -1,16 +1,16 @@
-import type { UserSummary } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
-import { useUserSearch } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
+import { ChatNameFields } from './ChatNameFields.tsx';
 import g from './groups.module.css';
+import { type PickableUser, UserPicker } from './UserPicker.tsx';
 
 const SLUG = /^[A-Za-z0-9_-]{5,32}$/;
 
@@ -22,18 +22,14 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
   const [description, setDescription] = useState('');
   const [slug, setSlug] = useState('');
   const [isPublic, setPublic] = useState(kind === 'channel');
-  const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
-  const [picked, setPicked] = useState<UserSummary[]>([]);
+  const [picked, setPicked] = useState<PickableUser[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(query.trim()), 300);
-    return () => clearTimeout(t);
-  }, [query]);
-
-  const found = useUserSearch(kind === 'group' ? debounced : '');
+  const toggle = (user: PickableUser) =>
+    setPicked((held) =>
+      held.some((p) => p.id === user.id) ? held.filter((p) => p.id !== user.id) : [...held, user],
+    );
 
   const needsSlug = kind === 'channel' || isPublic;
   const valid = name.trim() !== '' && (!needsSlug || SLUG.test(slug));
@@ -72,25 +68,12 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
   return (
     <Sheet title={kind === 'group' ? S.createGroup : S.createChannel} onClose={onClose} centered>
       <form className={g.form} onSubmit={(e) => void submit(e)}>
-        <label>
-          {S.name}
-          <input
-            type="text"
-            value={name}
-            maxLength={64}
-            required
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          {S.description}
-          <textarea
-            value={description}
-            maxLength={255}
-            rows={2}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-        </label>
+        <ChatNameFields
+          name={name}
+          onName={setName}
+          description={description}
+          onDescription={setDescription}
+        />
         <label className={g.check}>
           <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} />
           {S.publicChat}
@@ -109,10 +92,6 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
         ) : null}
         {kind === 'group' ? (
           <>
-            <label>
-              {S.searchMembers}
-              <input type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
-            </label>
             {picked.length > 0 ? (
               <fieldset className={g.chips} aria-label={S.members}>
                 {picked.map((u) => (
@@ -122,7 +101,7 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
                       type="button"
                       className={g.link2}
                       aria-label={`${S.cancel}: ${u.name}`}
-                      onClick={() => setPicked(picked.filter((p) => p.id !== u.id))}
+                      onClick={() => toggle(u)}
                     >
                       <X size={12} aria-hidden />
                     </button>
@@ -130,19 +109,7 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
                 ))}
               </fieldset>
             ) : null}
-            {debounced !== '' ? (
-              <ul className={g.results}>
-                {(found.data?.users ?? [])
-                  .filter((u) => !picked.some((p) => p.id === u.id))
-                  .map((u) => (
-                    <li key={u.id}>
-                      <button type="button" onClick={() => setPicked([...picked, u])}>
-                        {u.name} <span className={g.muted}>@{u.username}</span>
-                      </button>
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
+            <UserPicker picked={picked} onToggle={toggle} />
           </>
         ) : null}
         {error ? (

@@ -5,6 +5,7 @@ import { api } from '../../../shared/api/client.ts';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
+import { ChatNameFields } from './ChatNameFields.tsx';
 import g from './groups.module.css';
 import { type PickableUser, UserPicker } from './UserPicker.tsx';
 
@@ -34,25 +35,13 @@ export function EditGroupSheet({ group, onClose }: { group: Group; onClose: () =
   return (
     <Sheet title={S.editGroup} onClose={onClose} centered>
       <form className={g.form} onSubmit={(e) => void save(e)}>
-        <label>
-          {S.name}
-          <input
-            type="text"
-            value={name}
-            maxLength={64}
-            required
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          {S.description}
-          <textarea
-            value={description}
-            maxLength={255}
-            rows={3}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-        </label>
+        <ChatNameFields
+          name={name}
+          onName={setName}
+          description={description}
+          onDescription={setDescription}
+          rows={3}
+        />
         <ErrorLine error={action.error} />
         <div className={g.row}>
           <button type="submit" className={g.primary} disabled={name.trim() === '' || action.busy}>
