@@ -181,8 +181,20 @@ export async function connectCallMedia(options: {
     if (publication.source === Track.Source.Camera) options.on.peerMuted('camera', value);
   };
 
+  // livekit-client 2.23 passes `peerConnectionTimeout` to the engine but its transport manager keeps its own
+  // 15 s for answering a publisher offer (`negotiate`): widen that one too, where it exists — from the
+  // signalling answer on, since the devices captured ahead are published from then.
+  const widenNegotiationTimeout = () => {
+    const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } })
+      .pcManager;
+    if (transports && typeof transports.peerConnectionTimeout === 'number')
+      transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
+  };
   room
-    .on(RoomEvent.SignalConnected, () => callMark('signal-connected'))
+    .on(RoomEvent.SignalConnected, () => {
+      widenNegotiationTimeout();
+      callMark('signal-connected');
+    })
     .on(RoomEvent.TrackSubscribed, (track) => {
       callMark(`subscribed-${track.kind}`);
       if (track.kind === Track.Kind.Video) markFirstFrame(track);
@@ -235,11 +247,7 @@ export async function connectCallMedia(options: {
     encryption?.worker.terminate();
     throw error;
   }
-  // livekit-client 2.23 passes the option to the engine but its transport manager keeps its own 15 s for
-  // answering a publisher offer (`negotiate`): widen that one too, where it exists.
-  const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } }).pcManager;
-  if (transports && typeof transports.peerConnectionTimeout === 'number')
-    transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
+  widenNegotiationTimeout();
   callMark('pc-connected');
   // Publishing again (the wanted devices, the usual way): after a failed first publication, or after a full
   // reconnection dropped what was published.
