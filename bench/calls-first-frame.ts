@@ -91,10 +91,15 @@ try {
   const signal: number[] = [];
   const render: number[] = [];
   // Where accept → first frame goes: each side's milestones after the accept press.
+  // `join` is where each side starts joining (the callee after its accept's answer, the caller on the
+  // `call-accepted` event); `published-video` is its own camera published (the devices open ahead).
   const STEPS = [
     'accepted',
+    'join',
     'token',
     'signal-connected',
+    'published-audio',
+    'published-video',
     'pc-connected',
     'room-connected',
     'subscribed-video',
@@ -151,8 +156,13 @@ try {
   console.log(`    caller side ${fmt(frameA, AIM_FRAME_MS)}; callee side ${fmt(frameB, AIM_FRAME_MS)}`);
   for (const side of ['A', 'B'] as const)
     console.log(
-      `    ${side === 'A' ? 'caller' : 'callee'} after accept, p50: ${STEPS.filter((s) => steps[side].has(s))
-        .map((s) => `${s} ${Math.round(p(steps[side].get(s) ?? [], 0.5))}`)
+      `    ${side === 'A' ? 'caller' : 'callee'} after accept, p50/p95: ${STEPS.filter((s) =>
+        steps[side].has(s),
+      )
+        .map(
+          (s) =>
+            `${s} ${Math.round(p(steps[side].get(s) ?? [], 0.5))}/${Math.round(p(steps[side].get(s) ?? [], 0.95))}`,
+        )
         .join(', ')} ms`,
     );
   console.log(

@@ -16,8 +16,37 @@ const api = vi.hoisted(() => ({
 vi.mock('./api/calls-api.ts', () => ({ callsApi: api }));
 const playTone = vi.hoisted(() => vi.fn(() => () => undefined));
 vi.mock('./lib/tones.ts', () => ({ playTone, prepareTones: () => undefined }));
+/** The media layer stands in: what was prepared ahead (devices, room) and what the connection got. */
+const media = vi.hoisted(() => {
+  const joined = {
+    published: Promise.resolve(),
+    attach: vi.fn(),
+    attachAudio: vi.fn(),
+    setMicrophone: vi.fn(async () => undefined),
+    setCamera: vi.fn(async () => undefined),
+    stats: vi.fn(async () => ({
+      rttMs: 1,
+      lossPercent: 0,
+      bitrateKbps: 1,
+      quality: 'good' as const,
+      videoFramesDecoded: 0,
+      audioEnergy: 0,
+    })),
+    disconnect: vi.fn(async () => undefined),
+  };
+  return {
+    joined,
+    prepareCallMedia: vi.fn((options: { video: boolean; encrypted: boolean }) => ({
+      ...options,
+      setCamera: vi.fn(),
+      release: vi.fn(),
+    })),
+    connectCallMedia: vi.fn(async (_options: { prepared?: unknown }) => joined),
+  };
+});
 
-const { attachCallsRealtime, callActions, resetCall } = await import('./call-controller.ts');
+const { attachCallsRealtime, callActions, callMediaModule, resetCall } = await import('./call-controller.ts');
+callMediaModule.load = async () => media as unknown as Awaited<ReturnType<typeof callMediaModule.load>>;
 const { useCallStore } = await import('./store/call-store.ts');
 
 const ME = 2;
@@ -137,5 +166,95 @@ describe('call controller: the §3 union driven by events and actions', () => {
     answer(call({ id: 11, caller: peer(ME), callee: peer(3) }));
     await started;
     expect(api.end).toHaveBeenCalledWith(11);
+  });
+
+  describe('devices opened ahead of the connection', () => {
+    const token = { server_url: 'ws://127.0.0.1:7880', access_token: 'jwt', role: 'host' as const };
+    const prepared = () => media.prepareCallMedia.mock.results.map((r) => r.value);
+    const outgoing = (overrides: Partial<Call> = {}) =>
+      call({ caller: peer(ME), callee: peer(3), ...overrides });
+
+    beforeEach(() => {
+      api.token.mockResolvedValue(token);
+      api.connected.mockResolvedValue(outgoing({ state: 'active' }));
+    });
+
+    it("the caller's press opens camera and microphone once; the answer connects with those same devices", async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      await vi.waitFor(() => expect(media.prepareCallMedia).toHaveBeenCalledTimes(1));
+      expect(media.prepareCallMedia).toHaveBeenCalledWith({ video: true, encrypted: expect.any(Boolean) });
+      expect(media.connectCallMedia).not.toHaveBeenCalled();
+
+      server.deliver('call-accepted', outgoing({ state: 'connecting' }));
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      expect(media.connectCallMedia.mock.calls[0]?.[0]).toMatchObject({
+        serverUrl: token.server_url,
+        token: 'jwt',
+        video: true,
+        prepared: prepared()[0],
+      });
+      expect(media.prepareCallMedia).toHaveBeenCalledTimes(1);
+      expect(prepared()[0].release).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(useCallStore.getState().view.status).toBe('active'));
+    });
+
+    it('an audio call opens the microphone only', async () => {
+      api.start.mockResolvedValue(outgoing({ kind: 'audio' }));
+      await callActions.start(peer(3), 'audio');
+      await vi.waitFor(() =>
+        expect(media.prepareCallMedia).toHaveBeenCalledWith(expect.objectContaining({ video: false })),
+      );
+    });
+
+    it('rejected, or cancelled by the caller, while ringing: the devices opened ahead are stopped', async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      server.deliver('call-rejected', outgoing({ state: 'rejected' }));
+      await vi.waitFor(() => expect(prepared()[0]?.release).toHaveBeenCalledTimes(1));
+
+      api.start.mockResolvedValue(outgoing({ id: 20 }));
+      api.end.mockResolvedValue(outgoing({ id: 20, state: 'ended', end_reason: 'cancelled' }));
+      resetCall();
+      await callActions.start(peer(3), 'video');
+      await callActions.end();
+      await vi.waitFor(() => expect(prepared()[1]?.release).toHaveBeenCalledTimes(1));
+      expect(useCallStore.getState().view).toMatchObject({ status: 'ended', cancelled: true });
+      expect(media.connectCallMedia).not.toHaveBeenCalled();
+    });
+
+    it('the camera turned off while ringing stops its capture at once', async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      await callActions.toggleCamera();
+      await vi.waitFor(() => expect(prepared()[0]?.setCamera).toHaveBeenCalledWith(false));
+    });
+
+    it('the callee opens nothing while it rings, and opens the devices of the chosen answer on accept', async () => {
+      server.deliver('call-incoming', call());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(media.prepareCallMedia).not.toHaveBeenCalled();
+
+      api.accept.mockResolvedValue(call({ state: 'connecting' }));
+      await callActions.accept('audio');
+      expect(media.prepareCallMedia).toHaveBeenCalledTimes(1);
+      expect(media.prepareCallMedia).toHaveBeenCalledWith(expect.objectContaining({ video: false }));
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      expect(media.connectCallMedia.mock.calls[0]?.[0]).toMatchObject({
+        video: false,
+        prepared: prepared()[0],
+      });
+    });
+
+    it('an accept the server refuses stops the devices it opened', async () => {
+      server.deliver('call-incoming', call());
+      api.accept.mockRejectedValue(
+        new ApiError(409, { error: 'Звонок уже не звонит', code: 'call_not_ringing' }),
+      );
+      await callActions.accept('video');
+      expect(useCallStore.getState().view.status).toBe('idle');
+      await vi.waitFor(() => expect(prepared()[0]?.release).toHaveBeenCalledTimes(1));
+      expect(media.connectCallMedia).not.toHaveBeenCalled();
+    });
   });
 });

@@ -6,7 +6,7 @@ import { callsApi } from './api/calls-api.ts';
 import { type CallKeyPair, callFingerprint, deriveCallKey, makeCallKeyPair } from './lib/e2ee.ts';
 import { callMark, clearCallMarks } from './lib/marks.ts';
 import { playTone, prepareTones } from './lib/tones.ts';
-import type { CallMedia } from './media/call-media.ts';
+import type { CallMedia, PreparedCallMedia } from './media/call-media.ts';
 import {
   type CallOutcome,
   type CallView,
@@ -23,7 +23,9 @@ import {
 /** How long a final state stays on screen before the reset to idle. */
 const OUTCOME_MS = 5000;
 
-const loadMedia = () => import('./media/call-media.ts');
+/** The media layer, loaded when a call starts (livekit-client stays out of the first bundle); tests replace it. */
+export const callMediaModule = { load: () => import('./media/call-media.ts') };
+const loadMedia = () => callMediaModule.load();
 
 /** Whether this browser can encrypt call media end to end (insertable streams or script transform). */
 export function browserCanEncryptCalls(): boolean {
@@ -35,6 +37,11 @@ export function browserCanEncryptCalls(): boolean {
 
 let keyPair: CallKeyPair | null = null;
 let media: CallMedia | null = null;
+/**
+ * The devices and the room made ahead for this device's call (the caller's press, the callee's accept),
+ * until `joinMedia` hands them to the connection; released when the call ends before that.
+ */
+let prepared: Promise<PreparedCallMedia | null> | null = null;
 let stopTone: (() => void) | null = null;
 let outcomeTimer: number | null = null;
 let statsTimer: number | null = null;
@@ -96,7 +103,30 @@ function peerOf(call: Call): CallPeer {
   return call.caller.id === currentUser() ? call.callee : call.caller;
 }
 
+/** Starts capturing the microphone (and camera) and making the room, while the call rings or is accepted. */
+function prepareMedia(video: boolean) {
+  releasePrepared();
+  prepared = loadMedia()
+    .then(({ prepareCallMedia }) => prepareCallMedia({ video, encrypted: browserCanEncryptCalls() }))
+    .catch(() => null);
+}
+
+/** The call ended before connecting: what was captured ahead stops (the camera light goes off). */
+function releasePrepared() {
+  const ahead = prepared;
+  prepared = null;
+  void ahead?.then((m) => m?.release());
+}
+
+/** The preparation passes to the connection (which then owns it); null when none was made. */
+function takePrepared(): Promise<PreparedCallMedia | null> {
+  const ahead = prepared ?? Promise.resolve(null);
+  prepared = null;
+  return ahead;
+}
+
 async function dropMedia() {
+  releasePrepared();
   if (statsTimer !== null) window.clearInterval(statsTimer);
   statsTimer = null;
   const m = media;
@@ -156,17 +186,25 @@ async function joinMedia(call: Call) {
   const kind = call.kind;
   try {
     callMark('join');
+    const ahead = takePrepared();
     const [key, token, { connectCallMedia }] = await Promise.all([
       encryptionKey(call),
       callsApi.token(call.id).finally(() => callMark('token')),
       loadMedia(),
-    ]);
-    if (viewCallId(view()) !== call.id) return;
+    ]).catch(async (error: unknown) => {
+      (await ahead)?.release();
+      throw error;
+    });
+    if (viewCallId(view()) !== call.id) {
+      (await ahead)?.release();
+      return;
+    }
     const joined = await connectCallMedia({
       serverUrl: token.server_url,
       token: token.access_token,
       key,
       video: kind === 'video' && useCallStore.getState().cameraEnabled,
+      prepared: await ahead,
       on: {
         tracks: () => set((s) => ({ mediaVersion: s.mediaVersion + 1 })),
         peerMuted: (source, muted) =>
@@ -188,7 +226,10 @@ async function joinMedia(call: Call) {
     const reported = callsApi.connected(call.id);
     void joined.published
       .then(async () => {
-        if (!useCallStore.getState().micEnabled) await joined.setMicrophone(false);
+        // Turned off while it was connecting (no media to tell then).
+        const { micEnabled, cameraEnabled } = useCallStore.getState();
+        if (!micEnabled) await joined.setMicrophone(false);
+        if (kind === 'video' && !cameraEnabled) await joined.setCamera(false);
         set((s) => ({ mediaVersion: s.mediaVersion + 1 }));
       })
       .catch((error: unknown) => set({ notice: errorMessage(error) }));
@@ -226,7 +267,8 @@ export const callActions = {
       cameraEnabled: kind === 'video',
     });
     tone('ringback');
-    void loadMedia();
+    // The caller's devices start now: by the answer they are open and only need publishing.
+    prepareMedia(kind === 'video');
     try {
       keyPair = await takeKeyPair();
       callMark('request');
@@ -261,7 +303,8 @@ export const callActions = {
       view: { status: 'connecting', peer: current.peer, kind: call.kind, call },
       cameraEnabled: kind === 'video' && call.kind === 'video',
     });
-    void loadMedia();
+    // The devices open while the answer and the token are on their way.
+    prepareMedia(kind === 'video' && call.kind === 'video');
     try {
       keyPair = await takeKeyPair();
       const accepted = await callsApi.accept(call.id, {
@@ -310,6 +353,7 @@ export const callActions = {
   async toggleCamera() {
     const enabled = !useCallStore.getState().cameraEnabled;
     set({ cameraEnabled: enabled });
+    void prepared?.then((ahead) => ahead?.setCamera(enabled));
     await media?.setCamera(enabled).catch((error) => set({ notice: errorMessage(error) }));
   },
 

@@ -11,6 +11,7 @@ import {
 import E2EEWorker from 'livekit-client/e2ee-worker?worker';
 import { callMark } from '../lib/marks.ts';
 import type { CallStats } from '../store/call-store.ts';
+import { type CapturedAhead, captureAhead } from './capture-ahead.ts';
 
 /**
  * The call's media room (loaded lazily: livekit-client stays out of the first bundle). With a key, every
@@ -58,27 +59,112 @@ function markFirstFrame(track: RemoteTrack) {
   }, 50);
 }
 
+type Encryption = { keyProvider: ExternalE2EEKeyProvider; worker: Worker } | null;
+
+function makeRoom(encryption: Encryption): Room {
+  return new Room({
+    // The peer's video is wanted at once and in full: no waiting for the element's size (adaptive stream)
+    // or for the server's "someone subscribes" before encoding (dynacast) on the first frame's path.
+    adaptiveStream: false,
+    dynacast: false,
+    // One receiver: simulcast would encode (and encrypt) three layers of which the peer only ever gets one.
+    publishDefaults: { simulcast: false },
+    ...(encryption ? { encryption } : {}),
+  });
+}
+
+const makeEncryption = (): NonNullable<Encryption> => ({
+  keyProvider: new ExternalE2EEKeyProvider(),
+  worker: new E2EEWorker(),
+});
+
+/**
+ * What a call needs before its token arrives, started early (the caller's press, the callee's accept):
+ * the microphone and camera are captured and the room with its E2EE worker is made meanwhile, so after
+ * the token only the connection and the publication remain. `connectCallMedia` takes it over.
+ */
+export interface PreparedCallMedia {
+  /** The camera turned off (its capture stops) or on again before the call connected. */
+  setCamera(enabled: boolean): void;
+  /** Stops the captured devices and the worker (a call that ended before connecting). Idempotent. */
+  release(): void;
+}
+
+interface Preparation extends PreparedCallMedia {
+  room: Room;
+  encryption: Encryption;
+  microphone: CapturedAhead<LocalTrack>;
+  camera: CapturedAhead<LocalTrack> | null;
+}
+
+/** The media server's address, remembered from the last token: the next call warms its connection early. */
+let knownServerUrl: string | null = null;
+
+export function prepareCallMedia(options: { video: boolean; encrypted: boolean }): PreparedCallMedia {
+  const encryption = options.encrypted ? makeEncryption() : null;
+  const room = makeRoom(encryption);
+  if (knownServerUrl) void room.prepareConnection(knownServerUrl);
+  const capture = (kind: 'audio' | 'video') =>
+    captureAhead(async () => {
+      const [track] = await room.localParticipant.createTracks({ [kind]: true });
+      if (!track) throw new Error(`no ${kind} track`);
+      return track;
+    });
+  const preparation: Preparation = {
+    room,
+    encryption,
+    microphone: capture('audio'),
+    camera: options.video ? capture('video') : null,
+    setCamera(enabled) {
+      if (!enabled) {
+        preparation.camera?.stop();
+        preparation.camera = null;
+      } else preparation.camera ??= capture('video');
+    },
+    release() {
+      preparation.microphone.stop();
+      preparation.camera?.stop();
+      encryption?.worker.terminate();
+    },
+  };
+  return preparation;
+}
+
 export async function connectCallMedia(options: {
   serverUrl: string;
   token: string;
   key: ArrayBuffer | null;
   video: boolean;
+  /** Devices and room made ahead (`prepareCallMedia`); without it everything starts here. */
+  prepared?: PreparedCallMedia | null;
   on: CallMediaEvents;
 }): Promise<CallMedia> {
-  const keyProvider = options.key ? new ExternalE2EEKeyProvider() : null;
-  const worker = keyProvider ? new E2EEWorker() : null;
-  const room = new Room({
-    adaptiveStream: false,
-    dynacast: false,
-    // One receiver: simulcast would encode (and encrypt) three layers of which the peer only ever gets one.
-    publishDefaults: { simulcast: false },
-    ...(keyProvider && worker ? { encryption: { keyProvider, worker } } : {}),
-  });
-  if (keyProvider && options.key) {
-    await keyProvider.setKey(options.key);
-    await room.setE2EEEnabled(true);
-  }
+  knownServerUrl = options.serverUrl;
+  const ahead = (options.prepared as Preparation | null | undefined) ?? null;
+  if (ahead && !options.video) ahead.setCamera(false);
+  // The prepared room is encrypted when this browser can be; a peer that cannot means a plain room.
+  const reusable = ahead && Boolean(ahead.encryption) === Boolean(options.key);
+  const encryption = reusable ? ahead.encryption : options.key ? makeEncryption() : null;
+  const room = reusable ? ahead.room : makeRoom(encryption);
+  if (ahead && !reusable) ahead.encryption?.worker.terminate();
+  const captured = {
+    microphone: ahead?.microphone.take() ?? Promise.resolve(null),
+    camera: ahead?.camera?.take() ?? Promise.resolve(null),
+  };
+  const releaseCaptured = () => {
+    for (const track of Object.values(captured)) void track.then((t) => t?.stop());
+  };
   let left = false;
+  try {
+    if (encryption && options.key) {
+      await encryption.keyProvider.setKey(options.key);
+      await room.setE2EEEnabled(true);
+    }
+  } catch (error) {
+    releaseCaptured();
+    encryption?.worker.terminate();
+    throw error;
+  }
   const remoteTrack = (kind: Track.Kind): RemoteTrack | undefined => {
     for (const participant of room.remoteParticipants.values()) {
       for (const publication of participant.trackPublications.values()) {
@@ -95,41 +181,82 @@ export async function connectCallMedia(options: {
     if (publication.source === Track.Source.Camera) options.on.peerMuted('camera', value);
   };
 
+  // livekit-client 2.23 passes `peerConnectionTimeout` to the engine but its transport manager keeps its own
+  // 15 s for answering a publisher offer (`negotiate`): widen that one too, where it exists — from the
+  // signalling answer on, since the devices captured ahead are published from then.
+  const widenNegotiationTimeout = () => {
+    const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } })
+      .pcManager;
+    if (transports && typeof transports.peerConnectionTimeout === 'number')
+      transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
+  };
   room
-    .on(RoomEvent.SignalConnected, () => callMark('signal-connected'))
+    .on(RoomEvent.SignalConnected, () => {
+      widenNegotiationTimeout();
+      callMark('signal-connected');
+    })
     .on(RoomEvent.TrackSubscribed, (track) => {
       callMark(`subscribed-${track.kind}`);
       if (track.kind === Track.Kind.Video) markFirstFrame(track);
       options.on.tracks();
     })
     .on(RoomEvent.TrackUnsubscribed, () => options.on.tracks())
-    .on(RoomEvent.LocalTrackPublished, () => options.on.tracks())
+    .on(RoomEvent.LocalTrackPublished, (publication) => {
+      callMark(`published-${publication.kind}`);
+      options.on.tracks();
+    })
     .on(RoomEvent.TrackMuted, (pub, participant) => muted(pub, participant, true))
     .on(RoomEvent.TrackUnmuted, (pub, participant) => muted(pub, participant, false))
     .on(RoomEvent.Disconnected, () => {
       if (!left) options.on.lost();
     });
 
-  // LiveKit's 15 s default for a negotiation to answer assumes a quick device: past it the client restarts
-  // the whole connection and drops what it was publishing (a call without video or sound). A slow phone or
-  // a loaded machine answers later; waiting is better than starting over.
-  await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
-  // livekit-client 2.23 passes the option to the engine but its transport manager keeps its own 15 s for
-  // answering a publisher offer (`negotiate`): widen that one too, where it exists.
-  const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } }).pcManager;
-  if (transports && typeof transports.peerConnectionTimeout === 'number')
-    transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;
-  // Joined: the caller reports it at once; the microphone and camera publish meanwhile, side by side
-  // (one after the other, each negotiating on its own, doubled the time to "active" on a loaded machine).
-  callMark('pc-connected');
   const wanted = { microphone: true, camera: options.video };
+  // The devices captured ahead are published as soon as the signalling connection is up (livekit-client
+  // defers a publication until then), so their negotiation overlaps the rest of the connection. A device
+  // whose early capture failed is captured here the usual way, which reports the device's error.
+  const publishCaptured = (source: 'microphone' | 'camera', track: LocalTrack | null) => {
+    if (left || !wanted[source]) {
+      track?.stop();
+      return Promise.resolve();
+    }
+    if (track) {
+      const lkSource = source === 'camera' ? Track.Source.Camera : Track.Source.Microphone;
+      return room.localParticipant.publishTrack(track, { source: lkSource }).then(() => undefined);
+    }
+    return source === 'camera'
+      ? room.localParticipant.setCameraEnabled(true).then(() => undefined)
+      : room.localParticipant.setMicrophoneEnabled(true).then(() => undefined);
+  };
+  const first = Promise.all([
+    captured.microphone.then((track) => publishCaptured('microphone', track)),
+    captured.camera.then((track) => (track || wanted.camera ? publishCaptured('camera', track) : undefined)),
+  ]).then(() => undefined);
+  // Settled later (after the connection's own outcome is known): no unhandled rejection meanwhile.
+  first.catch(() => undefined);
+
+  try {
+    // LiveKit's 15 s default for a negotiation to answer assumes a quick device: past it the client restarts
+    // the whole connection and drops what it was publishing (a call without video or sound). A slow phone or
+    // a loaded machine answers later; waiting is better than starting over.
+    await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
+  } catch (error) {
+    left = true;
+    releaseCaptured();
+    await room.disconnect().catch(() => undefined);
+    encryption?.worker.terminate();
+    throw error;
+  }
+  widenNegotiationTimeout();
+  callMark('pc-connected');
+  // Publishing again (the wanted devices, the usual way): after a failed first publication, or after a full
+  // reconnection dropped what was published.
   const publish = () =>
     Promise.all([
       room.localParticipant.setMicrophoneEnabled(wanted.microphone),
       room.localParticipant.setCameraEnabled(wanted.camera),
     ]).then(() => undefined);
-  // A publication lost to a failed negotiation or a full reconnection is published again.
-  const published = publish().catch(async (error: unknown) => {
+  const published = first.catch(async (error: unknown) => {
     if (left) throw error;
     await publish();
   });
@@ -206,7 +333,9 @@ export async function connectCallMedia(options: {
     async disconnect() {
       left = true;
       await room.disconnect();
-      worker?.terminate();
+      // A device whose capture was still starting was never published: stopped here.
+      releaseCaptured();
+      encryption?.worker.terminate();
     },
   };
 }
