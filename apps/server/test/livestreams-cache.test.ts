@@ -8,7 +8,7 @@ import {
   settingsRoutes,
 } from '@kadr/contract';
 import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
 import { fakeRoomService, liveEnv, until } from './livestreams-fixtures.ts';
 import { type ClientSocket, nextEvent, openSocket, REDIS_URL, redisReachable } from './sockets.ts';
@@ -90,6 +90,34 @@ describe('live chat read cache: one node', () => {
     for (const s of sockets) s.disconnect();
     await t.close();
     await room.close();
+  });
+
+  it('stores a message to a warm stream with one query: the insert (no stream or sender read)', async () => {
+    const host = await member(t, 'Ведущий');
+    const viewer = await member(t, 'Зритель');
+    const s = await startStream(t, host);
+    const hostSocket = await openSocket(base, host.token, sockets);
+    const viewerSocket = await openSocket(base, viewer.token, sockets);
+    expect(await join(hostSocket, s.id)).toEqual({ ok: true });
+    await relayed(viewerSocket, hostSocket, s.id, 'прогрев');
+
+    const executor = t.db.kysely.getExecutor();
+    const run = executor.executeQuery.bind(executor);
+    const seen: string[] = [];
+    const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query) => {
+      seen.push(query.sql);
+      return run(query);
+    });
+    try {
+      expect((await relayed(viewerSocket, hostSocket, s.id, 'горячий')).content).toBe('горячий');
+    } finally {
+      spy.mockRestore();
+    }
+    // Other work of the app (presence, sweeps) may query meanwhile: only the chat's own statements count.
+    expect(seen.filter((q) => /from "live_streams" where "id" =/.test(q))).toEqual([]);
+    expect(seen.filter((q) => /from "users" where "id" in/.test(q))).toEqual([]);
+    expect(seen.filter((q) => q.startsWith('insert into "live_stream_messages"'))).toHaveLength(1);
+    await endStream(t, host, s.id);
   });
 
   it('refuses messages to a stream once it ended, though its row was cached live', async () => {
