@@ -106,20 +106,20 @@ func (t *seqTracker) add(seq uint16) {
 }
 
 type result struct {
-	Subscribers    int      `json:"subscribers"`
-	Connected      int      `json:"connected"`
-	Subscribed     int      `json:"subscribed"`
-	Sustaining     int      `json:"sustaining"`
-	ExpectedKbps   float64  `json:"expected_kbps"`
-	MedianKbps     float64  `json:"median_kbps"`
-	MinKbps        float64  `json:"min_kbps"`
-	LossPercent    float64  `json:"loss_percent"`
+	Subscribers  int     `json:"subscribers"`
+	Connected    int     `json:"connected"`
+	Subscribed   int     `json:"subscribed"`
+	Sustaining   int     `json:"sustaining"`
+	ExpectedKbps float64 `json:"expected_kbps"`
+	MedianKbps   float64 `json:"median_kbps"`
+	MinKbps      float64 `json:"min_kbps"`
+	LossPercent  float64 `json:"loss_percent"`
 	// Packets that arrived after a higher sequence number (late, not lost), and repeats of one already seen.
-	ReorderedPercent float64 `json:"reordered_percent"`
-	Duplicates       int64   `json:"duplicates"`
-	EgressMbps     float64  `json:"egress_mbps"`
-	ConnectSeconds float64  `json:"connect_seconds"`
-	Errors         []string `json:"errors,omitempty"`
+	ReorderedPercent float64  `json:"reordered_percent"`
+	Duplicates       int64    `json:"duplicates"`
+	EgressMbps       float64  `json:"egress_mbps"`
+	ConnectSeconds   float64  `json:"connect_seconds"`
+	Errors           []string `json:"errors,omitempty"`
 }
 
 // loopingIVF reads an IVF file's header once, then its frames over and over.
