@@ -170,6 +170,25 @@ describe('live chat read cache: one node', () => {
     expect(res.statusCode).toBe(200);
     expect(await say(viewerSocket, s.id, 'ты где?', 'gone')).toMatchObject({ ok: false, code: 'not_found' });
   });
+
+  it('answers not_found, not an internal error, when the row went behind the cache’s back', async () => {
+    const host = await member(t, 'Ведущий');
+    const viewer = await member(t, 'Зритель');
+    const s = await startStream(t, host);
+    const viewerSocket = await openSocket(base, viewer.token, sockets);
+    expect(await say(viewerSocket, s.id, 'прогрев', 'warm')).toEqual({ ok: true });
+    // A cascade nobody announces (the cache holds the row live until its TTL of 10 minutes here).
+    await t.db.kysely.deleteFrom('live_streams').where('id', '=', s.id).execute();
+    expect(await say(viewerSocket, s.id, 'есть кто?', 'gone-1')).toMatchObject({
+      ok: false,
+      code: 'not_found',
+    });
+    // And the row is dropped from the cache: the next message is refused before the insert.
+    expect(await say(viewerSocket, s.id, 'есть кто?', 'gone-2')).toMatchObject({
+      ok: false,
+      code: 'not_found',
+    });
+  });
 });
 
 const hasRedis = await redisReachable('live chat read cache across two nodes');

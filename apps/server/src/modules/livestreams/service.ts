@@ -44,6 +44,8 @@ export interface LivestreamsDeps {
   log: FastifyBaseLogger;
 }
 
+const FOREIGN_KEY_VIOLATION = '23503';
+
 const roomOf = (streamId: number) => mediaRoomName({ kind: 'stream', streamId });
 
 /** LiveKit stamps webhooks in whole seconds, so a recorded leave may be up to this much early. */
@@ -252,12 +254,14 @@ export function livestreamsService(deps: LivestreamsDeps) {
       await live(input.stream_id);
       await deps.limits.consume('live.chat', { user: userId });
       const [stored, senderName] = await Promise.all([
-        repo.insertMessage({
-          stream_id: input.stream_id,
-          sender_id: userId,
-          content,
-          temp_id: input.temp_id,
-        }),
+        repo
+          .insertMessage({ stream_id: input.stream_id, sender_id: userId, content, temp_id: input.temp_id })
+          .catch(async (err) => {
+            // The stream's row is gone (its host's account was deleted) though a cache still held it live.
+            if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw err;
+            await cache.changed({ streams: [input.stream_id] });
+            throw notFound();
+          }),
         cache.senderName(userId, async (id) => (await repo.users([id]))[0]?.name),
       ]);
       if (!stored) return null;
