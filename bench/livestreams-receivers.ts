@@ -106,6 +106,7 @@ function open(url: string, auth: Record<string, unknown>): Promise<Client> {
 
 const sockets: Client[] = [];
 const latencies: number[] = [];
+let reported = 0;
 const dropped = new Map<string, number>();
 let ticker: NodeJS.Timeout | undefined;
 
@@ -145,7 +146,11 @@ async function openAll(cmd: Extract<ReceiverCommand, { type: 'open' }>) {
 
 process.on('message', (cmd: ReceiverCommand) => {
   if (cmd.type === 'open') openAll(cmd).catch((err: unknown) => send({ type: 'failed', error: String(err) }));
-  if (cmd.type === 'report') send({ type: 'latencies', latencies, dropped: Object.fromEntries(dropped) });
+  if (cmd.type === 'report') {
+    // What arrived since the last report (one phase of the run); the running count stays cumulative.
+    send({ type: 'latencies', latencies: latencies.slice(reported), dropped: Object.fromEntries(dropped) });
+    reported = latencies.length;
+  }
   if (cmd.type === 'close') {
     clearInterval(ticker);
     for (const s of sockets) {

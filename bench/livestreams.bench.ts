@@ -53,6 +53,7 @@ interface Outcome {
   /** The same for the receiving processes together: what the measurement itself costs the machine. */
   receiversCpuMs: number;
   dropped: Record<string, number>;
+  latencies: number[];
 }
 
 /** The receiving processes of one run (Kadr or bare), each with its share of the viewer sockets. */
@@ -146,6 +147,8 @@ async function drive(
   const total = RATE_PER_S * SECONDS;
   const cpuBefore = cpuMs(serverPid);
   const receiversBefore = receivers.cpu();
+  // Deliveries counted so far (earlier phases): the previous phase drained, so the count is at rest.
+  const base = receivers.count;
   const started = performance.now();
   for (let i = 0; i < total; i += 1) {
     const due = started + (i * 1000) / RATE_PER_S;
@@ -154,12 +157,13 @@ async function drive(
     send(i, wallNow());
   }
   const expected = total * viewers;
+  const target = base + expected;
   // Late is not lost: wait while deliveries still arrive (a starved machine drains for a long time), and
   // call the rest lost once nothing came for 15 s (bounded at 2 min).
   const hardDeadline = performance.now() + 120_000;
   let lastCount = -1;
   let lastProgress = performance.now();
-  while (receivers.count < expected && performance.now() < hardDeadline) {
+  while (receivers.count < target && performance.now() < hardDeadline) {
     if (receivers.count !== lastCount) {
       lastCount = receivers.count;
       lastProgress = performance.now();
@@ -179,6 +183,7 @@ async function drive(
     serverCpuMs,
     receiversCpuMs,
     dropped,
+    latencies,
   };
 }
 
@@ -187,6 +192,34 @@ const load = () =>
     .loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
+
+/**
+ * The order of the runs (LIVESTREAM_BENCH_PHASES): A-B-B-A by default, so a load that drifts during the
+ * bench (other work on the machine) weighs on both paths alike. Both sets of sockets stay open throughout.
+ */
+const PHASES = (process.env.LIVESTREAM_BENCH_PHASES ?? 'kadr,bare,bare,kadr')
+  .split(',')
+  .filter((p): p is 'kadr' | 'bare' => p === 'kadr' || p === 'bare');
+
+/** Pools the phases of one path: percentiles over every delivery, counts and CPU added up. */
+function pool(outcomes: Outcome[]): Outcome {
+  const latencies = outcomes.flatMap((o) => o.latencies).sort((x, y) => x - y);
+  const dropped: Record<string, number> = {};
+  for (const o of outcomes)
+    for (const [reason, n] of Object.entries(o.dropped)) dropped[reason] = Math.max(dropped[reason] ?? 0, n);
+  const sum = (f: (o: Outcome) => number) => outcomes.reduce((a, o) => a + f(o), 0);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    delivered: sum((o) => o.delivered),
+    expected: sum((o) => o.expected),
+    serverCpuMs: sum((o) => o.serverCpuMs),
+    receiversCpuMs: sum((o) => o.receiversCpuMs),
+    dropped,
+    latencies,
+  };
+}
 
 /** Live chat fan-out: 1,000 viewers of one stream vs a bare Socket.IO room broadcast, same load. */
 export async function livestreamsChatBench(): Promise<string[]> {
@@ -202,7 +235,7 @@ export async function livestreamsChatBench(): Promise<string[]> {
     LIVESTREAM_HOST_TIMEOUT_MS: String(24 * 60 * 60 * 1000),
   });
   const senders: Client[] = [];
-  const runs: Receivers[] = [];
+  const sets: Receivers[] = [];
   try {
     const res = await fetch(`${t.target.appUrl}/api/v1/livestreams`, {
       method: 'POST',
@@ -212,65 +245,70 @@ export async function livestreamsChatBench(): Promise<string[]> {
     if (res.status !== 201) throw new Error(`stream start: ${res.status} ${await res.text()}`);
     const streamId = ((await res.json()) as { id: number }).id;
     const viewerTokens = Array.from({ length: VIEWERS }, (_, i) => `idle-token-${i}`);
+    const bareUrl = t.target.bareSocketUrl!;
 
     progress(
       `stream ${streamId} started; ${RECEIVER_PROCS} receiving processes open ${VIEWERS} viewer sockets`,
     );
     const kadrReceivers = new Receivers();
-    runs.push(kadrReceivers);
+    sets.push(kadrReceivers);
     await kadrReceivers.open({ mode: 'kadr', url: t.target.appUrl, streamId, room: '' }, viewerTokens);
+    progress(`${RECEIVER_PROCS} more receiving processes open ${VIEWERS} bare Socket.IO sockets`);
+    const bareReceivers = new Receivers();
+    sets.push(bareReceivers);
+    await bareReceivers.open({ mode: 'bare', url: bareUrl, streamId, room: 'stream' }, viewerTokens);
+
     const kadrSenders = await Promise.all(
       Array.from({ length: SENDERS }, (_, i) =>
         open(t.target.appUrl, { token: `idle-token-${VIEWERS + i}` }),
       ),
     );
-    senders.push(...kadrSenders);
-    progress(`sending through Kadr (load ${load()})`);
-    /** The server's answers to the senders, by result: a refused message explains a lost one. */
-    const acks = new Map<string, number>();
-    const kadrLoad = load();
-    const kadr = await drive(kadrReceivers, VIEWERS, t.child.pid, (i, sentAt) =>
-      kadrSenders[i % SENDERS]!.emit(
-        'live-stream-message',
-        { stream_id: streamId, content: `${sentAt} #${i}`, temp_id: `b-${i}` },
-        (ack) => {
-          const key = ack.ok ? 'ok' : ack.code;
-          acks.set(key, (acks.get(key) ?? 0) + 1);
-        },
-      ),
-    );
-    await kadrReceivers.close();
-    for (const s of kadrSenders) s.disconnect();
-
-    const bareUrl = t.target.bareSocketUrl!;
-    progress(`${RECEIVER_PROCS} receiving processes open ${VIEWERS} bare Socket.IO sockets`);
-    const bareReceivers = new Receivers();
-    runs.push(bareReceivers);
-    await bareReceivers.open({ mode: 'bare', url: bareUrl, streamId, room: 'stream' }, viewerTokens);
     type Bare = Socket<{ echo: (p: LiveChatMessage) => void }, { relay: (m: unknown) => void }>;
     // The senders sit in a room of their own: like Kadr's, they do not receive what they send.
     const bareSenders = (await Promise.all(
       Array.from({ length: SENDERS }, () => open(bareUrl, { room: 'senders' })),
     )) as unknown as Bare[];
-    senders.push(...(bareSenders as unknown as Client[]));
-    progress(`sending through the bare Socket.IO room (load ${load()})`);
-    const bareLoad = load();
-    // The same message as Kadr delivers (shape and size), so the two rows differ only by the server's work.
-    const baseline = await drive(bareReceivers, VIEWERS, t.child.pid, (i, sentAt) =>
-      bareSenders[i % SENDERS]!.emit('relay', {
-        to: 'stream',
-        payload: {
-          type: 'live-stream-message',
-          stream_id: streamId,
-          content: `${sentAt} #${i}`,
-          sender_id: 1,
-          sender_name: 'Idle 1000',
-          timestamp: new Date().toISOString(),
-          temp_id: `b-${i}`,
-        } satisfies LiveChatMessage,
-      }),
-    );
+    senders.push(...kadrSenders, ...(bareSenders as unknown as Client[]));
 
+    /** The server's answers to Kadr's senders, by result: a refused message explains a lost one. */
+    const acks = new Map<string, number>();
+    const phases: Array<{ path: 'kadr' | 'bare'; outcome: Outcome; load: string }> = [];
+    for (const [n, path] of PHASES.entries()) {
+      const loadAvg = load();
+      progress(`phase ${n + 1}/${PHASES.length}: ${path} (load ${loadAvg})`);
+      const outcome =
+        path === 'kadr'
+          ? await drive(kadrReceivers, VIEWERS, t.child.pid, (i, sentAt) =>
+              kadrSenders[i % SENDERS]!.emit(
+                'live-stream-message',
+                // A temp_id per phase: a repeated one is (rightly) stored and sent once.
+                { stream_id: streamId, content: `${sentAt} #${i}`, temp_id: `b-${n}-${i}` },
+                (ack) => {
+                  const key = ack.ok ? 'ok' : ack.code;
+                  acks.set(key, (acks.get(key) ?? 0) + 1);
+                },
+              ),
+            )
+          : // The same message as Kadr delivers (shape and size), so the rows differ only by the server's work.
+            await drive(bareReceivers, VIEWERS, t.child.pid, (i, sentAt) =>
+              bareSenders[i % SENDERS]!.emit('relay', {
+                to: 'stream',
+                payload: {
+                  type: 'live-stream-message',
+                  stream_id: streamId,
+                  content: `${sentAt} #${i}`,
+                  sender_id: 1,
+                  sender_name: 'Idle 1000',
+                  timestamp: new Date().toISOString(),
+                  temp_id: `b-${n}-${i}`,
+                } satisfies LiveChatMessage,
+              }),
+            );
+      phases.push({ path, outcome, load: loadAvg });
+    }
+
+    const kadr = pool(phases.filter((p) => p.path === 'kadr').map((p) => p.outcome));
+    const baseline = pool(phases.filter((p) => p.path === 'bare').map((p) => p.outcome));
     const dropped = (o: Outcome) =>
       Object.entries(o.dropped)
         .map(([k, n]) => `${k} ${n}`)
@@ -287,8 +325,9 @@ export async function livestreamsChatBench(): Promise<string[]> {
         o.receiversCpuMs,
         loadAvg,
       ]);
+    const label = (path: 'kadr' | 'bare') => (path === 'kadr' ? 'Kadr live chat' : 'bare Socket.IO');
     return [
-      `receivers: ${RECEIVER_PROCS} processes × ${Math.ceil(VIEWERS / RECEIVER_PROCS)} sockets; senders: ${SENDERS} sockets in the driving process; send and receive times on the machine's wall clock`,
+      `receivers: ${RECEIVER_PROCS} processes × ${Math.ceil(VIEWERS / RECEIVER_PROCS)} sockets per path, both sets open throughout; senders: ${SENDERS} sockets per path in the driving process; send and receive times on the machine's wall clock; phases ${PHASES.join(', ')}`,
       row([
         'path',
         'p50 ms',
@@ -300,15 +339,16 @@ export async function livestreamsChatBench(): Promise<string[]> {
         'receivers CPU',
         'load avg',
       ]),
-      line('Kadr live chat', kadr, kadrLoad),
-      line('bare Socket.IO', baseline, bareLoad),
-      'Kadr: live-stream-message validated, rate-limited, stored, fanned out; bare: a relay that emits the same message to the room (no auth, limit or database); CPU ms from the first send to the last delivery',
-      `Kadr/bare: p50 ×${(kadr.p50 / baseline.p50).toFixed(2)}, p99 ×${(kadr.p99 / baseline.p99).toFixed(2)}, server CPU ×${(kadr.serverCpuMs / baseline.serverCpuMs).toFixed(2)}`,
+      ...phases.map((p, n) => line(`${n + 1}. ${label(p.path)}`, p.outcome, p.load)),
+      line('Kadr, pooled', kadr, '-'),
+      line('bare, pooled', baseline, '-'),
+      "Kadr: live-stream-message validated, rate-limited, stored, fanned out; bare: a relay that emits the same message to the room (no auth, limit or database); CPU ms from a phase's first send to its last delivery",
+      `Kadr/bare (pooled): p50 ×${(kadr.p50 / baseline.p50).toFixed(2)}, p99 ×${(kadr.p99 / baseline.p99).toFixed(2)}, server CPU ×${(kadr.serverCpuMs / baseline.serverCpuMs).toFixed(2)}`,
       `Kadr acks: ${[...acks].map(([k, n]) => `${k} ${n}`).join(', ')}; viewer sockets dropped: Kadr ${dropped(kadr)}, bare ${dropped(baseline)}`,
     ];
   } finally {
     for (const s of senders) s.disconnect();
-    for (const r of runs) await r.close();
+    for (const r of sets) await r.close();
     await t.stop();
   }
 }
