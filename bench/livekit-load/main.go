@@ -28,23 +28,98 @@ import (
 
 type counter struct {
 	bytes      atomic.Int64
-	packets    atomic.Int64
-	lost       atomic.Int64
 	subscribed atomic.Bool
+	mu         sync.Mutex
+	seq        seqTracker
+}
+
+// snapshot is a subscriber's packet accounting at one instant (see seqTracker).
+type snapshot struct {
+	bytes, received, expected, reordered, duplicates int64
+}
+
+func (c *counter) snapshot() snapshot {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return snapshot{
+		bytes:      c.bytes.Load(),
+		received:   c.seq.received,
+		expected:   c.seq.expected(),
+		reordered:  c.seq.reordered,
+		duplicates: c.seq.duplicates,
+	}
+}
+
+// seqTracker counts RTP packets by sequence number the way RFC 3550 (A.3) counts loss: sequence numbers are
+// extended past their 16-bit wrap, expected = highest - first + 1, lost = expected - received. A packet that
+// arrives after a higher one is *reordered*, not lost: it fills its gap (a gap-per-packet count called each
+// reordering two losses). A repeat of a sequence number already seen is a duplicate and not received twice.
+type seqTracker struct {
+	started    bool
+	first      int64
+	highest    int64
+	received   int64
+	reordered  int64
+	duplicates int64
+	// seen[i] says whether extended sequence number n with n % len(seen) == i arrived, for the last
+	// len(seen) numbers below highest: enough to tell a late packet from a duplicate.
+	seen [4096]bool
+}
+
+func (t *seqTracker) expected() int64 {
+	if !t.started {
+		return 0
+	}
+	return t.highest - t.first + 1
+}
+
+func (t *seqTracker) add(seq uint16) {
+	if !t.started {
+		t.started = true
+		t.first, t.highest = int64(seq), int64(seq)
+		t.received = 1
+		t.seen[int64(seq)%int64(len(t.seen))] = true
+		return
+	}
+	// The extended number nearest to highest with these low 16 bits.
+	delta := int64(int16(seq - uint16(t.highest)))
+	n := t.highest + delta
+	window := int64(len(t.seen))
+	switch {
+	case delta > 0:
+		for k := t.highest + 1; k < n && k <= t.highest+window; k++ {
+			t.seen[k%window] = false
+		}
+		t.seen[n%window] = true
+		t.highest = n
+		t.received++
+	case delta == 0 || (t.highest-n < window && t.seen[n%window]):
+		t.duplicates++
+	case n < t.first:
+		// Older than the first packet counted: it belongs to no gap of this count.
+		t.reordered++
+	default:
+		t.seen[n%window] = true
+		t.received++
+		t.reordered++
+	}
 }
 
 type result struct {
-	Subscribers    int      `json:"subscribers"`
-	Connected      int      `json:"connected"`
-	Subscribed     int      `json:"subscribed"`
-	Sustaining     int      `json:"sustaining"`
-	ExpectedKbps   float64  `json:"expected_kbps"`
-	MedianKbps     float64  `json:"median_kbps"`
-	MinKbps        float64  `json:"min_kbps"`
-	LossPercent    float64  `json:"loss_percent"`
-	EgressMbps     float64  `json:"egress_mbps"`
-	ConnectSeconds float64  `json:"connect_seconds"`
-	Errors         []string `json:"errors,omitempty"`
+	Subscribers  int     `json:"subscribers"`
+	Connected    int     `json:"connected"`
+	Subscribed   int     `json:"subscribed"`
+	Sustaining   int     `json:"sustaining"`
+	ExpectedKbps float64 `json:"expected_kbps"`
+	MedianKbps   float64 `json:"median_kbps"`
+	MinKbps      float64 `json:"min_kbps"`
+	LossPercent  float64 `json:"loss_percent"`
+	// Packets that arrived after a higher sequence number (late, not lost), and repeats of one already seen.
+	ReorderedPercent float64  `json:"reordered_percent"`
+	Duplicates       int64    `json:"duplicates"`
+	EgressMbps       float64  `json:"egress_mbps"`
+	ConnectSeconds   float64  `json:"connect_seconds"`
+	Errors           []string `json:"errors,omitempty"`
 }
 
 // loopingIVF reads an IVF file's header once, then its frames over and over.
@@ -164,22 +239,15 @@ func main() {
 					}
 					c.subscribed.Store(true)
 					go func() {
-						var last uint16
-						first := true
 						for {
 							pkt, _, err := t.ReadRTP()
 							if err != nil {
 								return
 							}
+							c.mu.Lock()
 							c.bytes.Add(int64(len(pkt.Payload)))
-							c.packets.Add(1)
-							if !first {
-								if gap := pkt.SequenceNumber - last; gap > 1 && gap < 1000 {
-									c.lost.Add(int64(gap - 1))
-								}
-							}
-							first = false
-							last = pkt.SequenceNumber
+							c.seq.add(pkt.SequenceNumber)
+							c.mu.Unlock()
 						}
 					}()
 				},
@@ -220,18 +288,21 @@ func main() {
 	out.ConnectSeconds = time.Since(started).Seconds()
 	time.Sleep(*warmup)
 
-	before := make([][3]int64, len(counters))
+	before := make([]snapshot, len(counters))
 	for i, c := range counters {
-		before[i] = [3]int64{c.bytes.Load(), c.packets.Load(), c.lost.Load()}
+		before[i] = c.snapshot()
 	}
 	time.Sleep(*duration)
 	var kbps []float64
-	var totalBytes, packets, lost int64
+	var totalBytes, expectedPackets, receivedPackets, reordered int64
 	for i, c := range counters {
-		b := c.bytes.Load() - before[i][0]
+		now := c.snapshot()
+		b := now.bytes - before[i].bytes
 		totalBytes += b
-		packets += c.packets.Load() - before[i][1]
-		lost += c.lost.Load() - before[i][2]
+		expectedPackets += now.expected - before[i].expected
+		receivedPackets += now.received - before[i].received
+		reordered += now.reordered - before[i].reordered
+		out.Duplicates += now.duplicates - before[i].duplicates
 		k := float64(b) * 8 / duration.Seconds() / 1000
 		kbps = append(kbps, k)
 		if k >= *sustain*expected {
@@ -241,8 +312,12 @@ func main() {
 	sort.Float64s(kbps)
 	out.MedianKbps = kbps[len(kbps)/2]
 	out.MinKbps = kbps[0]
-	if packets+lost > 0 {
-		out.LossPercent = float64(lost) * 100 / float64(packets+lost)
+	if expectedPackets > 0 {
+		// A packet of a gap at the window's end that arrives after it counts as lost here: a window of
+		// seconds against reordering of milliseconds keeps that negligible.
+		lost := max(expectedPackets-receivedPackets, 0)
+		out.LossPercent = float64(lost) * 100 / float64(expectedPackets)
+		out.ReorderedPercent = float64(reordered) * 100 / float64(expectedPackets)
 	}
 	out.EgressMbps = float64(totalBytes) * 8 / duration.Seconds() / 1e6
 	enc := json.NewEncoder(os.Stdout)

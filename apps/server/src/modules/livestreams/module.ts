@@ -1,6 +1,7 @@
 import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
+import { livestreamsCache } from './cache.ts';
 import { livestreamMigrations } from './migrations.ts';
 import { livestreamsRepository } from './repository.ts';
 import { livekitRoomControl } from './room-control.ts';
@@ -16,6 +17,7 @@ export const livestreamsModule = defineModule({
     const settings = config.livestreams;
     const service = livestreamsService({
       repo: livestreamsRepository(ctx.db.kysely),
+      cache: await livestreamsCache(ctx.bus, config.profileCacheTtlMs, ctx.profiles),
       mediaPlane,
       roomControl: livekitRoomControl(config.livekit, api.log),
       gateway,
@@ -70,8 +72,8 @@ export const livestreamsModule = defineModule({
       async close() {
         clearInterval(timer);
         stopListening();
-        service.close();
         await sweeping;
+        await service.close();
       },
     };
   },

@@ -21,6 +21,7 @@ import type { MediaRoomEvent } from '../livekit/mappers.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
 import type { MediaPlaneService } from '../livekit/service.ts';
 import { participantIdentity } from '../livekit/tokens.ts';
+import type { LivestreamsCache } from './cache.ts';
 import { toChatMessage, toGuest, toLiveStream } from './mappers.ts';
 import type { LivestreamsRepository } from './repository.ts';
 import type { StreamRoomControl } from './room-control.ts';
@@ -28,6 +29,8 @@ import type { LiveStreamRow } from './tables.ts';
 
 export interface LivestreamsDeps {
   repo: LivestreamsRepository;
+  /** Streams and sender names read by every chat message (cache.ts). */
+  cache: LivestreamsCache;
   mediaPlane: MediaPlaneService;
   roomControl: StreamRoomControl;
   gateway: Gateway;
@@ -41,6 +44,8 @@ export interface LivestreamsDeps {
   log: FastifyBaseLogger;
 }
 
+const FOREIGN_KEY_VIOLATION = '23503';
+
 const roomOf = (streamId: number) => mediaRoomName({ kind: 'stream', streamId });
 
 /** LiveKit stamps webhooks in whole seconds, so a recorded leave may be up to this much early. */
@@ -48,7 +53,9 @@ const WEBHOOK_CLOCK_SLACK_MS = 1000;
 
 /** Who may do what with a live stream (spec §4.3, §5, §6). */
 export function livestreamsService(deps: LivestreamsDeps) {
-  const { repo, mediaPlane, roomControl, gateway, log } = deps;
+  const { repo, cache, mediaPlane, roomControl, gateway, log } = deps;
+  /** History trims running after their message was sent (awaited by `close`). */
+  const trimming = new Set<Promise<void>>();
 
   const notFound = () => errors.notFound(LiveStreamErrorText.streamNotFound);
 
@@ -74,8 +81,9 @@ export function livestreamsService(deps: LivestreamsDeps) {
     return stream;
   }
 
+  /** The stream if it is live, from the per-node cache (dropped on every node when it ends). */
   async function live(id: number): Promise<LiveStreamRow> {
-    const row = await repo.find(id);
+    const row = await cache.stream(id, repo.find);
     if (row?.status !== 'live') throw notFound();
     return row;
   }
@@ -104,6 +112,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
   async function finish(row: LiveStreamRow, reason: string): Promise<LiveStreamRow | null> {
     const ended = await repo.end(row.id);
     if (!ended) return null;
+    await cache.changed({ streams: [ended.id] });
     log.info({ stream: row.id, reason }, 'livestreams: stream ended');
     await announce('live-stream-ended', ended, { stream_id: ended.id });
     await roomControl.close(roomOf(ended.id));
@@ -232,32 +241,48 @@ export function livestreamsService(deps: LivestreamsDeps) {
       return { stream, messages: messages.map(toChatMessage) };
     },
 
-    /** A chat message from a socket: stored (once per temp_id), kept to the last 100, sent to the room. */
+    /**
+     * A chat message from a socket: stored (once per temp_id), sent to the room, kept to the last 100.
+     * The hot path reads nothing but the insert: the stream and the sender's name come from the per-node
+     * cache, and the trim to 100 runs after the message went out (a late joiner reads the newest 100 either
+     * way). The insert stays before the send: it is what makes a repeated temp_id go out once, on any node.
+     */
     async sendChat(userId: number, input: LiveChatInput): Promise<LiveChatMessage | null> {
       const content = input.content.trim();
       if (content.length < 1 || content.length > Limits.liveChatMessage)
         throw new AppError(400, LiveStreamErrorCode.chatInvalid, LiveStreamErrorText.chatInvalid);
       await live(input.stream_id);
       await deps.limits.consume('live.chat', { user: userId });
-      const stored = await repo.insertMessage({
-        stream_id: input.stream_id,
-        sender_id: userId,
-        content,
-        temp_id: input.temp_id,
-      });
+      const [stored, senderName] = await Promise.all([
+        repo
+          .insertMessage({ stream_id: input.stream_id, sender_id: userId, content, temp_id: input.temp_id })
+          .catch(async (err) => {
+            // The stream's row is gone (its host's account was deleted) though a cache still held it live.
+            if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw err;
+            await cache.changed({ streams: [input.stream_id] });
+            throw notFound();
+          }),
+        cache.senderName(userId, async (id) => (await repo.users([id]))[0]?.name),
+      ]);
       if (!stored) return null;
-      const [user] = await repo.users([userId]);
       const message = toChatMessage({
         id: stored.id,
         stream_id: input.stream_id,
         sender_id: userId,
-        sender_name: user?.name ?? '',
+        sender_name: senderName,
         content,
         temp_id: input.temp_id,
         created_at: stored.created_at,
       });
+      // One broadcast: Socket.IO encodes the packet once for the whole room (and once per node with Redis).
       gateway.io.to(rooms.stream(input.stream_id)).emit('live-stream-message', message);
-      if (stored.id % 20 === 0) await repo.trimMessages(input.stream_id, LIVE_CHAT_HISTORY);
+      if (stored.id % 20 === 0) {
+        const trim = repo
+          .trimMessages(input.stream_id, LIVE_CHAT_HISTORY)
+          .catch((err) => log.error({ err }, 'livestreams: chat history trim failed'))
+          .finally(() => trimming.delete(trim));
+        trimming.add(trim);
+      }
       return message;
     },
 
@@ -294,9 +319,10 @@ export function livestreamsService(deps: LivestreamsDeps) {
 
     sweep,
 
-    close() {
+    async close() {
       for (const timer of hostTimers.values()) clearTimeout(timer);
       hostTimers.clear();
+      await Promise.all([...trimming]);
     },
   };
 }
