@@ -51,6 +51,12 @@ export function chatsService(deps: {
     return cache.firstPage(userId, limit, load);
   }
 
+  /**
+   * Per cached start of a list (its rows array, so it goes exactly when the cache drops the page): the
+   * answer's bytes as sent, and the receipts loading it counts as (stored once: a repeat moves nothing).
+   */
+  const stored = new WeakMap<ChatRow[], { body?: Promise<Buffer>; delivered?: Promise<void> }>();
+
   /** Loading the list is a device syncing: newer messages from peers count as delivered. */
   async function deliverListed(userId: number, rows: ChatRow[]) {
     const pending = rows.filter(
@@ -106,6 +112,40 @@ export function chatsService(deps: {
       const rows = await fromStart(userId, null);
       await deliverListed(userId, rows);
       return items(rows, userId);
+    },
+
+    /**
+     * The list from its start (`limit` rows with `has_more`, or all of it when null) as the bytes `render`
+     * makes of the answer (the route's serializer, after the privacy of last seen): made once per cached
+     * page and served as stored until the cache drops the page.
+     */
+    async startBody(
+      userId: number,
+      limit: number | null,
+      render: (answer: { chats: ChatListItem[]; has_more?: boolean }) => Promise<Buffer>,
+    ): Promise<Buffer> {
+      const rows = await fromStart(userId, limit === null ? null : limit + 1);
+      let entry = stored.get(rows);
+      if (!entry) {
+        entry = {};
+        stored.set(rows, entry);
+      }
+      const shown = limit === null ? rows : rows.slice(0, limit);
+      const known = entry;
+      known.delivered ??= deliverListed(userId, shown).catch((err: unknown) => {
+        known.delivered = undefined;
+        throw err;
+      });
+      await known.delivered;
+      known.body ??= render(
+        limit === null
+          ? { chats: items(rows, userId) }
+          : { chats: items(rows, userId, limit), has_more: rows.length > limit },
+      ).catch((err: unknown) => {
+        known.body = undefined;
+        throw err;
+      });
+      return known.body;
     },
 
     /** One page of the chat list in its order; `has_more` when more follow. */
