@@ -578,6 +578,7 @@ export function messagesService(deps: {
 
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
     delivered: acks.delivered,
+    settledAck: acks.settledAck,
     roomsDelivered: acks.roomsDelivered,
     /**
      * A group or channel changed (after the write committed, before anyone is told): its title, avatar,
