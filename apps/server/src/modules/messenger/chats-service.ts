@@ -12,7 +12,7 @@ import type { ChatListCache } from './chat-list-cache.ts';
 import type { ChatRow, ChatsRepository } from './chats-repository.ts';
 import type { Loaded } from './conversations.ts';
 import { chatRef, toChatListItem } from './mappers.ts';
-import type { MessengerRepository } from './repository.ts';
+import type { MemberRow, MessengerRepository } from './repository.ts';
 import type { MessagesService } from './service.ts';
 
 /** The chat list, chat and message search, pins and chat deletion. */
@@ -63,31 +63,31 @@ export function chatsService(deps: {
       (r) => r.lm_id !== null && r.lm_sender_id !== userId && r.lm_id > r.my_last_delivered_id,
     );
     if (pending.length === 0) return;
-    const personal = pending.filter((r) => r.type === 'personal' || r.type === 'favorites');
-    // Group and channel receipts are "someone else got it", told on read, not per member: one statement.
-    await messages.roomsDelivered(
+    // One statement for every chat on the list. Group and channel receipts are "someone else got it",
+    // told on read, not per member; the other member of a personal chat hears that it moved.
+    const moved = await messages.listDelivered(
       userId,
-      pending
-        .filter((r) => r.type === 'group' || r.type === 'channel')
-        .map((r) => ({
-          conversation: { id: r.conversation_id, type: r.type, user_low: null, user_high: null },
-          upTo: r.lm_id as number,
-        })),
+      pending.map((r) => ({
+        conversation: { id: r.conversation_id, type: r.type, user_low: null, user_high: null },
+        upTo: r.lm_id as number,
+      })),
+    );
+    const movedIds = new Set(moved.map((m) => m.conversation_id));
+    const personal = pending.filter(
+      (r) => (r.type === 'personal' || r.type === 'favorites') && movedIds.has(r.conversation_id),
     );
     if (personal.length === 0) return;
-    const members = await repo.members(personal.map((r) => r.conversation_id));
+    const members = new Map<number, MemberRow[]>();
+    for (const m of await repo.members(personal.map((r) => r.conversation_id)))
+      members.set(m.conversation_id, [...(members.get(m.conversation_id) ?? []), m]);
     for (const row of personal) {
       const loaded = {
         conversation: { id: row.conversation_id, type: row.type, user_low: null, user_high: null },
-        members: members.filter((m) => m.conversation_id === row.conversation_id),
+        members: members.get(row.conversation_id) ?? [],
       };
-      if (await repo.advanceDelivered(row.conversation_id, userId, row.lm_id as number))
-        tools.fanOut(
-          loaded,
-          'message-delivered',
-          (chat) => ({ chat, up_to_message_id: row.lm_id as number }),
-          { except: userId },
-        );
+      tools.fanOut(loaded, 'message-delivered', (chat) => ({ chat, up_to_message_id: row.lm_id as number }), {
+        except: userId,
+      });
     }
   }
 

@@ -247,14 +247,18 @@ export function deliveryAcks(deps: {
       if (failure) throw failure;
     },
     /**
-     * Watermarks of a member's groups and channels moved by loading them (the chat list): stored in one
-     * statement where they change a receipt. The caller has checked membership.
+     * Watermarks of a member's chats moved by loading them (the chat list): stored in one statement (in a
+     * group or channel only where they change a receipt). Answers those that moved; telling the members
+     * of a personal chat is the caller's. The caller has checked membership.
      */
-    async roomsDelivered(userId: number, chats: Array<{ conversation: ConversationRow; upTo: number }>) {
+    async listDelivered(
+      userId: number,
+      chats: Array<{ conversation: ConversationRow; upTo: number }>,
+    ): Promise<Advance[]> {
       const loaded = new Map(
         chats.map((c) => [c.conversation.id, { conversation: c.conversation, members: [] }]),
       );
-      await advance(
+      return advance(
         chats.map((c) => ({ conversation_id: c.conversation.id, user_id: userId, up_to: c.upTo })),
         loaded,
       );

@@ -579,7 +579,7 @@ export function messagesService(deps: {
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
     delivered: acks.delivered,
     settledAck: acks.settledAck,
-    roomsDelivered: acks.roomsDelivered,
+    listDelivered: acks.listDelivered,
     /**
      * A group or channel changed (after the write committed, before anyone is told): its title, avatar,
      * rights or members; `joined` / `left`: users whose set of chats changed.
