@@ -108,12 +108,6 @@ export function chatsService(deps: {
   }
 
   return {
-    async list(userId: number): Promise<ChatListItem[]> {
-      const rows = await fromStart(userId, null);
-      await deliverListed(userId, rows);
-      return items(rows, userId);
-    },
-
     /**
      * The list from its start (`limit` rows with `has_more`, or all of it when null) as the bytes `render`
      * makes of the answer (the route's serializer, after the privacy of last seen): made once per cached
@@ -148,7 +142,7 @@ export function chatsService(deps: {
       return known.body;
     },
 
-    /** One page of the chat list in its order; `has_more` when more follow. */
+    /** One page of the chat list in its order (past its start, which `startBody` serves); `has_more` when more follow. */
     async page(
       userId: number,
       limit: number,
