@@ -10,9 +10,15 @@ import { row, startTarget, type Target } from './lib.ts';
 import { connected, inBatches, percentile } from './messenger.bench.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** The bare relay's payload: the sequence number beside a copy of a real `new-message` event. */
+type EchoPayload = { seq: number; event?: unknown };
 type EchoSocket = Socket<
-  { echo: (p: { seq: number }) => void },
-  { relay: (m: { to: string; payload: { seq: number } }) => void }
+  { echo: (p: EchoPayload) => void },
+  {
+    relay: (m: { to: string; payload: EchoPayload }) => void;
+    // The bare server has no handler for it: it is read and decoded like the app's receipts, then dropped.
+    'message-delivered': (p: { message_ids: number[] }) => void;
+  }
 >;
 
 export interface FanoutOptions {
@@ -125,6 +131,11 @@ async function drive(rate: number, seconds: number, firstSeq: number, send: (seq
   return seq;
 }
 
+/**
+ * The bare baseline's clients do what the app's do with each message: receive a message-sized event and
+ * answer a delivery receipt (the web acks every message it receives), so the two runs differ only by the
+ * server's own work.
+ */
 function bareSockets(t: Target, count: number, room: string, current: { r: Receipts | null }) {
   return inBatches(count, 50, (i) => {
     const s: EchoSocket = connect(t.target.bareSocketUrl as string, {
@@ -136,7 +147,10 @@ function bareSockets(t: Target, count: number, room: string, current: { r: Recei
     });
     // The relay also echoes to the sender: it is one of the room like the rest, so every socket counts.
     void i;
-    s.on('echo', ({ seq }) => current.r?.got(seq));
+    s.on('echo', ({ seq }) => {
+      s.emit('message-delivered', { message_ids: [seq] });
+      current.r?.got(seq);
+    });
     return connected(s);
   });
 }
@@ -165,31 +179,26 @@ function summaryRow(name: string, s: ReturnType<Receipts['summary']>) {
   return row([name, s.messages, s.expected, s.received, s.lost, s.p50, s.p99, s.lastP50, s.lastMax, load1()]);
 }
 
+/** One real `new-message` event of the group as a member receives it (the bare relay sends a copy). */
+async function sampleEvent(t: Target, tokens: string[], groupId: number): Promise<MessageEvent> {
+  const [sender, member] = await appSockets(t, tokens.slice(0, 2), { r: null });
+  try {
+    const got = new Promise<MessageEvent>((resolve) => member?.once('new-message', resolve));
+    sender?.emit(
+      'send-message',
+      { group_id: groupId, content: 'bench sample', temp_id: 'bench-sample' },
+      () => {},
+    );
+    return await got;
+  } finally {
+    sender?.disconnect();
+    member?.disconnect();
+  }
+}
+
 async function groupRun(t: Target, engine: string, opts: FanoutOptions, tokens: string[], lines: string[]) {
   const current: { r: Receipts | null } = { r: null };
   const n = opts.members;
-  // Baseline: the same room broadcast through a bare Socket.IO server.
-  const bare = await bareSockets(t, n, 'group', current);
-  try {
-    const warm = new Receipts();
-    current.r = warm;
-    let seq = await drive(opts.rate, 2, 0, (s) => {
-      warm.sentAt.set(s, performance.now());
-      bare[s % opts.senders]?.emit('relay', { to: 'group', payload: { seq: s } });
-    });
-    const run = new Receipts();
-    current.r = run;
-    seq = await drive(opts.rate, opts.seconds, seq, (s) => {
-      run.sentAt.set(s, performance.now());
-      bare[s % opts.senders]?.emit('relay', { to: 'group', payload: { seq: s } });
-    });
-    await drain(run, n, 5000);
-    lines.push(summaryRow(`${engine} bare room, ${n}`, run.summary(n)));
-  } finally {
-    for (const s of bare) s.disconnect();
-    current.r = null;
-  }
-
   const group = await callApi<{ id: number; inviteToken: string }>(
     t,
     tokens[0] as string,
@@ -202,6 +211,30 @@ async function groupRun(t: Target, engine: string, opts: FanoutOptions, tokens: 
   await inBatches(n - 1, 50, (i) =>
     callApi(t, tokens[i + 1] as string, 'POST', `/groups/invite/${group.inviteToken}/join`),
   );
+  const event = await sampleEvent(t, tokens, group.id);
+
+  // Baseline: the same room broadcast of the same event through a bare Socket.IO server.
+  const bare = await bareSockets(t, n, 'group', current);
+  try {
+    const warm = new Receipts();
+    current.r = warm;
+    let seq = await drive(opts.rate, 2, 0, (s) => {
+      warm.sentAt.set(s, performance.now());
+      bare[s % opts.senders]?.emit('relay', { to: 'group', payload: { seq: s, event } });
+    });
+    const run = new Receipts();
+    current.r = run;
+    seq = await drive(opts.rate, opts.seconds, seq, (s) => {
+      run.sentAt.set(s, performance.now());
+      bare[s % opts.senders]?.emit('relay', { to: 'group', payload: { seq: s, event } });
+    });
+    await drain(run, n, 5000);
+    lines.push(summaryRow(`${engine} bare room, ${n}`, run.summary(n)));
+  } finally {
+    for (const s of bare) s.disconnect();
+    current.r = null;
+  }
+
   const sockets = await appSockets(t, tokens.slice(0, n), current);
   await sleep(3000);
   let failed = 0;

@@ -13,6 +13,7 @@ import { memoryBus, redisBus } from './lib/bus.ts';
 import { createEvents } from './lib/events.ts';
 import { createLimits } from './lib/limits.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { COMPRESS_THRESHOLD } from './lib/stored-json.ts';
 import { moduleMigrations, serverModules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.ts';
@@ -168,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       // JSON answers only (this scope): built assets are precompressed, media is already compressed.
       await api.register(compress, {
-        threshold: 1024,
+        threshold: COMPRESS_THRESHOLD,
         encodings: ['br', 'gzip'],
         brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
         zlibOptions: { level: 6 },

@@ -1,5 +1,4 @@
 import type { Post } from '@kadr/contract';
-import type { FastifyReply } from 'fastify';
 import type { PostAuthor, PostBody } from './read-repository.ts';
 
 /** A post as one reader sees it: the shared body and author, the reader's marks and blacklist verdict. */
@@ -94,13 +93,8 @@ const NO_MORE = Buffer.from('],"has_more":false}');
 const POST_OPEN = Buffer.from('{"post":');
 const CLOSE = Buffer.from('}');
 
-/**
- * Sends rendered JSON bytes with the content type Fastify gives JSON it serializes itself. The route keeps its
- * response schema (validation of what it documents, OpenAPI); Fastify passes bytes through unserialized.
- */
-export function sendJson<R>(reply: R, body: Buffer): R {
-  return (reply as FastifyReply).type('application/json; charset=utf-8').send(body) as R;
-}
+/** Rendered JSON bytes go out like a stored page (lib/stored-json.ts). */
+export { sendJson } from '../../lib/stored-json.ts';
 
 /** `{ posts, has_more }` (FeedResponse / PostsResponse) as JSON bytes. */
 export function pageJson({ posts, has_more }: { posts: ReadPost[]; has_more: boolean }): Buffer {

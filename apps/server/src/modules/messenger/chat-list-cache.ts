@@ -19,6 +19,8 @@ interface Entry {
   /** The people the page shows (their name, avatar and last seen are on it). */
   peers: number[];
   expiresAt: number;
+  /** The epoch at which it was last found fresh: nothing bumped since then, nothing to look up again. */
+  checkedAt: number;
 }
 
 /**
@@ -64,13 +66,17 @@ export async function chatListCache(
     ids.some((id) => (versions.get(id) ?? 0) > ticket);
 
   function fresh(entry: Entry): boolean {
-    return (
-      entry.expiresAt > now() &&
+    if (entry.expiresAt <= now()) return false;
+    // A page is read far more often than anything is bumped: no bump since it was last checked, no
+    // walk over every chat of the user (thousands for a member of many groups and channels).
+    if (entry.checkedAt === epoch) return true;
+    const ok =
       entry.ticket >= clearedAt &&
       (usersAt.get(entry.userId) ?? 0) <= entry.ticket &&
       !changedSince(usersAt, entry.peers, entry.ticket) &&
-      !changedSince(chatsAt, entry.chats, entry.ticket)
-    );
+      !changedSince(chatsAt, entry.chats, entry.ticket);
+    if (ok) entry.checkedAt = epoch;
+    return ok;
   }
 
   await bus.subscribe(CHANNEL, (message) => bump(JSON.parse(message) as ChatListChange));
@@ -98,6 +104,7 @@ export async function chatListCache(
         chats,
         peers: [...new Set(rows.flatMap((r) => (r.peer_id === null ? [] : [r.peer_id])))],
         expiresAt: now() + options.ttlMs,
+        checkedAt: -1,
       };
       if (fresh(entry)) {
         pages.delete(key);

@@ -12,7 +12,7 @@ import type { ChatListCache } from './chat-list-cache.ts';
 import type { ChatRow, ChatsRepository } from './chats-repository.ts';
 import type { Loaded } from './conversations.ts';
 import { chatRef, toChatListItem } from './mappers.ts';
-import type { MessengerRepository } from './repository.ts';
+import type { MemberRow, MessengerRepository } from './repository.ts';
 import type { MessagesService } from './service.ts';
 
 /** The chat list, chat and message search, pins and chat deletion. */
@@ -51,37 +51,43 @@ export function chatsService(deps: {
     return cache.firstPage(userId, limit, load);
   }
 
+  /**
+   * Per cached start of a list (its rows array, so it goes exactly when the cache drops the page): the
+   * answer's bytes as sent, and the receipts loading it counts as (stored once: a repeat moves nothing).
+   */
+  const stored = new WeakMap<ChatRow[], { body?: Promise<Buffer>; delivered?: Promise<void> }>();
+
   /** Loading the list is a device syncing: newer messages from peers count as delivered. */
   async function deliverListed(userId: number, rows: ChatRow[]) {
     const pending = rows.filter(
       (r) => r.lm_id !== null && r.lm_sender_id !== userId && r.lm_id > r.my_last_delivered_id,
     );
     if (pending.length === 0) return;
-    const personal = pending.filter((r) => r.type === 'personal' || r.type === 'favorites');
-    // Group and channel receipts are "someone else got it", told on read, not per member: one statement.
-    await messages.roomsDelivered(
+    // One statement for every chat on the list. Group and channel receipts are "someone else got it",
+    // told on read, not per member; the other member of a personal chat hears that it moved.
+    const moved = await messages.listDelivered(
       userId,
-      pending
-        .filter((r) => r.type === 'group' || r.type === 'channel')
-        .map((r) => ({
-          conversation: { id: r.conversation_id, type: r.type, user_low: null, user_high: null },
-          upTo: r.lm_id as number,
-        })),
+      pending.map((r) => ({
+        conversation: { id: r.conversation_id, type: r.type, user_low: null, user_high: null },
+        upTo: r.lm_id as number,
+      })),
+    );
+    const movedIds = new Set(moved.map((m) => m.conversation_id));
+    const personal = pending.filter(
+      (r) => (r.type === 'personal' || r.type === 'favorites') && movedIds.has(r.conversation_id),
     );
     if (personal.length === 0) return;
-    const members = await repo.members(personal.map((r) => r.conversation_id));
+    const members = new Map<number, MemberRow[]>();
+    for (const m of await repo.members(personal.map((r) => r.conversation_id)))
+      members.set(m.conversation_id, [...(members.get(m.conversation_id) ?? []), m]);
     for (const row of personal) {
       const loaded = {
         conversation: { id: row.conversation_id, type: row.type, user_low: null, user_high: null },
-        members: members.filter((m) => m.conversation_id === row.conversation_id),
+        members: members.get(row.conversation_id) ?? [],
       };
-      if (await repo.advanceDelivered(row.conversation_id, userId, row.lm_id as number))
-        tools.fanOut(
-          loaded,
-          'message-delivered',
-          (chat) => ({ chat, up_to_message_id: row.lm_id as number }),
-          { except: userId },
-        );
+      tools.fanOut(loaded, 'message-delivered', (chat) => ({ chat, up_to_message_id: row.lm_id as number }), {
+        except: userId,
+      });
     }
   }
 
@@ -102,13 +108,41 @@ export function chatsService(deps: {
   }
 
   return {
-    async list(userId: number): Promise<ChatListItem[]> {
-      const rows = await fromStart(userId, null);
-      await deliverListed(userId, rows);
-      return items(rows, userId);
+    /**
+     * The list from its start (`limit` rows with `has_more`, or all of it when null) as the bytes `render`
+     * makes of the answer (the route's serializer, after the privacy of last seen): made once per cached
+     * page and served as stored until the cache drops the page.
+     */
+    async startBody(
+      userId: number,
+      limit: number | null,
+      render: (answer: { chats: ChatListItem[]; has_more?: boolean }) => Promise<Buffer>,
+    ): Promise<Buffer> {
+      const rows = await fromStart(userId, limit === null ? null : limit + 1);
+      let entry = stored.get(rows);
+      if (!entry) {
+        entry = {};
+        stored.set(rows, entry);
+      }
+      const shown = limit === null ? rows : rows.slice(0, limit);
+      const known = entry;
+      known.delivered ??= deliverListed(userId, shown).catch((err: unknown) => {
+        known.delivered = undefined;
+        throw err;
+      });
+      await known.delivered;
+      known.body ??= render(
+        limit === null
+          ? { chats: items(rows, userId) }
+          : { chats: items(rows, userId, limit), has_more: rows.length > limit },
+      ).catch((err: unknown) => {
+        known.body = undefined;
+        throw err;
+      });
+      return known.body;
     },
 
-    /** One page of the chat list in its order; `has_more` when more follow. */
+    /** One page of the chat list in its order (past its start, which `startBody` serves); `has_more` when more follow. */
     async page(
       userId: number,
       limit: number,

@@ -200,9 +200,17 @@ export function deliveryAcks(deps: {
       chosen.push(a);
     }
     const ordered = needed.sort((a, b) => a.conversation_id - b.conversation_id || a.user_id - b.user_id);
-    const moved = await queries.advanceDelivered(ordered);
-    // A chosen watermark that did not move is already at least as far: stored either way.
+    // Known from now on (a chosen watermark that does not move is already at least as far), so the acks
+    // that arrive while this statement runs are settled at once instead of queueing for the next batch.
     for (const c of chosen) receipts.stored(c.conversation_id, c.user_id, c.up_to);
+    let moved: Advance[];
+    try {
+      moved = await queries.advanceDelivered(ordered);
+    } catch (err) {
+      // Not stored after all: what this node believed of these chats may be ahead of the database.
+      for (const c of chosen) receipts.forget(c.conversation_id);
+      throw err;
+    }
     // Personal chats tell their members (fanOut drops their lists); a group's receipt shows on lists too.
     const rooms = [...new Set(moved.filter(isRoom).map((m) => m.conversation_id))];
     if (rooms.length > 0) tools.listChanged({ conversations: rooms });
@@ -213,6 +221,22 @@ export function deliveryAcks(deps: {
   const queue = batcher(run, { maxBatch: 500, maxInFlight: 1 });
 
   return {
+    /**
+     * Whether a socket's ack can be answered at once, from what this node knows: every message is a
+     * known group or channel message, the socket is in its room (a member), and storing the ack would
+     * change no receipt (the member's own message, or `roomReceipts` settled). The batch would store
+     * nothing for it either; in a group of N each message brings N-1 such acks, and they skip the queue.
+     */
+    settledAck(userId: number, ids: number[], inRoom: (chat: ConversationRow) => boolean): boolean {
+      for (const id of ids) {
+        const message = facts.message(id);
+        if (!message) return false;
+        const chat = facts.conversation(message.conversation_id);
+        if (!chat || !isRoomChat(chat) || !inRoom(chat)) return false;
+        if (message.sender_id !== userId && !receipts.settled(chat.id, userId, id)) return false;
+      }
+      return true;
+    },
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
     async delivered(
       userId: number,
@@ -223,14 +247,18 @@ export function deliveryAcks(deps: {
       if (failure) throw failure;
     },
     /**
-     * Watermarks of a member's groups and channels moved by loading them (the chat list): stored in one
-     * statement where they change a receipt. The caller has checked membership.
+     * Watermarks of a member's chats moved by loading them (the chat list): stored in one statement (in a
+     * group or channel only where they change a receipt). Answers those that moved; telling the members
+     * of a personal chat is the caller's. The caller has checked membership.
      */
-    async roomsDelivered(userId: number, chats: Array<{ conversation: ConversationRow; upTo: number }>) {
+    async listDelivered(
+      userId: number,
+      chats: Array<{ conversation: ConversationRow; upTo: number }>,
+    ): Promise<Advance[]> {
       const loaded = new Map(
         chats.map((c) => [c.conversation.id, { conversation: c.conversation, members: [] }]),
       );
-      await advance(
+      return advance(
         chats.map((c) => ({ conversation_id: c.conversation.id, user_id: userId, up_to: c.upTo })),
         loaded,
       );

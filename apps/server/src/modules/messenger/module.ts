@@ -3,6 +3,7 @@ import { type ChatListItem, ErrorText, Limits } from '@kadr/contract';
 import { messengerReactionRoutes, messengerRoutes } from '@kadr/contract/messenger/routes';
 import type { AppContext } from '../../app-types.ts';
 import { registerRoutes } from '../../lib/route.ts';
+import { serializedJson, storedJson } from '../../lib/stored-json.ts';
 import { releaseUrls } from '../../storage/references.ts';
 import { defineModule } from '../module.ts';
 import { ATTACHMENT_JOB, attachmentsService, VIDEO_ATTACHMENT_JOB } from './attachments.ts';
@@ -95,8 +96,13 @@ export const messengerModule = defineModule({
   },
   async register(api, ctx) {
     const chatList = await chatListCache(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs });
-    // A peer's name, avatar or last seen is on the lists of everyone who chats with them.
-    ctx.profiles.onChange((change) => chatList.changedHere({ users: change.ids }));
+    // A peer's name, avatar or last seen is on the lists of everyone who chats with them; whether the
+    // viewer may see that last seen depends on the peer's privacy, blocks and follows (stored pages).
+    ctx.profiles.onChange((change) =>
+      chatList.changedHere({ users: [...change.ids, ...(change.pair ?? [])] }),
+    );
+    ctx.settings.onChange((userId) => chatList.changedHere({ users: [userId] }));
+    const stored = storedJson();
     const messenger = buildMessenger(ctx, chatList);
     const { messages, chats, attachments, reactions } = messenger;
     ctx.messenger = messenger;
@@ -115,12 +121,18 @@ export const messengerModule = defineModule({
       api,
       messengerRoutes,
       {
-        chats: async (req) => {
-          const answer =
-            req.query.limit === undefined
-              ? { chats: await chats.list(req.userId) }
-              : await chats.page(req.userId, req.query.limit, req.query.offset ?? 0);
-          return { ...answer, chats: await hideLastSeen(ctx, req.userId, answer.chats) };
+        chats: async (req, reply) => {
+          const { limit, offset = 0 } = req.query;
+          if (limit !== undefined && offset > 0) {
+            const answer = await chats.page(req.userId, limit, offset);
+            return { ...answer, chats: await hideLastSeen(ctx, req.userId, answer.chats) };
+          }
+          // The list's start (all of it without a limit), as the route's serializer wrote it when the
+          // cached page was built.
+          const body = await chats.startBody(req.userId, limit ?? null, async (answer) =>
+            serializedJson(reply, { ...answer, chats: await hideLastSeen(ctx, req.userId, answer.chats) }),
+          );
+          return stored(req.raw, reply, body);
         },
         chatSearch: async (req) => ({
           chats: await hideLastSeen(ctx, req.userId, await chats.searchByName(req.userId, req.query.q)),

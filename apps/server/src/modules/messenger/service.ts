@@ -578,7 +578,8 @@ export function messagesService(deps: {
 
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */
     delivered: acks.delivered,
-    roomsDelivered: acks.roomsDelivered,
+    settledAck: acks.settledAck,
+    listDelivered: acks.listDelivered,
     /**
      * A group or channel changed (after the write committed, before anyone is told): its title, avatar,
      * rights or members; `joined` / `left`: users whose set of chats changed.

@@ -5,6 +5,7 @@ import { AppError, errors } from '../../lib/errors.ts';
 import { RateLimitedError, type RateLimits } from '../../lib/limits.ts';
 import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import { chatRoom } from './conversations.ts';
+import type { ConversationRow } from './repository.ts';
 import type { MessagesService } from './service.ts';
 
 const isId = (v: unknown): v is number =>
@@ -131,9 +132,12 @@ export function registerMessengerSocket(
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const ids = Array.isArray(input?.message_ids) ? input.message_ids.filter(isId).slice(0, 100) : [];
       if (ids.length === 0) return reply({ ok: false });
+      // Being in the chat's room is being a member (left on every node on removal): no lookup per ack.
+      const inRoom = (chat: ConversationRow) => socket.rooms.has(chatRoom(chat));
+      // Most acks in a big group change nothing anyone sees: answered here, without the batch.
+      if (messages.settledAck(userId, ids, inRoom)) return reply({ ok: true });
       messages
-        // Being in the chat's room is being a member (left on every node on removal): no lookup per ack.
-        .delivered(userId, ids, (chat) => socket.rooms.has(chatRoom(chat)))
+        .delivered(userId, ids, inRoom)
         .then(() => reply({ ok: true }))
         .catch((err: unknown) => {
           if ((err as { status?: number }).status === undefined) log.error({ err }, 'delivery ack failed');

@@ -1,10 +1,9 @@
 import { StoryLimits } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { registerRoutes } from '../../lib/route.ts';
-import { sendJson } from '../media/render.ts';
+import { serializedJson, storedJson } from '../../lib/stored-json.ts';
 import { defineModule } from '../module.ts';
 import { type StoriesCache, storiesCache } from './cache.ts';
-import { encodedBodies, preferredEncoding } from './encoded.ts';
 import { EXPIRE_JOB, PROCESS_JOB, processHandler } from './jobs.ts';
 import { storiesMigrations } from './migrations.ts';
 import { storiesRepository } from './repository.ts';
@@ -30,7 +29,7 @@ export const storiesModule = defineModule({
     });
     const service = storiesService({ ctx, repo, cache, clock, expireEveryMs: EXPIRE_EVERY_MS });
     const log = api.log;
-    const encoded = encodedBodies();
+    const stored = storedJson();
 
     ctx.media.jobs.register(
       PROCESS_JOB,
@@ -68,15 +67,10 @@ export const storiesModule = defineModule({
           if (limit !== StoryLimits.feedGroups)
             return { stories_groups: await service.feed(req.userId, limit) };
           // The strip's page, as the schema's serializer wrote it when it was built (one lookup on a hit).
-          const body = await service.firstPage(req.userId, (groups) => {
-            const json = reply.serialize({ stories_groups: groups });
-            return typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer);
-          });
-          const encoding = preferredEncoding(req.raw.headers['accept-encoding']);
-          if (body.length < 1024 || !encoding) return sendJson(reply, body);
-          // Already encoded: @fastify/compress passes bytes with a Content-Encoding through.
-          reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-          return sendJson(reply, encoded(body, encoding));
+          const body = await service.firstPage(req.userId, (groups) =>
+            serializedJson(reply, { stories_groups: groups }),
+          );
+          return stored(req.raw, reply, body);
         },
         get: (req) => service.get(req.params.id, req.userId),
         view: (req) => service.view(req.params.id, req.userId),
