@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
+import { callsEndpoints } from '@kadr/contract/calls/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
 
@@ -59,7 +61,7 @@ async function register(name: string): Promise<Session> {
 }
 
 async function api<T>(session: Session, method: string, path: string, body?: object): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1${path}`, {
+  const res = await fetch(`${apiUrl}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${session.access_token}`,
@@ -109,7 +111,7 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
  * shown only to followers and chat peers, so the caller follows the peer first.
  */
 async function chatWith(context: BrowserContext, self: Session, peer: Session): Promise<Page> {
-  await api(self, 'POST', `/profile/${peer.user.username}/follow`);
+  await api(self, 'POST', routeUrl(profileEndpoints.follow, { username: peer.user.username }));
   const page = await open(context, `/messenger/${peer.user.username}`);
   await expect(page.getByRole('button', { name: 'Видеозвонок' })).toBeVisible();
   await expect(page.getByText('онлайн').first()).toBeVisible({ timeout: 20_000 });
@@ -231,7 +233,7 @@ test('A video-calls B: modal, accept, both active and decoding each other, durat
 
   // E2EE: a subscriber holding a genuine token minted by the server alone receives the call's media
   // but has no key, so what it receives does not decode into a picture.
-  const call = (await api<{ call: { id: number } }>(a, 'GET', '/calls/current')).call;
+  const call = (await api<{ call: { id: number } }>(a, 'GET', routeUrl(callsEndpoints.current))).call;
   const intruderToken = await tokens.issue({ kind: 'call', callId: call.id }, 'viewer', {
     userId: 999_999,
     name: 'Сервер',
@@ -339,9 +341,12 @@ test('B in a call with C → A gets busy', async ({ browser }) => {
   const contextA = await signedIn(browser, a);
   const pageA = await chatWith(contextA, a, b);
   // C calls B and B answers on another device (here: the API), so B's line is taken.
-  const call = await api<{ id: number }>(c, 'POST', '/calls', { user_id: b.user.id, kind: 'audio' });
+  const call = await api<{ id: number }>(c, 'POST', routeUrl(callsEndpoints.start), {
+    user_id: b.user.id,
+    kind: 'audio',
+  });
   await expect(incoming(pageB)).toBeVisible();
-  await api(b, 'POST', `/calls/${call.id}/accept`, {});
+  await api(b, 'POST', routeUrl(callsEndpoints.accept, { id: call.id }), {});
   await expect(incoming(pageB)).toHaveCount(0);
 
   await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
@@ -350,7 +355,7 @@ test('B in a call with C → A gets busy', async ({ browser }) => {
     expect(pageA.getByTestId('call-status')).toHaveText('Абонент занят'),
   ]);
   await expect(incoming(pageB)).toHaveCount(0);
-  await api(c, 'POST', `/calls/${call.id}/end`);
+  await api(c, 'POST', routeUrl(callsEndpoints.end, { id: call.id }));
   await contextA.close();
   await contextB.close();
 });

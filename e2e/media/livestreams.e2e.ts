@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
+import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
+import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { Room } from 'livekit-client';
 import { RoomServiceClient, TrackSource } from 'livekit-server-sdk';
@@ -78,7 +80,7 @@ async function register(prefix: string, name: string): Promise<Member> {
 }
 
 async function call(member: Member, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${stack.apiUrl}/api/v1${url}`, {
+  const res = await fetch(`${stack.apiUrl}${url}`, {
     method,
     headers: {
       authorization: `Bearer ${member.access_token}`,
@@ -264,7 +266,9 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   const b = await register('viewer_b', 'Борис Зритель');
   const c = await register('viewer_c', 'Вера Поздняя');
   const extras = await Promise.all([1, 2, 3, 4, 5].map((i) => register(`extra${i}`, `Гость ${i}`)));
-  expect((await call(b, 'POST', `/profile/${a.user.username}/follow`)).status).toBe(200);
+  expect(
+    (await call(b, 'POST', routeUrl(profileEndpoints.follow, { username: a.user.username }))).status,
+  ).toBe(200);
   const rooms = new RoomServiceClient(
     stack.livekitUrl.replace('ws://', 'http://'),
     stack.apiKey,
@@ -303,8 +307,10 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   const stripMs = stripAt - startClickAt;
   // Where the time went: A's POST /livestreams, then B's refetch of the active list on the event.
   const since = (t: number) => `${t - startClickAt} ms`;
-  const [created] = (await requestTimes(pageA, '/api/v1/livestreams')).filter((r) => r.start >= startClickAt);
-  const refetch = (await requestTimes(pageB, '/api/v1/livestreams/active')).filter(
+  const [created] = (await requestTimes(pageA, routeUrl(livestreamsEndpoints.create))).filter(
+    (r) => r.start >= startClickAt,
+  );
+  const refetch = (await requestTimes(pageB, routeUrl(livestreamsEndpoints.active))).filter(
     (r) => r.start >= startClickAt,
   );
   console.log(
@@ -410,10 +416,17 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   // Five guests, then a sixth is refused with the exact text.
   for (const extra of extras.slice(0, 4)) {
     expect(
-      (await call(a, 'POST', `/livestreams/${streamId}/guests`, { user_id: extra.user.id })).status,
+      (
+        await call(a, 'POST', routeUrl(livestreamsEndpoints.addGuest, { id: streamId }), {
+          user_id: extra.user.id,
+        })
+      ).status,
     ).toBe(201);
   }
-  expect((await call(a, 'POST', `/livestreams/${streamId}/guests`, { user_id: c.user.id })).status).toBe(201);
+  expect(
+    (await call(a, 'POST', routeUrl(livestreamsEndpoints.addGuest, { id: streamId }), { user_id: c.user.id }))
+      .status,
+  ).toBe(201);
   await search.fill(extras[4]!.user.username);
   await pageA.getByRole('button', { name: `Добавить: ${extras[4]!.user.name}` }).click();
   await expect(
@@ -429,7 +442,7 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   await expect(pageB.getByRole('link', { name: `Эфир: ${a.user.name}` })).toHaveCount(0);
 
   // A streams again and kills the tab: the stream ends by itself after the (shortened) timeout.
-  const again = await call(a, 'POST', '/livestreams', { title: 'Второй' });
+  const again = await call(a, 'POST', routeUrl(livestreamsEndpoints.create), { title: 'Второй' });
   expect(again.status).toBe(201);
   const secondId = (again.body as { id: number }).id;
   const pageA2 = await open(a);
@@ -441,7 +454,9 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   await pageA2.context().close();
   await expect(pageC.getByTestId('live-ended')).toBeVisible({ timeout: MEDIA_MS });
   await expect(pageB.getByRole('link', { name: `Эфир: ${a.user.name}` })).toHaveCount(0, { timeout: 5000 });
-  expect((await call(c, 'GET', `/livestreams/${secondId}`)).body).toMatchObject({ status: 'ended' });
+  expect((await call(c, 'GET', routeUrl(livestreamsEndpoints.get, { id: secondId }))).body).toMatchObject({
+    status: 'ended',
+  });
 });
 
 /** Video frames decoded from the stream's camera track by the current media room (0 when none). */

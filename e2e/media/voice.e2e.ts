@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { voiceEndpoints } from '@kadr/contract/voice/endpoints';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { fakeVoiceWav } from './fake-voice.ts';
 import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from './peer-connections.ts';
@@ -54,7 +56,7 @@ async function register(name: string): Promise<Session> {
 }
 
 async function request(session: Session, method: string, path: string, body?: object) {
-  return fetch(`${apiUrl}/api/v1${path}`, {
+  return fetch(`${apiUrl}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${session.access_token}`,
@@ -201,7 +203,7 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
     register('Вера Речкина'),
     register('Чужой'),
   ]);
-  const created = await request(a, 'POST', '/groups', {
+  const created = await request(a, 'POST', routeUrl(groupsEndpoints.create), {
     name: 'Голосовая',
     member_ids: [b.user.id, c.user.id],
   });
@@ -209,7 +211,7 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
   const group = (await created.json()) as { id: number; name: string };
 
   // A non-member gets no session and no token.
-  expect((await request(x, 'POST', `/groups/${group.id}/voice`)).status).toBe(403);
+  expect((await request(x, 'POST', routeUrl(voiceEndpoints.join, { id: group.id }))).status).toBe(403);
 
   const pageA = await inGroup(browser, a, group.name);
   const pageB = await inGroup(browser, b, group.name);
@@ -308,5 +310,5 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
   await expect(panel(pageA)).toHaveCount(0);
   await expect(pageB.getByTestId('group-voice-bar')).toHaveCount(0);
   await expect(pageC.getByRole('button', { name: 'Начать голосовой чат' })).toBeVisible();
-  expect((await request(a, 'GET', `/groups/${group.id}/voice`)).status).toBe(404);
+  expect((await request(a, 'GET', routeUrl(voiceEndpoints.get, { id: group.id }))).status).toBe(404);
 });

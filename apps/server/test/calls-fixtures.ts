@@ -6,6 +6,7 @@ import type {
   ServerToClientEvents,
 } from '@kadr/contract';
 import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
 import type { App } from '../src/app-types.ts';
 import { bearer } from './helpers.ts';
 import { type ClientSocket, nextEvent } from './sockets.ts';
@@ -16,15 +17,15 @@ export type CallAction = 'accept' | 'reject' | 'end' | 'connected';
 
 export function callsClient(app: App) {
   const post = (user: AuthSession, url: string, payload?: object) =>
-    app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(user.access_token), payload });
+    app.inject({ method: 'POST', url, headers: bearer(user.access_token), payload });
   return {
-    start: (user: AuthSession, payload: object) => post(user, '/calls', payload),
+    start: (user: AuthSession, payload: object) => post(user, apiUrl(callsRoutes.start), payload),
     act: (user: AuthSession, id: number, action: CallAction, payload: object = {}) =>
-      post(user, `/calls/${id}/${action}`, payload),
+      post(user, apiUrl(callsRoutes[action], { id }), payload),
     resume: (user: AuthSession, id: number, socketId: string) =>
-      post(user, `/calls/${id}/resume`, { socket_id: socketId }),
+      post(user, apiUrl(callsRoutes.resume, { id }), { socket_id: socketId }),
     get: (user: AuthSession, url: string) =>
-      app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(user.access_token) }),
+      app.inject({ method: 'GET', url, headers: bearer(user.access_token) }),
     /** The chat entries calls left between the two (oldest first), read by `user`. */
     async entries(user: AuthSession, other: AuthSession): Promise<string[]> {
       const res = await app.inject({

@@ -97,7 +97,7 @@ describe('calls: the state machine in the database', () => {
     const active = await client.act(b!, call.id, 'connected');
     expect(active.json()).toMatchObject({ state: 'active' });
     expect((await activeAtA).call.started_at).not.toBeNull();
-    expect((await client.get(a!, '/calls/current')).json()).toMatchObject({
+    expect((await client.get(a!, apiUrl(callsRoutes.current))).json()).toMatchObject({
       call: { id: call.id, state: 'active' },
     });
 
@@ -111,7 +111,7 @@ describe('calls: the state machine in the database', () => {
     expect(ended.json()).toMatchObject({ state: 'ended', end_reason: 'hangup', duration: 192 });
     expect((await endedAtB).call.duration).toBe(192);
     expect(await client.entries(b!, a!)).toEqual(['Исходящий звонок · 3:12']);
-    expect((await client.get(a!, '/calls/current')).json()).toEqual({ call: null });
+    expect((await client.get(a!, apiUrl(callsRoutes.current))).json()).toEqual({ call: null });
   });
 
   it('reject: the caller hears it, the chat says so, and the call cannot be accepted afterwards', async () => {
@@ -212,8 +212,10 @@ describe('calls: the state machine in the database', () => {
         expect(accept.statusCode).toBe(409);
         expect(ended.end_reason).toBe('cancelled');
       }
-      expect((await client.get(b!, `/calls/${call.id}`)).json()).toMatchObject({ state: 'ended' });
-      expect((await client.get(b!, '/calls/current')).json()).toEqual({ call: null });
+      expect((await client.get(b!, apiUrl(callsRoutes.get, { id: call.id }))).json()).toMatchObject({
+        state: 'ended',
+      });
+      expect((await client.get(b!, apiUrl(callsRoutes.current))).json()).toEqual({ call: null });
     }
   });
 
@@ -249,7 +251,9 @@ describe('calls: the state machine in the database', () => {
     const b2 = await device(b!.access_token);
     expect((await client.resume(b!, call.id, b2.id!)).json()).toMatchObject({ state: 'active' });
     await new Promise((r) => setTimeout(r, 600)); // twice the grace period: the call must still be up
-    expect((await client.get(a!, `/calls/${call.id}`)).json()).toMatchObject({ state: 'active' });
+    expect((await client.get(a!, apiUrl(callsRoutes.get, { id: call.id }))).json()).toMatchObject({
+      state: 'active',
+    });
     expect(endedAtA).toHaveLength(0);
 
     const ended = callEvent(a1, 'call-ended', call.id, 4000);
@@ -269,18 +273,18 @@ describe('calls: the state machine in the database', () => {
   it('media-room tokens: the two sides only, from acceptance until the end', async () => {
     const [a, b, stranger] = await users(3);
     const call = await startCall(t.app, a!, b!);
-    expect((await client.get(a!, `/calls/${call.id}/token`)).statusCode).toBe(409);
+    expect((await client.get(a!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(409);
     await client.act(b!, call.id, 'accept');
-    const token = await client.get(b!, `/calls/${call.id}/token`);
+    const token = await client.get(b!, apiUrl(callsRoutes.token, { id: call.id }));
     expect(token.statusCode).toBe(200);
     const body = token.json() as MediaTokenResponse;
     const grant = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString());
     expect(grant.video).toMatchObject({ room: `call-${call.id}`, roomJoin: true });
     expect(grant.sub).toBe(`user-${b!.user.id}`);
-    expect((await client.get(stranger!, `/calls/${call.id}/token`)).statusCode).toBe(404);
-    expect((await client.get(stranger!, `/calls/${call.id}`)).statusCode).toBe(404);
+    expect((await client.get(stranger!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(404);
+    expect((await client.get(stranger!, apiUrl(callsRoutes.get, { id: call.id }))).statusCode).toBe(404);
     await client.act(a!, call.id, 'end');
-    expect((await client.get(a!, `/calls/${call.id}/token`)).statusCode).toBe(409);
+    expect((await client.get(a!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(409);
   });
 
   it('a call entry cannot be edited', async () => {

@@ -1,5 +1,6 @@
 import type { AuthSession, Channel, ChatListItem, Message } from '@kadr/contract';
-import { ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorText, messengerRoutes } from '@kadr/contract';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -41,23 +42,34 @@ describe('channels: subscribers, administrators and posting rights', () => {
       is_subscribed: true,
       subscribers_count: 1,
     });
-    expect((await c.call(a.access_token, 'POST', '/channels', { name: 'x', slug: 'abc' })).statusCode).toBe(
-      400,
-    );
     expect(
-      (await c.call(a.access_token, 'POST', '/channels', { name: 'x', slug: 'a b c d e' })).statusCode,
+      (await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.create), { name: 'x', slug: 'abc' }))
+        .statusCode,
     ).toBe(400);
-    const dup = await c.call(b.access_token, 'POST', '/channels', { name: 'x', slug: ch.slug.toUpperCase() });
+    expect(
+      (await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.create), { name: 'x', slug: 'a b c d e' }))
+        .statusCode,
+    ).toBe(400);
+    const dup = await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.create), {
+      name: 'x',
+      slug: ch.slug.toUpperCase(),
+    });
     expect(dup.statusCode).toBe(409);
   });
 
   it('preview by mention link, subscribe; a subscriber neither posts nor lists subscribers (403)', async () => {
-    const preview = (await c.call(b.access_token, 'GET', `/channels/by-slug/${ch.slug}`)).json() as Channel;
+    const preview = (
+      await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.bySlug, { slug: ch.slug }))
+    ).json() as Channel;
     expect(preview).toMatchObject({ id: ch.id, is_subscribed: false, can_post: false });
     await c.sent(a.access_token, { channel_id: ch.id }, 'первый пост');
     // A public channel's posts are readable in the preview.
-    expect((await c.call(b.access_token, 'GET', `/channels/${ch.id}/posts`)).json().messages).toHaveLength(1);
-    expect((await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`)).json()).toMatchObject({
+    expect(
+      (await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.posts, { id: ch.id }))).json().messages,
+    ).toHaveLength(1);
+    expect(
+      (await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }))).json(),
+    ).toMatchObject({
       is_subscribed: true,
       subscribers_count: 2,
       role: 'subscriber',
@@ -67,12 +79,12 @@ describe('channels: subscribers, administrators and posting rights', () => {
     expect(post.statusCode).toBe(403);
     expect(post.json()).toMatchObject({ code: 'forbidden', error: ErrorText.channelPostForbidden });
     expect(await postCount()).toBe(before);
-    const subs = await c.call(b.access_token, 'GET', `/channels/${ch.id}/subscribers`);
+    const subs = await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.subscribers, { id: ch.id }));
     expect(subs.statusCode).toBe(403);
     expect(subs.json()).toMatchObject({ error: ErrorText.channelAdminOnly });
     expect(
       (
-        await c.call(b.access_token, 'POST', `/channels/${ch.id}/admins`, {
+        await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
           user_id: b.user.id,
           can_post: true,
           can_edit_others: false,
@@ -80,7 +92,9 @@ describe('channels: subscribers, administrators and posting rights', () => {
         })
       ).statusCode,
     ).toBe(403);
-    expect((await c.call(b.access_token, 'DELETE', `/channels/${ch.id}`)).statusCode).toBe(403);
+    expect(
+      (await c.call(b.access_token, 'DELETE', apiUrl(channelsRoutes.remove, { id: ch.id }))).statusCode,
+    ).toBe(403);
     const row = (await c.list(b.access_token)).find((r) => r.channel_id === ch.id) as ChatListItem;
     expect(row).toMatchObject({
       type: 'channel',
@@ -91,8 +105,8 @@ describe('channels: subscribers, administrators and posting rights', () => {
   });
 
   it('the owner adds an administrator with the post right, who then posts; rights are enforced', async () => {
-    await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`);
-    const added = await c.call(a.access_token, 'POST', `/channels/${ch.id}/admins`, {
+    await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
+    const added = await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
       user_id: b.user.id,
       can_post: true,
       can_edit_others: false,
@@ -105,33 +119,61 @@ describe('channels: subscribers, administrators and posting rights', () => {
     const mine = await c.sent(b.access_token, { channel_id: ch.id }, 'пост админа');
     const owners = await c.sent(a.access_token, { channel_id: ch.id }, 'пост владельца');
     expect(
-      (await c.call(b.access_token, 'PATCH', `/messages/${owners.id}`, { content: 'правка' })).statusCode,
+      (
+        await c.call(b.access_token, 'PATCH', apiUrl(messengerRoutes.edit, { id: owners.id }), {
+          content: 'правка',
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await c.call(b.access_token, 'DELETE', `/messages/${owners.id}?for=everyone`)).statusCode).toBe(
-      403,
-    );
-    expect((await c.call(a.access_token, 'DELETE', `/messages/${mine.id}?for=everyone`)).statusCode).toBe(
-      200,
-    );
     expect(
-      (await c.call(b.access_token, 'GET', `/channels/${ch.id}/subscribers`)).json().subscribers,
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: owners.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: mine.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.subscribers, { id: ch.id }))).json()
+        .subscribers,
     ).toHaveLength(2);
     expect((await c.list(b.access_token)).find((r) => r.channel_id === ch.id)?.channel_data?.can_post).toBe(
       true,
     );
     // Removing administrators is the owner's.
     expect(
-      (await c.call(b.access_token, 'DELETE', `/channels/${ch.id}/admins/${b.user.id}`)).statusCode,
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(channelsRoutes.removeAdmin, { id: ch.id, userId: b.user.id }),
+        )
+      ).statusCode,
     ).toBe(403);
-    await c.call(a.access_token, 'DELETE', `/channels/${ch.id}/admins/${b.user.id}`);
+    await c.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(channelsRoutes.removeAdmin, { id: ch.id, userId: b.user.id }),
+    );
     expect((await c.send(b.access_token, { channel_id: ch.id }, 'больше нельзя')).statusCode).toBe(403);
   });
 
   it('the owner edits an administrator’s rights in place; nobody else may (403); bad input is 4xx', async () => {
     const x = await registerUser(t.app);
-    for (const u of [b, x]) await c.call(u.access_token, 'POST', `/channels/${ch.id}/subscribe`);
+    for (const u of [b, x])
+      await c.call(u.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
     const appoint = (u: AuthSession) =>
-      c.call(a.access_token, 'POST', `/channels/${ch.id}/admins`, {
+      c.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
         user_id: u.user.id,
         can_post: false,
         can_edit_others: false,
@@ -141,7 +183,12 @@ describe('channels: subscribers, administrators and posting rights', () => {
     await appoint(x);
     expect((await c.send(b.access_token, { channel_id: ch.id }, 'ещё нельзя')).statusCode).toBe(403);
     const rights = { can_post: true, can_edit_others: false, can_delete_others: true };
-    const edited = await c.call(a.access_token, 'PATCH', `/channels/${ch.id}/admins/${b.user.id}`, rights);
+    const edited = await c.call(
+      a.access_token,
+      'PATCH',
+      apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: b.user.id }),
+      rights,
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().admins.find((r: { user_id: number }) => r.user_id === b.user.id)).toMatchObject({
       role: 'admin',
@@ -149,20 +196,36 @@ describe('channels: subscribers, administrators and posting rights', () => {
     });
     const owners = await c.sent(a.access_token, { channel_id: ch.id }, 'пост владельца');
     await c.sent(b.access_token, { channel_id: ch.id }, 'теперь можно');
-    expect((await c.call(b.access_token, 'DELETE', `/messages/${owners.id}?for=everyone`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: owners.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(200);
 
     const count = await postCount();
     const refusals = [
       // Another administrator, a subscriber: only the owner edits rights.
-      [x, `/channels/${ch.id}/admins/${b.user.id}`, rights, 403],
-      [b, `/channels/${ch.id}/admins/${x.user.id}`, rights, 403],
+      [x, apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: b.user.id }), rights, 403],
+      [b, apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: x.user.id }), rights, 403],
       // The owner's rights are fixed; a subscriber who is not an administrator is not one to edit.
-      [a, `/channels/${ch.id}/admins/${a.user.id}`, rights, 403],
-      [a, `/channels/${ch.id}/admins/${(await registerUser(t.app)).user.id}`, rights, 404],
-      [a, `/channels/${ch.id}/admins/${b.user.id}`, { can_post: 'yes' }, 400],
-      [a, `/channels/${ch.id}/admins/${b.user.id}`, { ...rights, role: 'owner' }, 400],
+      [a, apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: a.user.id }), rights, 403],
+      [
+        a,
+        apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: (await registerUser(t.app)).user.id }),
+        rights,
+        404,
+      ],
+      [a, apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: b.user.id }), { can_post: 'yes' }, 400],
+      [
+        a,
+        apiUrl(channelsRoutes.updateAdmin, { id: ch.id, userId: b.user.id }),
+        { ...rights, role: 'owner' },
+        400,
+      ],
     ] as const;
     for (const [who, url, body, status] of refusals) {
       const r = await c.call(who.access_token, 'PATCH', url, body);
@@ -171,7 +234,8 @@ describe('channels: subscribers, administrators and posting rights', () => {
     }
     expect(await postCount()).toBe(count);
     // Nothing the refusals named changed: B keeps the rights the owner gave.
-    const admins = (await c.call(a.access_token, 'GET', `/channels/${ch.id}/admins`)).json().admins;
+    const admins = (await c.call(a.access_token, 'GET', apiUrl(channelsRoutes.admins, { id: ch.id }))).json()
+      .admins;
     expect(admins.find((r: { user_id: number }) => r.user_id === b.user.id)).toMatchObject(rights);
     expect(admins.find((r: { user_id: number }) => r.user_id === x.user.id)).toMatchObject({
       can_post: false,
@@ -180,19 +244,27 @@ describe('channels: subscribers, administrators and posting rights', () => {
   });
 
   it('views count once per subscriber; unsubscribe drops the channel from the list; owner deletes', async () => {
-    await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`);
+    await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
     await c.sent(a.access_token, { channel_id: ch.id }, 'смотрите');
     expect((await c.list(b.access_token)).find((r) => r.channel_id === ch.id)?.unread_count).toBe(1);
-    await c.call(b.access_token, 'POST', `/channels/${ch.id}/read`);
-    await c.call(b.access_token, 'POST', `/channels/${ch.id}/read`);
-    const posts = (await c.call(a.access_token, 'GET', `/channels/${ch.id}/posts`)).json()
+    await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.read, { id: ch.id }));
+    await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.read, { id: ch.id }));
+    const posts = (await c.call(a.access_token, 'GET', apiUrl(channelsRoutes.posts, { id: ch.id }))).json()
       .messages as Message[];
     expect(posts[0]?.views_count).toBe(1);
-    expect((await c.call(b.access_token, 'DELETE', `/channels/${ch.id}/subscribe`)).statusCode).toBe(200);
+    expect(
+      (await c.call(b.access_token, 'DELETE', apiUrl(channelsRoutes.unsubscribe, { id: ch.id }))).statusCode,
+    ).toBe(200);
     expect((await c.list(b.access_token)).some((r) => r.channel_id === ch.id)).toBe(false);
-    expect((await c.call(a.access_token, 'DELETE', `/channels/${ch.id}/subscribe`)).statusCode).toBe(403);
-    expect((await c.call(a.access_token, 'DELETE', `/channels/${ch.id}`)).statusCode).toBe(200);
-    expect((await c.call(b.access_token, 'GET', `/channels/${ch.id}`)).statusCode).toBe(404);
+    expect(
+      (await c.call(a.access_token, 'DELETE', apiUrl(channelsRoutes.unsubscribe, { id: ch.id }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.call(a.access_token, 'DELETE', apiUrl(channelsRoutes.remove, { id: ch.id }))).statusCode,
+    ).toBe(200);
+    expect((await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.get, { id: ch.id }))).statusCode).toBe(
+      404,
+    );
   });
 
   it('a private channel is invisible to outsiders', async () => {
@@ -201,8 +273,14 @@ describe('channels: subscribers, administrators and posting rights', () => {
       slug: `secret-${n}-${a.user.id}`,
       is_public: false,
     });
-    expect((await c.call(b.access_token, 'GET', `/channels/by-slug/${priv.slug}`)).statusCode).toBe(404);
-    expect((await c.call(b.access_token, 'POST', `/channels/${priv.id}/subscribe`)).statusCode).toBe(404);
-    expect((await c.call(b.access_token, 'GET', `/channels/${priv.id}/posts`)).statusCode).toBe(404);
+    expect(
+      (await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.bySlug, { slug: priv.slug }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: priv.id }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.posts, { id: priv.id }))).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession, HealthResponse, Post } from '@kadr/contract';
+import { apiUrl, authRoutes, healthRoutes, mediaRoutes, messengerRoutes } from '@kadr/contract';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
     }, 60_000);
 
     const post = (path: string, body: object, token?: string) =>
-      fetch(`${cluster.url}/api/v1${path}`, {
+      fetch(`${cluster.url}${path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -80,7 +81,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
       });
 
     const get = async <T>(p: string, token: string): Promise<T> => {
-      const res = await fetch(`${cluster.url}/api/v1${p}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${cluster.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
       if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
@@ -112,14 +113,14 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
       // Every node runs on MinIO and hands out a live LiveKit node.
       for (const node of cluster.nodes) {
         const health = (await (
-          await fetch(`http://127.0.0.1:${node.port}/api/v1/health`)
+          await fetch(`http://127.0.0.1:${node.port}${apiUrl(healthRoutes.get)}`)
         ).json()) as HealthResponse;
         expect(health.media_server.status).toBe('ok');
       }
 
       const users: AuthSession[] = [];
       for (let i = 0; i < PAIRS * 2; i++) {
-        const res = await post('/auth/register', {
+        const res = await post(apiUrl(authRoutes.register), {
           username: `kill_${i}_${Date.now().toString(36)}`,
           name: 'Узел',
           password: 'correct horse',
@@ -138,7 +139,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
         const form = new FormData();
         form.append('caption', `видео ${videoPosts.length}`);
         form.append('files', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'v.mp4');
-        const res = await fetch(`${cluster.url}/api/v1/media/upload`, {
+        const res = await fetch(`${cluster.url}${apiUrl(mediaRoutes.upload)}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${uploader.access_token}` },
           body: form,
@@ -189,7 +190,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
             const startedAt = Date.now();
             try {
               res = await post(
-                '/messages',
+                apiUrl(messengerRoutes.send),
                 { other_user_id: to.user.id, content: `сообщение ${seq}`, temp_id: tempId },
                 from.access_token,
               );
@@ -296,7 +297,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
         .poll(
           async () => {
             const done = await Promise.all(
-              videoPosts.map((v) => get<{ post: Post }>(`/media/post/${v.id}`, v.token)),
+              videoPosts.map((v) => get<{ post: Post }>(apiUrl(mediaRoutes.post, { id: v.id }), v.token)),
             );
             return done.map((d) => d.post.status);
           },

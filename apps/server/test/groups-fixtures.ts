@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Channel, ChatListItem, Group, Message } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import type { App } from '../src/app-types.ts';
 import { bearer } from './helpers.ts';
 
 /** Request helpers for the group and channel suites; `call` returns the raw response for status checks. */
 export function chats(app: App) {
   const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<T> => {
     const r = await res;
     if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
@@ -14,12 +17,19 @@ export function chats(app: App) {
   };
   return {
     call,
-    createGroup: (token: string, body: object) => ok<Group>(call(token, 'POST', '/groups', body)),
-    createChannel: (token: string, body: object) => ok<Channel>(call(token, 'POST', '/channels', body)),
+    createGroup: (token: string, body: object) =>
+      ok<Group>(call(token, 'POST', apiUrl(groupsRoutes.create), body)),
+    createChannel: (token: string, body: object) =>
+      ok<Channel>(call(token, 'POST', apiUrl(channelsRoutes.create), body)),
     send: (token: string, target: object, content: string, extra: object = {}) =>
-      call(token, 'POST', '/messages', { ...target, content, temp_id: `t-${randomUUID()}`, ...extra }),
+      call(token, 'POST', apiUrl(messengerRoutes.send), {
+        ...target,
+        content,
+        temp_id: `t-${randomUUID()}`,
+        ...extra,
+      }),
     async sent(token: string, target: object, content: string, extra: object = {}): Promise<Message> {
-      const r = await call(token, 'POST', '/messages', {
+      const r = await call(token, 'POST', apiUrl(messengerRoutes.send), {
         ...target,
         content,
         temp_id: `t-${randomUUID()}`,
@@ -29,6 +39,6 @@ export function chats(app: App) {
       return (r.json() as { message: Message }).message;
     },
     list: async (token: string) =>
-      (await ok<{ chats: ChatListItem[] }>(call(token, 'GET', '/messages/chats'))).chats,
+      (await ok<{ chats: ChatListItem[] }>(call(token, 'GET', apiUrl(messengerRoutes.chats)))).chats,
   };
 }

@@ -1,4 +1,6 @@
 import type { AuthSession, GroupUpdatedEvent, MessageEvent, TypingEvent } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -80,7 +82,11 @@ describe('groups in real time', () => {
 
     // A removed member's sockets leave the room at once: messages stop reaching them.
     const removed = nextEvent<GroupUpdatedEvent>(x1, 'group-updated', (e) => e.change === 'member-removed');
-    await c.call(a.access_token, 'DELETE', `/groups/${g.id}/members/${x.user.id}`);
+    await c.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(groupsRoutes.removeMember, { id: g.id, userId: x.user.id }),
+    );
     await removed;
     const xGot: MessageEvent[] = [];
     x1.on('new-message', (e) => xGot.push(e));
@@ -97,7 +103,9 @@ describe('groups in real time', () => {
     const g = await c.createGroup(a.access_token, { name: 'Позже' });
     const b1 = await device(b.access_token);
     const added = nextEvent<GroupUpdatedEvent>(b1, 'group-updated', (e) => e.change === 'member-added');
-    await c.call(a.access_token, 'POST', `/groups/${g.id}/members`, { user_ids: [b.user.id] });
+    await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.addMembers, { id: g.id }), {
+      user_ids: [b.user.id],
+    });
     await added;
     const msg = nextEvent<MessageEvent>(b1, 'new-message', (e) => e.chat.user_id === g.id);
     await c.sent(a.access_token, { group_id: g.id }, 'привет новичку');

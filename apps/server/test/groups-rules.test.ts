@@ -1,5 +1,5 @@
 import type { AuthSession, ChatListItem, Group, Message } from '@kadr/contract';
-import { apiUrl, ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorText, messengerRoutes } from '@kadr/contract';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe('groups: who may do what (each refusal is a 4xx { error, code } that ch
       is_public: false,
     });
     expect(g.inviteToken).toMatch(/^[A-Za-z0-9_-]{16,}$/);
-    const members = (await c.call(b.access_token, 'GET', `/groups/${g.id}/members`)).json();
+    const members = (await c.call(b.access_token, 'GET', apiUrl(groupsRoutes.members, { id: g.id }))).json();
     expect(members.members.map((m: { user_id: number; role: string }) => [m.user_id, m.role])).toEqual([
       [a.user.id, 'owner'],
       [b.user.id, 'member'],
@@ -64,10 +64,10 @@ describe('groups: who may do what (each refusal is a 4xx { error, code } that ch
   it('a non-member neither reads nor sends nor lists members: 403', async () => {
     const before = await count('messages');
     for (const [method, url] of [
-      ['GET', `/groups/${g.id}/messages`],
-      ['GET', `/groups/${g.id}/members`],
-      ['GET', `/groups/${g.id}`],
-      ['POST', `/groups/${g.id}/read`],
+      ['GET', apiUrl(groupsRoutes.messages, { id: g.id })],
+      ['GET', apiUrl(groupsRoutes.members, { id: g.id })],
+      ['GET', apiUrl(groupsRoutes.get, { id: g.id })],
+      ['POST', apiUrl(groupsRoutes.read, { id: g.id })],
     ] as const) {
       const res = await c.call(x.access_token, method, url);
       expect(res.statusCode, url).toBe(403);
@@ -77,109 +77,211 @@ describe('groups: who may do what (each refusal is a 4xx { error, code } that ch
     expect(send.statusCode).toBe(403);
     expect(send.json()).toMatchObject({ error: ErrorText.notGroupMember, code: 'forbidden' });
     expect(await count('messages')).toBe(before);
-    expect((await c.call(x.access_token, 'GET', '/groups/2000000000/messages')).statusCode).toBe(404);
+    expect(
+      (await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: 2000000000 }))).statusCode,
+    ).toBe(404);
   });
 
   it('a member neither adds members, makes admins nor removes others: 403', async () => {
     const members = await count('conversation_members');
-    const add = await c.call(b.access_token, 'POST', `/groups/${g.id}/members`, { user_ids: [x.user.id] });
+    const add = await c.call(b.access_token, 'POST', apiUrl(groupsRoutes.addMembers, { id: g.id }), {
+      user_ids: [x.user.id],
+    });
     expect(add.statusCode).toBe(403);
     expect(add.json()).toMatchObject({ code: 'forbidden', error: ErrorText.groupAdminOnly });
-    expect((await c.call(b.access_token, 'DELETE', `/groups/${g.id}/members/${a.user.id}`)).statusCode).toBe(
-      403,
-    );
     expect(
-      (await c.call(b.access_token, 'PATCH', `/groups/${g.id}/members/${b.user.id}`, { role: 'admin' }))
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: a.user.id }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.call(b.access_token, 'PATCH', apiUrl(groupsRoutes.setRole, { id: g.id, userId: b.user.id }), {
+          role: 'admin',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.call(b.access_token, 'POST', apiUrl(groupsRoutes.renewInvite, { id: g.id }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.call(b.access_token, 'DELETE', apiUrl(groupsRoutes.remove, { id: g.id }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.call(b.access_token, 'PATCH', apiUrl(groupsRoutes.update, { id: g.id }), { name: 'Моя' }))
         .statusCode,
     ).toBe(403);
-    expect((await c.call(b.access_token, 'POST', `/groups/${g.id}/invite-link`)).statusCode).toBe(403);
-    expect((await c.call(b.access_token, 'DELETE', `/groups/${g.id}`)).statusCode).toBe(403);
-    expect((await c.call(b.access_token, 'PATCH', `/groups/${g.id}`, { name: 'Моя' })).statusCode).toBe(403);
     expect(await count('conversation_members')).toBe(members);
   });
 
   it('an admin adds and removes members but not the owner; only the owner makes admins', async () => {
-    const made = await c.call(a.access_token, 'PATCH', `/groups/${g.id}/members/${b.user.id}`, {
-      role: 'admin',
-    });
+    const made = await c.call(
+      a.access_token,
+      'PATCH',
+      apiUrl(groupsRoutes.setRole, { id: g.id, userId: b.user.id }),
+      {
+        role: 'admin',
+      },
+    );
     expect(made.statusCode).toBe(200);
     expect(
-      (await c.call(b.access_token, 'POST', `/groups/${g.id}/members`, { user_ids: [x.user.id] })).statusCode,
+      (
+        await c.call(b.access_token, 'POST', apiUrl(groupsRoutes.addMembers, { id: g.id }), {
+          user_ids: [x.user.id],
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await c.call(b.access_token, 'DELETE', `/groups/${g.id}/members/${a.user.id}`)).statusCode).toBe(
-      403,
-    );
     expect(
-      (await c.call(b.access_token, 'PATCH', `/groups/${g.id}/members/${x.user.id}`, { role: 'admin' }))
-        .statusCode,
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: a.user.id }),
+        )
+      ).statusCode,
     ).toBe(403);
-    expect((await c.call(b.access_token, 'DELETE', `/groups/${g.id}/members/${x.user.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await c.call(x.access_token, 'GET', `/groups/${g.id}/messages`)).statusCode).toBe(403);
+    expect(
+      (
+        await c.call(b.access_token, 'PATCH', apiUrl(groupsRoutes.setRole, { id: g.id, userId: x.user.id }), {
+          role: 'admin',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: x.user.id }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).statusCode,
+    ).toBe(403);
   });
 
   it('a removed member loses history, sending and the invite token they knew', async () => {
     const token = g.inviteToken as string;
-    const join = await c.call(x.access_token, 'POST', `/groups/invite/${token}/join`);
+    const join = await c.call(x.access_token, 'POST', apiUrl(groupsRoutes.joinByInvite, { token }));
     expect(join.statusCode).toBe(200);
     expect(join.json()).toMatchObject({ isMember: true, role: 'member', memberCount: 3 });
     await c.sent(a.access_token, { group_id: g.id }, 'до удаления');
-    expect((await c.call(x.access_token, 'GET', `/groups/${g.id}/messages`)).json()).toHaveLength(1);
+    expect(
+      (await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).json(),
+    ).toHaveLength(1);
 
-    expect((await c.call(a.access_token, 'DELETE', `/groups/${g.id}/members/${x.user.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await c.call(x.access_token, 'GET', `/groups/${g.id}/messages`)).statusCode).toBe(403);
+    expect(
+      (
+        await c.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: x.user.id }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).statusCode,
+    ).toBe(403);
     expect((await c.send(x.access_token, { group_id: g.id }, 'после')).statusCode).toBe(403);
     expect((await c.list(x.access_token)).some((r) => r.group_id === g.id)).toBe(false);
-    const again = await c.call(x.access_token, 'POST', `/groups/invite/${token}/join`);
+    const again = await c.call(x.access_token, 'POST', apiUrl(groupsRoutes.joinByInvite, { token }));
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: ErrorText.inviteInvalid });
-    expect((await c.call(x.access_token, 'GET', `/groups/invite/${token}`)).statusCode).toBe(404);
+    expect(
+      (await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.invitePreview, { token }))).statusCode,
+    ).toBe(404);
   });
 
   it('invite links: preview for anyone holding one, revoke and renew by admins', async () => {
-    const preview = await c.call(x.access_token, 'GET', `/groups/invite/${g.inviteToken}`);
+    const preview = await c.call(
+      x.access_token,
+      'GET',
+      apiUrl(groupsRoutes.invitePreview, { token: g.inviteToken! }),
+    );
     expect(preview.json()).toMatchObject({ id: g.id, name: 'Друзья', isMember: false, inviteToken: null });
-    const renewed = (await c.call(a.access_token, 'POST', `/groups/${g.id}/invite-link`)).json();
+    const renewed = (
+      await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.renewInvite, { id: g.id }))
+    ).json();
     expect(renewed.inviteToken).not.toBe(g.inviteToken);
-    expect((await c.call(x.access_token, 'GET', `/groups/invite/${g.inviteToken}`)).statusCode).toBe(404);
-    expect((await c.call(a.access_token, 'DELETE', `/groups/${g.id}/invite-link`)).json()).toEqual({
+    expect(
+      (await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.invitePreview, { token: g.inviteToken! })))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await c.call(a.access_token, 'DELETE', apiUrl(groupsRoutes.revokeInvite, { id: g.id }))).json(),
+    ).toEqual({
       inviteToken: null,
     });
     expect(
-      (await c.call(x.access_token, 'POST', `/groups/invite/${renewed.inviteToken}/join`)).statusCode,
+      (
+        await c.call(
+          x.access_token,
+          'POST',
+          apiUrl(groupsRoutes.joinByInvite, { token: renewed.inviteToken }),
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
   it('public groups need a unique slug; anyone previews and joins them', async () => {
-    const noSlug = await c.call(a.access_token, 'POST', '/groups', { name: 'Открытая', is_public: true });
+    const noSlug = await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.create), {
+      name: 'Открытая',
+      is_public: true,
+    });
     expect(noSlug.statusCode).toBe(400);
     expect(noSlug.json()).toMatchObject({ error: ErrorText.publicNeedsSlug });
     const slug = `open_${a.user.id}`;
     const pub = await c.createGroup(a.access_token, { name: 'Открытая', is_public: true, slug });
-    const dup = await c.call(b.access_token, 'POST', '/groups', { name: 'Копия', is_public: true, slug });
+    const dup = await c.call(b.access_token, 'POST', apiUrl(groupsRoutes.create), {
+      name: 'Копия',
+      is_public: true,
+      slug,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ code: 'slug_taken' });
-    expect((await c.call(x.access_token, 'GET', `/groups/by-slug/${slug}`)).json()).toMatchObject({
-      id: pub.id,
-    });
-    expect((await c.call(x.access_token, 'POST', `/groups/${pub.id}/join`)).json()).toMatchObject({
+    expect((await c.call(x.access_token, 'GET', apiUrl(groupsRoutes.bySlug, { slug }))).json()).toMatchObject(
+      {
+        id: pub.id,
+      },
+    );
+    expect(
+      (await c.call(x.access_token, 'POST', apiUrl(groupsRoutes.join, { id: pub.id }))).json(),
+    ).toMatchObject({
       isMember: true,
     });
-    expect((await c.call(x.access_token, 'POST', `/groups/${g.id}/join`)).statusCode).toBe(403);
+    expect((await c.call(x.access_token, 'POST', apiUrl(groupsRoutes.join, { id: g.id }))).statusCode).toBe(
+      403,
+    );
   });
 
   it('members leave; the owner cannot leave but hands ownership over or deletes the group', async () => {
-    expect((await c.call(a.access_token, 'POST', `/groups/${g.id}/leave`)).statusCode).toBe(403);
+    expect((await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.leave, { id: g.id }))).statusCode).toBe(
+      403,
+    );
     expect(
-      (await c.call(a.access_token, 'POST', `/groups/${g.id}/owner`, { user_id: b.user.id })).json(),
+      (
+        await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.transferOwner, { id: g.id }), {
+          user_id: b.user.id,
+        })
+      ).json(),
     ).toMatchObject({ role: 'admin', owner_id: b.user.id });
-    expect((await c.call(a.access_token, 'POST', `/groups/${g.id}/leave`)).statusCode).toBe(200);
-    expect((await c.call(a.access_token, 'GET', `/groups/${g.id}/messages`)).statusCode).toBe(403);
-    expect((await c.call(b.access_token, 'DELETE', `/groups/${g.id}`)).statusCode).toBe(200);
-    expect((await c.call(b.access_token, 'GET', `/groups/${g.id}`)).statusCode).toBe(404);
+    expect((await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.leave, { id: g.id }))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await c.call(a.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.call(b.access_token, 'DELETE', apiUrl(groupsRoutes.remove, { id: g.id }))).statusCode,
+    ).toBe(200);
+    expect((await c.call(b.access_token, 'GET', apiUrl(groupsRoutes.get, { id: g.id }))).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -188,10 +290,16 @@ describe('group messages through the messenger send path', () => {
     const sent: Message[] = [];
     for (let i = 0; i < 35; i += 1)
       sent.push(await c.sent(a.access_token, { group_id: g.id }, `сообщение ${i}`));
-    const first = (await c.call(b.access_token, 'GET', `/groups/${g.id}/messages`)).json() as Message[];
+    const first = (
+      await c.call(b.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))
+    ).json() as Message[];
     expect(first.map((m) => m.content)).toEqual(sent.slice(5).map((m) => m.content));
     const older = (
-      await c.call(b.access_token, 'GET', `/groups/${g.id}/messages?limit=20&offset=30`)
+      await c.call(
+        b.access_token,
+        'GET',
+        apiUrl(groupsRoutes.messages, { id: g.id }, { limit: 20, offset: 30 }),
+      )
     ).json() as Message[];
     expect(older.map((m) => m.id)).toEqual(sent.slice(0, 5).map((m) => m.id));
 
@@ -200,44 +308,81 @@ describe('group messages through the messenger send path', () => {
     expect((await rowFor(a))?.unread_count).toBe(0);
     expect((await rowFor(a))?.last_message).toMatchObject({ content: 'сообщение 34', is_read: false });
 
-    await c.call(a.access_token, 'POST', `/groups/${g.id}/members`, { user_ids: [x.user.id] });
+    await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.addMembers, { id: g.id }), {
+      user_ids: [x.user.id],
+    });
     expect((await rowFor(x))?.unread_count).toBe(0);
     await c.sent(b.access_token, { group_id: g.id }, 'от Б');
     expect((await rowFor(x))?.unread_count).toBe(1);
     expect((await rowFor(a))?.unread_count).toBe(1);
 
-    expect((await c.call(b.access_token, 'POST', `/groups/${g.id}/read`)).json()).toMatchObject({
+    expect(
+      (await c.call(b.access_token, 'POST', apiUrl(groupsRoutes.read, { id: g.id }))).json(),
+    ).toMatchObject({
       unread_count: 0,
     });
     expect((await rowFor(b))?.unread_count).toBe(0);
     expect((await rowFor(a))?.last_message).toMatchObject({ content: 'от Б' });
     const mine = (
-      await c.call(a.access_token, 'GET', `/groups/${g.id}/messages?limit=2`)
+      await c.call(a.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }, { limit: 2 }))
     ).json() as Message[];
     expect(mine[0]).toMatchObject({ content: 'сообщение 34', is_read: true });
   });
 
   it('temp_id idempotency, edit, delete for me / everyone; admins delete anyone’s', async () => {
     const body = { group_id: g.id, content: 'раз', temp_id: 'group-twin-1' };
-    const one = (await c.call(b.access_token, 'POST', '/messages', body)).json().message as Message;
-    const two = (await c.call(b.access_token, 'POST', '/messages', body)).json().message as Message;
+    const one = (await c.call(b.access_token, 'POST', apiUrl(messengerRoutes.send), body)).json()
+      .message as Message;
+    const two = (await c.call(b.access_token, 'POST', apiUrl(messengerRoutes.send), body)).json()
+      .message as Message;
     expect(two.id).toBe(one.id);
     expect(
-      (await c.call(b.access_token, 'PATCH', `/messages/${one.id}`, { content: 'два' })).json().message,
+      (
+        await c.call(b.access_token, 'PATCH', apiUrl(messengerRoutes.edit, { id: one.id }), {
+          content: 'два',
+        })
+      ).json().message,
     ).toMatchObject({ content: 'два', is_edited: true });
     expect(
-      (await c.call(x.access_token, 'PATCH', `/messages/${one.id}`, { content: 'чужое' })).statusCode,
+      (
+        await c.call(x.access_token, 'PATCH', apiUrl(messengerRoutes.edit, { id: one.id }), {
+          content: 'чужое',
+        })
+      ).statusCode,
     ).toBe(403);
     const mine = await c.sent(a.access_token, { group_id: g.id }, 'от владельца');
-    expect((await c.call(b.access_token, 'DELETE', `/messages/${mine.id}?for=everyone`)).statusCode).toBe(
-      403,
-    );
-    expect((await c.call(a.access_token, 'DELETE', `/messages/${one.id}?for=everyone`)).statusCode).toBe(200);
-    const history = (await c.call(b.access_token, 'GET', `/groups/${g.id}/messages`)).json() as Message[];
+    expect(
+      (
+        await c.call(
+          b.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: mine.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: one.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const history = (
+      await c.call(b.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))
+    ).json() as Message[];
     expect(history.map((m) => m.id)).toEqual([mine.id]);
-    expect((await c.call(b.access_token, 'DELETE', `/messages/${mine.id}?for=me`)).statusCode).toBe(200);
-    expect((await c.call(b.access_token, 'GET', `/groups/${g.id}/messages`)).json()).toEqual([]);
-    expect((await c.call(a.access_token, 'GET', `/groups/${g.id}/messages`)).json()).toHaveLength(1);
+    expect(
+      (await c.call(b.access_token, 'DELETE', apiUrl(messengerRoutes.remove, { id: mine.id }, { for: 'me' })))
+        .statusCode,
+    ).toBe(200);
+    expect((await c.call(b.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).json()).toEqual(
+      [],
+    );
+    expect(
+      (await c.call(a.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).json(),
+    ).toHaveLength(1);
   });
 
   it('replies quote the original in any chat kind, survive edit and show the original deleted', async () => {
@@ -249,9 +394,17 @@ describe('group messages through the messenger send path', () => {
       content: 'вопрос',
       is_deleted: false,
     });
-    await c.call(b.access_token, 'PATCH', `/messages/${reply.id}`, { content: 'ответ 2' });
-    await c.call(a.access_token, 'DELETE', `/messages/${original.id}?for=everyone`);
-    const [after] = (await c.call(b.access_token, 'GET', `/groups/${g.id}/messages`)).json() as Message[];
+    await c.call(b.access_token, 'PATCH', apiUrl(messengerRoutes.edit, { id: reply.id }), {
+      content: 'ответ 2',
+    });
+    await c.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(messengerRoutes.remove, { id: original.id }, { for: 'everyone' }),
+    );
+    const [after] = (
+      await c.call(b.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))
+    ).json() as Message[];
     expect(after).toMatchObject({
       content: 'ответ 2',
       reply_to: { id: original.id, content: '', is_deleted: true },
@@ -268,7 +421,7 @@ describe('group messages through the messenger send path', () => {
 
   it('forwards into a group; pins with group_id', async () => {
     const p = await c.sent(a.access_token, { other_user_id: b.user.id }, 'переслать');
-    const fwd = await c.call(a.access_token, 'POST', '/messages/forward', {
+    const fwd = await c.call(a.access_token, 'POST', apiUrl(messengerRoutes.forward), {
       message_ids: [p.id],
       targets: [{ group_id: g.id }],
     });
@@ -276,23 +429,23 @@ describe('group messages through the messenger send path', () => {
     expect(fwd.json().messages[0]).toMatchObject({ content: 'переслать', is_forwarded: true });
     expect(
       (
-        await c.call(x.access_token, 'POST', '/messages/forward', {
+        await c.call(x.access_token, 'POST', apiUrl(messengerRoutes.forward), {
           message_ids: [p.id],
           targets: [{ group_id: g.id }],
         })
       ).statusCode,
     ).toBe(403);
     expect(
-      (await c.call(b.access_token, 'POST', '/messages/chat-pin', { group_id: g.id })).json(),
+      (await c.call(b.access_token, 'POST', apiUrl(messengerRoutes.pin), { group_id: g.id })).json(),
     ).toMatchObject({
       is_pinned: true,
     });
     expect((await c.list(b.access_token)).find((r) => r.group_id === g.id)).toMatchObject({
       is_pinned: true,
     });
-    expect((await c.call(x.access_token, 'POST', '/messages/chat-pin', { group_id: g.id })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await c.call(x.access_token, 'POST', apiUrl(messengerRoutes.pin), { group_id: g.id })).statusCode,
+    ).toBe(403);
   });
 
   it('group avatar: admins upload an image (checked by content); members and text files are refused', async () => {
@@ -308,7 +461,8 @@ describe('group messages through the messenger send path', () => {
         payload: body.payload,
       });
     };
-    const avatarOf = async () => (await c.call(a.access_token, 'GET', `/groups/${g.id}`)).json().avatar_url;
+    const avatarOf = async () =>
+      (await c.call(a.access_token, 'GET', apiUrl(groupsRoutes.get, { id: g.id }))).json().avatar_url;
 
     const byMember = await upload(b.access_token, png, 'a.png', 'image/png');
     expect(byMember.statusCode).toBe(403);

@@ -1,4 +1,6 @@
 import type { GroupUpdatedEvent, MessageEvent, TypingEvent } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { registerUser } from './helpers.ts';
@@ -42,9 +44,15 @@ describe.runIf(hasRedis)('groups on two nodes sharing Redis and the database', (
     await first;
 
     const removed = nextEvent<GroupUpdatedEvent>(x2, 'group-updated', (e) => e.change === 'member-removed');
-    expect((await c1.call(a.access_token, 'DELETE', `/groups/${g.id}/members/${x.user.id}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await c1.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: x.user.id }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await removed;
     const xGot: MessageEvent[] = [];
     x2.on('new-message', (e) => xGot.push(e));
@@ -54,7 +62,8 @@ describe.runIf(hasRedis)('groups on two nodes sharing Redis and the database', (
     await nextEvent<MessageEvent>(b2, 'new-message', (e) => e.message.content === 'и ещё');
     expect(xGot).toEqual([]);
     expect(
-      (await chats(nodes.two.app).call(x.access_token, 'GET', `/groups/${g.id}/messages`)).statusCode,
+      (await chats(nodes.two.app).call(x.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id })))
+        .statusCode,
     ).toBe(403);
   });
 });

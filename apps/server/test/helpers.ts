@@ -113,6 +113,9 @@ export async function registerUser(
   return res.json() as AuthSession;
 }
 
+/** A route's path as the OpenAPI document names it: without the API prefix, `:name` written `{name}`. */
+export const openApiPath = (route: { readonly path: string }) => route.path.replace(/:(\w+)/g, '{$1}');
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function countRows(db: Db, table: 'users' | 'sessions' | 'follows'): Promise<number> {

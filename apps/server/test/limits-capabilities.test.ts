@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Call, GroupsResponse, Story } from '@kadr/contract';
 import { apiUrl } from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
+import { voiceRoutes } from '@kadr/contract/voice/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
@@ -35,7 +39,7 @@ describe('named limits of the later capabilities', () => {
   });
 
   const call = (token: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   function expectLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
     expect(res.statusCode).toBe(429);
@@ -70,17 +74,23 @@ describe('named limits of the later capabilities', () => {
 
     const allowed = defaultLimits['story.like'].count;
     for (let i = 0; i < allowed; i += 1) {
-      const res = await call(fan.access_token, i % 2 === 0 ? 'POST' : 'DELETE', `/stories/${story.id}/like`);
+      const res = await call(
+        fan.access_token,
+        i % 2 === 0 ? 'POST' : 'DELETE',
+        apiUrl(storiesRoutes.like, { id: story.id }),
+      );
       expect(res.statusCode, `like ${i}: ${res.body}`).toBe(200);
     }
-    expectLimited(await call(fan.access_token, 'POST', `/stories/${story.id}/like`));
+    expectLimited(await call(fan.access_token, 'POST', apiUrl(storiesRoutes.like, { id: story.id })));
     // Another user has an allowance of their own.
     const other = await registerUser(t.app);
-    expect((await call(other.access_token, 'POST', `/stories/${story.id}/like`)).statusCode).toBe(200);
+    expect(
+      (await call(other.access_token, 'POST', apiUrl(storiesRoutes.like, { id: story.id }))).statusCode,
+    ).toBe(200);
 
     // A reply is a message: it counts against message.send (2 here).
     const reply = (n: number) =>
-      call(fan.access_token, 'POST', `/stories/${story.id}/reply`, {
+      call(fan.access_token, 'POST', apiUrl(storiesRoutes.reply, { id: story.id }), {
         content: `ответ ${n}`,
         temp_id: `r-${randomUUID()}`,
       });
@@ -94,16 +104,21 @@ describe('named limits of the later capabilities', () => {
     const c = chats(t.app);
     for (let i = 0; i < defaultLimits['group.create'].count; i += 1)
       await c.createGroup(a.access_token, { name: `Группа ${i}` });
-    const refused = await c.call(a.access_token, 'POST', '/groups', { name: 'Лишняя' });
+    const refused = await c.call(a.access_token, 'POST', apiUrl(groupsRoutes.create), { name: 'Лишняя' });
     expectLimited(refused);
     // Nothing was created by the refused request.
-    const list = (await c.call(a.access_token, 'GET', '/groups')).json() as GroupsResponse;
+    const list = (await c.call(a.access_token, 'GET', apiUrl(groupsRoutes.list))).json() as GroupsResponse;
     expect(list.groups).toHaveLength(defaultLimits['group.create'].count);
 
     const tag = randomUUID().slice(0, 8);
     for (let i = 0; i < defaultLimits['channel.create'].count; i += 1)
       await c.createChannel(a.access_token, { name: `Канал ${i}`, slug: `ch_${tag}_${i}` });
-    expectLimited(await c.call(a.access_token, 'POST', '/channels', { name: 'Лишний', slug: `ch_${tag}_x` }));
+    expectLimited(
+      await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.create), {
+        name: 'Лишний',
+        slug: `ch_${tag}_x`,
+      }),
+    );
   });
 
   it('call starts answer 429 past their limit', async () => {
@@ -115,7 +130,7 @@ describe('named limits of the later capabilities', () => {
       expect((await calls.act(a, (res.json() as Call).id, 'end')).statusCode).toBe(200);
     }
     expectLimited(await calls.start(a, { user_id: b.user.id, kind: 'audio' }));
-    expect((await calls.get(b, '/calls/current')).json()).toEqual({ call: null });
+    expect((await calls.get(b, apiUrl(callsRoutes.current))).json()).toEqual({ call: null });
   });
 
   it('voice chat joins answer 429 past their limit', async () => {
@@ -123,9 +138,13 @@ describe('named limits of the later capabilities', () => {
     const c = chats(t.app);
     const g = await c.createGroup(a.access_token, { name: 'Голос' });
     for (let i = 0; i < 2; i += 1) {
-      expect((await call(a.access_token, 'POST', `/groups/${g.id}/voice`)).statusCode).toBe(200);
-      expect((await call(a.access_token, 'POST', `/groups/${g.id}/voice/leave`)).statusCode).toBe(200);
+      expect((await call(a.access_token, 'POST', apiUrl(voiceRoutes.join, { id: g.id }))).statusCode).toBe(
+        200,
+      );
+      expect((await call(a.access_token, 'POST', apiUrl(voiceRoutes.leave, { id: g.id }))).statusCode).toBe(
+        200,
+      );
     }
-    expectLimited(await call(a.access_token, 'POST', `/groups/${g.id}/voice`));
+    expectLimited(await call(a.access_token, 'POST', apiUrl(voiceRoutes.join, { id: g.id })));
   });
 });

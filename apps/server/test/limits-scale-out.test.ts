@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SendMessageResult, Story } from '@kadr/contract';
-import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
+import { apiUrl, mediaRoutes, messengerRoutes, profileRoutes } from '@kadr/contract';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
@@ -61,7 +63,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     const acked = await viaSocket('and over the socket');
     expect(acked).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
     expect((acked as { retry_after?: number }).retry_after).toBeGreaterThan(0);
-    const stored = await messenger(two.app).conversation(b.access_token, a.user.id, '&limit=100');
+    const stored = await messenger(two.app).conversation(b.access_token, a.user.id, { limit: 100 });
     expect(stored.messages).toHaveLength(allowed);
     // Another sender is not affected.
     expect((await sendsOn(two).send(b.access_token, a.user.id, 'reply')).statusCode).toBe(200);
@@ -75,7 +77,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     const ids: number[] = [];
     for (let i = 0; i < 30; i += 1) ids.push((await m.sent(a.access_token, b.user.id, `m${i}`)).id);
     const forward = (t: TestApp, messageIds: number[]) =>
-      messenger(t.app).call(a.access_token, 'POST', '/messages/forward', {
+      messenger(t.app).call(a.access_token, 'POST', apiUrl(messengerRoutes.forward), {
         message_ids: messageIds,
         targets: [{ chat_user_id: b.user.id }, { chat_user_id: c.user.id }],
       });
@@ -166,23 +168,23 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
       );
     expect(likeCodes).toEqual([200, 200, 200, 429]);
 
-    for (const [path, extra] of [
-      ['/groups', {}],
-      ['/channels', { slug: `ch_${randomUUID().slice(0, 8)}` }],
+    for (const [route, extra] of [
+      [groupsRoutes.create, {}],
+      [channelsRoutes.create, { slug: `ch_${randomUUID().slice(0, 8)}` }],
     ] as const) {
       const codes = [];
       for (let i = 0; i < 3; i += 1)
         codes.push(
           (
             await nodeFor(i).app.inject({
-              method: 'POST',
-              url: `/api/v1${path}`,
+              method: route.method,
+              url: apiUrl(route),
               headers: bearer(a.access_token),
               payload: { name: `Комната ${i}`, ...('slug' in extra ? { slug: `${extra.slug}_${i}` } : {}) },
             })
           ).statusCode,
         );
-      expect({ path, codes }).toEqual({ path, codes: [200, 200, 429] });
+      expect({ path: route.path, codes }).toEqual({ path: route.path, codes: [200, 200, 429] });
     }
   });
 });

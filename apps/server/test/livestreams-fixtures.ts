@@ -89,7 +89,7 @@ export function api(app: App, token: string) {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({
       method,
-      url: `/api/v1${url}`,
+      url,
       headers: bearer(token),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });

@@ -1,4 +1,6 @@
 import type { LiveChatMessage, LiveSocketAck, LiveStream, LiveStreamJoinResponse } from '@kadr/contract';
+import { apiUrl, profileRoutes } from '@kadr/contract';
+import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { api, fakeRoomService, liveEnv, until, webhook } from './livestreams-fixtures.ts';
@@ -46,21 +48,21 @@ describe('live streams: realtime', () => {
   });
 
   it('announces start and end to the host’s followers and to everyone watching, not to others', async () => {
-    await as(1).post(`/profile/${members[0]!.username}/follow`);
+    await as(1).post(apiUrl(profileRoutes.follow, { username: members[0]!.username }));
     const follower = await openSocket(base, members[1]!.token, sockets);
     const stranger = await openSocket(base, members[2]!.token, sockets);
     const heardByStranger: unknown[] = [];
     stranger.on('live-stream-started', (e) => heardByStranger.push(e));
 
     const started = nextEvent<{ stream_id: number }>(follower, 'live-stream-started');
-    const s = (await as(0).post('/livestreams', { title: 'Старт' })).json() as LiveStream;
+    const s = (await as(0).post(apiUrl(livestreamsRoutes.create), { title: 'Старт' })).json() as LiveStream;
     expect(await started).toEqual({ stream_id: s.id });
 
     // The stranger watches, so hears the end.
     expect(await join(stranger, s.id)).toEqual({ ok: true });
     const endedForFollower = nextEvent(follower, 'live-stream-ended');
     const endedForWatcher = nextEvent(stranger, 'live-stream-ended');
-    await as(0).post(`/livestreams/${s.id}/end`);
+    await as(0).post(apiUrl(livestreamsRoutes.end, { id: s.id }));
     expect(await endedForFollower).toEqual({ stream_id: s.id });
     expect(await endedForWatcher).toEqual({ stream_id: s.id });
     expect(heardByStranger).toEqual([]);
@@ -69,7 +71,7 @@ describe('live streams: realtime', () => {
   });
 
   it('relays chat trimmed and once per temp_id, refuses empty and 501, keeps the last 100 for late joiners', async () => {
-    const s = (await as(0).post('/livestreams', { title: 'Чат' })).json() as LiveStream;
+    const s = (await as(0).post(apiUrl(livestreamsRoutes.create), { title: 'Чат' })).json() as LiveStream;
     const host = await openSocket(base, members[0]!.token, sockets);
     const viewer = await openSocket(base, members[3]!.token, sockets);
     await join(host, s.id);
@@ -101,19 +103,23 @@ describe('live streams: realtime', () => {
 
     for (let i = 0; i < 105; i += 1)
       expect(await say(host, s.id, `сообщение ${i}`, `h-${i}`)).toEqual({ ok: true });
-    const late = (await as(4).post(`/livestreams/${s.id}/viewer-join`)).json() as LiveStreamJoinResponse;
+    const late = (
+      await as(4).post(apiUrl(livestreamsRoutes.viewerJoin, { id: s.id }))
+    ).json() as LiveStreamJoinResponse;
     expect(late.stream.id).toBe(s.id);
     expect(late.messages).toHaveLength(100);
     expect(late.messages.at(-1)).toMatchObject({ content: 'сообщение 104', sender_id: members[0]!.id });
     expect(late.messages[0]!.content).toBe('сообщение 5');
-    await as(0).post(`/livestreams/${s.id}/end`);
+    await as(0).post(apiUrl(livestreamsRoutes.end, { id: s.id }));
   });
 
   it('rate-limits chat per user through the named limit live.chat', async () => {
     const limited = await createTestApp(liveEnv(room.url, { RATE_LIMITS: 'live.chat=3/1m' }), { db: t.db });
     try {
       const url = await limited.app.listen({ port: 0, host: '127.0.0.1' });
-      const s = (await api(limited.app, members[4]!.token).post('/livestreams', {})).json() as LiveStream;
+      const s = (
+        await api(limited.app, members[4]!.token).post(apiUrl(livestreamsRoutes.create), {})
+      ).json() as LiveStream;
       const socket = await openSocket(url, members[2]!.token, sockets);
       for (let i = 0; i < 3; i += 1)
         expect(await say(socket, s.id, `раз ${i}`, `r-${i}`)).toEqual({ ok: true });
@@ -125,7 +131,7 @@ describe('live streams: realtime', () => {
       // Another user is not affected.
       const other = await openSocket(url, members[3]!.token, sockets);
       expect(await say(other, s.id, 'я тоже', 'o-1')).toEqual({ ok: true });
-      await api(limited.app, members[4]!.token).post(`/livestreams/${s.id}/end`);
+      await api(limited.app, members[4]!.token).post(apiUrl(livestreamsRoutes.end, { id: s.id }));
     } finally {
       await limited.close();
     }
@@ -133,7 +139,7 @@ describe('live streams: realtime', () => {
   }, 120_000);
 
   it('keeps viewer_count from LiveKit webhooks and tells the watchers', async () => {
-    const s = (await as(0).post('/livestreams', { title: 'Счёт' })).json() as LiveStream;
+    const s = (await as(0).post(apiUrl(livestreamsRoutes.create), { title: 'Счёт' })).json() as LiveStream;
     const host = await openSocket(base, members[0]!.token, sockets);
     await join(host, s.id);
     const name = `stream-${s.id}`;
@@ -150,7 +156,9 @@ describe('live streams: realtime', () => {
       role: 'viewer',
     });
     expect(await one).toEqual({ stream_id: s.id, viewer_count: 1 });
-    expect(((await as(1).get(`/livestreams/${s.id}`)).json() as LiveStream).viewer_count).toBe(1);
+    expect(
+      ((await as(1).get(apiUrl(livestreamsRoutes.get, { id: s.id }))).json() as LiveStream).viewer_count,
+    ).toBe(1);
     const zero = nextEvent<{ viewer_count: number }>(
       host,
       'live-stream-viewers',
@@ -166,11 +174,13 @@ describe('live streams: realtime', () => {
     const ended = nextEvent(host, 'live-stream-ended');
     await webhook(t.app, 'room_finished', name);
     expect(await ended).toEqual({ stream_id: s.id });
-    expect(((await as(1).get(`/livestreams/${s.id}`)).json() as LiveStream).status).toBe('ended');
+    expect(((await as(1).get(apiUrl(livestreamsRoutes.get, { id: s.id }))).json() as LiveStream).status).toBe(
+      'ended',
+    );
   });
 
   it('ends a stream by itself once its host has been gone past the timeout, not while the host is back', async () => {
-    const s = (await as(0).post('/livestreams', { title: 'Ушёл' })).json() as LiveStream;
+    const s = (await as(0).post(apiUrl(livestreamsRoutes.create), { title: 'Ушёл' })).json() as LiveStream;
     const watcher = await openSocket(base, members[1]!.token, sockets);
     await join(watcher, s.id);
     const name = `stream-${s.id}`;
@@ -182,13 +192,17 @@ describe('live streams: realtime', () => {
     await webhook(t.app, 'participant_joined', name, hostP(`PA_b${s.id}`));
     const startedWait = Date.now();
     await until(() => Date.now() - startedWait > 2000, 3000);
-    expect(((await as(1).get(`/livestreams/${s.id}`)).json() as LiveStream).status).toBe('live');
+    expect(((await as(1).get(apiUrl(livestreamsRoutes.get, { id: s.id }))).json() as LiveStream).status).toBe(
+      'live',
+    );
 
     room.calls.length = 0;
     const ended = nextEvent(watcher, 'live-stream-ended', () => true, 6000);
     await webhook(t.app, 'participant_left', name, hostP(`PA_b${s.id}`));
     expect(await ended).toEqual({ stream_id: s.id });
-    expect(((await as(1).get(`/livestreams/${s.id}`)).json() as LiveStream).status).toBe('ended');
+    expect(((await as(1).get(apiUrl(livestreamsRoutes.get, { id: s.id }))).json() as LiveStream).status).toBe(
+      'ended',
+    );
     await until(
       () => room.calls.some((c) => c.method === 'DeleteRoom' && c.body.room === name),
       2000,
@@ -197,7 +211,7 @@ describe('live streams: realtime', () => {
   });
 
   it('invites a guest in real time and tells everyone watching of removal', async () => {
-    const s = (await as(0).post('/livestreams', { title: 'Гость' })).json() as LiveStream;
+    const s = (await as(0).post(apiUrl(livestreamsRoutes.create), { title: 'Гость' })).json() as LiveStream;
     const guest = await openSocket(base, members[2]!.token, sockets);
     const watcher = await openSocket(base, members[3]!.token, sockets);
     await join(watcher, s.id);
@@ -206,12 +220,12 @@ describe('live streams: realtime', () => {
       'live-stream-guest-added',
     );
     const seen = nextEvent(watcher, 'live-stream-guest-added');
-    await as(0).post(`/livestreams/${s.id}/guests`, { user_id: members[2]!.id });
+    await as(0).post(apiUrl(livestreamsRoutes.addGuest, { id: s.id }), { user_id: members[2]!.id });
     expect(await invited).toMatchObject({ stream_id: s.id, guest: { user_id: members[2]!.id } });
     await seen;
     const removed = nextEvent(guest, 'live-stream-guest-removed');
-    await as(0).delete(`/livestreams/${s.id}/guests/${members[2]!.id}`);
+    await as(0).delete(apiUrl(livestreamsRoutes.removeGuest, { id: s.id, userId: members[2]!.id }));
     expect(await removed).toEqual({ stream_id: s.id, user_id: members[2]!.id });
-    await as(0).post(`/livestreams/${s.id}/end`);
+    await as(0).post(apiUrl(livestreamsRoutes.end, { id: s.id }));
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Post } from '@kadr/contract';
-import { apiUrl, profileRoutes } from '@kadr/contract';
+import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
 import { type Fixtures, MEDIA_TEST_ENV, makeFixtures, multipart, publish } from './media-helpers.ts';
@@ -35,17 +35,17 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
   ) =>
     node.app.inject({
       method,
-      url: `/api/v1${url}`,
+      url,
       headers: token ? bearer(token) : {},
       ...(payload ? { payload } : {}),
     });
   const feedOnTwo = async (token?: string) => {
-    const res = await call(two, 'GET', '/media/feed?offset=0&limit=15', token);
+    const res = await call(two, 'GET', apiUrl(mediaRoutes.feed, undefined, { offset: 0, limit: 15 }), token);
     expect(res.statusCode).toBe(200);
     return (res.json() as { posts: Post[] }).posts;
   };
   const postOnTwo = async (id: number, token?: string) => {
-    const res = await call(two, 'GET', `/media/post/${id}`, token);
+    const res = await call(two, 'GET', apiUrl(mediaRoutes.post, { id }), token);
     return res.statusCode === 200 ? (res.json() as { post: Post }).post : null;
   };
 
@@ -84,9 +84,9 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
     const before = (await feedOnTwo(viewer.token)).find((p) => p.id === newer.id)!;
     expect([before.likes_count, before.is_liked, before.is_saved]).toEqual([0, false, false]);
     expect((await postOnTwo(newer.id))!.likes_count).toBe(0);
-    await call(one, 'POST', `/media/post/${newer.id}/like`, viewer.token);
-    await call(one, 'POST', `/media/post/${newer.id}/save`, viewer.token);
-    await call(one, 'POST', `/media/post/${newer.id}/repost`, author.token);
+    await call(one, 'POST', apiUrl(mediaRoutes.like, { id: newer.id }), viewer.token);
+    await call(one, 'POST', apiUrl(mediaRoutes.save, { id: newer.id }), viewer.token);
+    await call(one, 'POST', apiUrl(mediaRoutes.repost, { id: newer.id }), author.token);
     await settle();
     const after = (await feedOnTwo(viewer.token)).find((p) => p.id === newer.id)!;
     expect(after).toMatchObject({
@@ -97,16 +97,18 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
       is_reposted: false,
     });
     expect((await postOnTwo(newer.id))!.likes_count).toBe(1); // guest copy too
-    const liked = (await call(two, 'GET', '/media/liked', viewer.token)).json() as { posts: Post[] };
+    const liked = (await call(two, 'GET', apiUrl(mediaRoutes.liked), viewer.token)).json() as {
+      posts: Post[];
+    };
     expect(liked.posts.map((p) => [p.id, p.is_liked])).toEqual([[newer.id, true]]);
-    await call(one, 'DELETE', `/media/post/${newer.id}/like`, viewer.token);
+    await call(one, 'DELETE', apiUrl(mediaRoutes.unlike, { id: newer.id }), viewer.token);
     await settle();
     expect((await postOnTwo(newer.id, viewer.token))!).toMatchObject({ likes_count: 0, is_liked: false });
   });
 
   it('a comment on one node raises comments_count on the other', async () => {
     expect((await postOnTwo(older.id))!.comments_count).toBe(0);
-    const res = await call(one, 'POST', `/media/post/${older.id}/comment`, friend.token, {
+    const res = await call(one, 'POST', apiUrl(mediaRoutes.comment, { id: older.id }), friend.token, {
       comment_text: 'Ого',
     });
     expect(res.statusCode).toBe(201);
@@ -122,31 +124,33 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
     ]);
     const tag = newer.ai_tags.find((t) => !older.ai_tags.includes(t))!;
     expect(tag).toBeDefined();
-    expect((await call(one, 'POST', '/media/preferences/tags', viewer.token, { tag })).statusCode).toBe(200);
+    expect(
+      (await call(one, 'POST', apiUrl(mediaRoutes.blacklistAdd), viewer.token, { tag })).statusCode,
+    ).toBe(200);
     await settle();
     const hidden = await feedOnTwo(viewer.token);
     expect(hidden.map((p) => [p.id, p.is_filtered])).toEqual([
       [older.id, false],
       [newer.id, true],
     ]);
-    await call(one, 'DELETE', `/media/preferences/tags/${tag}`, viewer.token);
+    await call(one, 'DELETE', apiUrl(mediaRoutes.blacklistRemove, { tag }), viewer.token);
     await settle();
     expect((await feedOnTwo(viewer.token)).map((p) => p.is_filtered)).toEqual([false, false]);
   });
 
   it('a follow change on one node moves the followed author up on the other, and back', async () => {
     expect((await feedOnTwo(viewer.token)).map((p) => p.id)).toEqual([newer.id, older.id]);
-    await call(one, 'POST', `/profile/${author.username}/follow`, viewer.token);
+    await call(one, 'POST', apiUrl(profileRoutes.follow, { username: author.username }), viewer.token);
     await settle();
     expect((await feedOnTwo(viewer.token)).map((p) => p.id)).toEqual([older.id, newer.id]);
-    await call(one, 'DELETE', `/profile/${author.username}/follow`, viewer.token);
+    await call(one, 'DELETE', apiUrl(profileRoutes.unfollow, { username: author.username }), viewer.token);
     await settle();
     expect((await feedOnTwo(viewer.token)).map((p) => p.id)).toEqual([newer.id, older.id]);
   });
 
   it("the author's new name and avatar on one node show on their posts on the other", async () => {
     expect((await postOnTwo(older.id))!.user.avatar_url).toBeNull();
-    await call(one, 'PATCH', '/profile', author.token, { name: 'Новое Имя' });
+    await call(one, 'PATCH', apiUrl(profileRoutes.update), author.token, { name: 'Новое Имя' });
     const body = multipart([
       { field: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: fx.bright },
     ]);
@@ -166,7 +170,7 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
 
   it('a sleep flag change on one node changes the tags on the other', async () => {
     expect((await postOnTwo(newer.id))!.ai_tags).not.toContain('for_sleep');
-    await call(one, 'PATCH', `/media/post/${newer.id}`, friend.token, { for_sleep: true });
+    await call(one, 'PATCH', apiUrl(mediaRoutes.update, { id: newer.id }), friend.token, { for_sleep: true });
     await settle();
     expect((await postOnTwo(newer.id))!.ai_tags).toContain('for_sleep');
     expect((await feedOnTwo()).find((p) => p.id === newer.id)!.ai_tags).toContain('for_sleep');
@@ -180,7 +184,9 @@ describe.runIf(hasRedis)('the media read cache across two nodes sharing REDIS_UR
     await settle();
     expect((await feedOnTwo()).map((p) => p.id)).toEqual([fresh.id, newer.id, older.id]);
     expect((await postOnTwo(fresh.id))!.status).toBe('done');
-    expect((await call(one, 'DELETE', `/media/post/${fresh.id}`, friend.token)).statusCode).toBe(200);
+    expect(
+      (await call(one, 'DELETE', apiUrl(mediaRoutes.remove, { id: fresh.id }), friend.token)).statusCode,
+    ).toBe(200);
     await settle();
     expect((await feedOnTwo()).map((p) => p.id)).toEqual([newer.id, older.id]);
     expect(await postOnTwo(fresh.id)).toBeNull();

@@ -219,7 +219,7 @@ describe('attachments', () => {
       (await m.send(a.access_token, c.user.id, 'ещё раз', { attachment_ids: [file?.id] })).statusCode,
     ).toBe(400);
     // Forwarding copies the files.
-    const fwd = await m.call(a.access_token, 'POST', '/messages/forward', {
+    const fwd = await m.call(a.access_token, 'POST', apiUrl(messengerRoutes.forward), {
       message_ids: [message.id],
       targets: [{ is_favorites: true }],
     });

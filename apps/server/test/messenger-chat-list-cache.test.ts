@@ -1,4 +1,7 @@
 import type { AuthSession, ChatListItem } from '@kadr/contract';
+import { apiUrl, messengerRoutes, profileRoutes } from '@kadr/contract';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app-types.ts';
@@ -9,7 +12,7 @@ import { redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
 /** Both cached forms of the list from its start (the web's unpaged list and the first page of 50). */
 async function lists(app: App, token: string): Promise<ChatListItem[]> {
   const c = chats(app);
-  const page = await c.call(token, 'GET', '/messages/chats?limit=50');
+  const page = await c.call(token, 'GET', apiUrl(messengerRoutes.chats, undefined, { limit: 50 }));
   if (page.statusCode !== 200) throw new Error(`${page.statusCode} ${page.body}`);
   const paged = (page.json() as { chats: ChatListItem[] }).chats;
   const all = await c.list(token);
@@ -54,67 +57,95 @@ describe('the chat list from its start is read through a per-node cache that eve
     expect(row).toMatchObject({ username: 'Тайно', unread_count: 1, last_message: { content: 'привет' } });
 
     expect(
-      (await api.call(a.access_token, 'PATCH', `/messages/${m.id}`, { content: 'правка' })).statusCode,
+      (
+        await api.call(a.access_token, 'PATCH', apiUrl(messengerRoutes.edit, { id: m.id }), {
+          content: 'правка',
+        })
+      ).statusCode,
     ).toBe(200);
     expect(roomRow(await lists(t.app, b.access_token), g.id)?.last_message?.content).toBe('правка');
 
-    expect((await api.call(b.access_token, 'POST', `/groups/${g.id}/read`)).statusCode).toBe(200);
+    expect((await api.call(b.access_token, 'POST', apiUrl(groupsRoutes.read, { id: g.id }))).statusCode).toBe(
+      200,
+    );
     expect(roomRow(await lists(t.app, b.access_token), g.id)?.unread_count).toBe(0);
     // A's last message is read once someone else read it: A's own list says so.
     await lists(t.app, a.access_token);
     const second = await api.sent(a.access_token, { group_id: g.id }, 'второе');
     expect(roomRow(await lists(t.app, a.access_token), g.id)?.last_message?.is_read).toBe(false);
-    expect((await api.call(b.access_token, 'POST', `/groups/${g.id}/read`)).statusCode).toBe(200);
+    expect((await api.call(b.access_token, 'POST', apiUrl(groupsRoutes.read, { id: g.id }))).statusCode).toBe(
+      200,
+    );
     expect(roomRow(await lists(t.app, a.access_token), g.id)?.last_message?.is_read).toBe(true);
 
-    expect((await api.call(a.access_token, 'DELETE', `/messages/${second.id}?for=everyone`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: second.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(roomRow(await lists(t.app, b.access_token), g.id)?.last_message?.content).toBe('правка');
 
-    expect((await api.call(a.access_token, 'PATCH', `/groups/${g.id}`, { name: 'Клуб 2' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api.call(a.access_token, 'PATCH', apiUrl(groupsRoutes.update, { id: g.id }), { name: 'Клуб 2' }))
+        .statusCode,
+    ).toBe(200);
     row = roomRow(await lists(t.app, b.access_token), g.id);
     expect(row?.username).toBe('Клуб 2');
 
     expect(
-      (await api.call(b.access_token, 'POST', '/messages/chat-pin', { group_id: g.id })).statusCode,
+      (await api.call(b.access_token, 'POST', apiUrl(messengerRoutes.pin), { group_id: g.id })).statusCode,
     ).toBe(200);
     expect(roomRow(await lists(t.app, b.access_token), g.id)?.is_pinned).toBe(true);
 
     // Members: the count on everyone's list, and the chat leaves and comes back on the member's own.
     await lists(t.app, c.access_token);
     expect(
-      (await api.call(a.access_token, 'POST', `/groups/${g.id}/members`, { user_ids: [c.user.id] }))
-        .statusCode,
+      (
+        await api.call(a.access_token, 'POST', apiUrl(groupsRoutes.addMembers, { id: g.id }), {
+          user_ids: [c.user.id],
+        })
+      ).statusCode,
     ).toBe(200);
     expect(roomRow(await lists(t.app, c.access_token), g.id)).toBeDefined();
     expect(roomRow(await lists(t.app, b.access_token), g.id)).toMatchObject({
       group_data: { memberCount: 3 },
     });
     expect(
-      (await api.call(a.access_token, 'DELETE', `/groups/${g.id}/members/${c.user.id}`)).statusCode,
+      (
+        await api.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: c.user.id }),
+        )
+      ).statusCode,
     ).toBe(200);
     expect(roomRow(await lists(t.app, c.access_token), g.id)).toBeUndefined();
     expect(roomRow(await lists(t.app, b.access_token), g.id)).toMatchObject({
       group_data: { memberCount: 2 },
     });
 
-    expect((await api.call(a.access_token, 'DELETE', `/groups/${g.id}`)).statusCode).toBe(200);
+    expect(
+      (await api.call(a.access_token, 'DELETE', apiUrl(groupsRoutes.remove, { id: g.id }))).statusCode,
+    ).toBe(200);
     expect(roomRow(await lists(t.app, b.access_token), g.id)).toBeUndefined();
   });
 
   it('shows a channel’s rights, a new personal chat and a peer’s new name at once', async () => {
     const api = chats(t.app);
     const ch = await api.createChannel(a.access_token, { name: 'Новости', slug: `news_${Date.now()}` });
-    expect((await api.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`)).statusCode).toBe(200);
+    expect(
+      (await api.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }))).statusCode,
+    ).toBe(200);
     expect(roomRow(await lists(t.app, b.access_token), ch.id)).toMatchObject({
       channel_data: { can_post: false },
     });
     expect(
       (
-        await api.call(a.access_token, 'POST', `/channels/${ch.id}/admins`, {
+        await api.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
           user_id: b.user.id,
           can_post: true,
           can_edit_others: false,
@@ -125,7 +156,10 @@ describe('the chat list from its start is read through a per-node cache that eve
     expect(roomRow(await lists(t.app, b.access_token), ch.id)).toMatchObject({
       channel_data: { can_post: true },
     });
-    expect((await api.call(b.access_token, 'DELETE', `/channels/${ch.id}/subscribe`)).statusCode).toBe(200);
+    expect(
+      (await api.call(b.access_token, 'DELETE', apiUrl(channelsRoutes.unsubscribe, { id: ch.id })))
+        .statusCode,
+    ).toBe(200);
     expect(roomRow(await lists(t.app, b.access_token), ch.id)).toBeUndefined();
 
     // Someone new writes: the chat was on no cached page of either.
@@ -137,14 +171,17 @@ describe('the chat list from its start is read through a per-node cache that eve
     );
     expect(withC).toMatchObject({ username: 'Вера', unread_count: 1 });
 
-    expect((await api.call(c.access_token, 'PATCH', '/profile', { name: 'Вера Н.' })).statusCode).toBe(200);
+    expect(
+      (await api.call(c.access_token, 'PATCH', apiUrl(profileRoutes.update), { name: 'Вера Н.' })).statusCode,
+    ).toBe(200);
     const renamed = (await lists(t.app, b.access_token)).find(
       (x) => x.type === 'personal' && x.user_id === c.user.id,
     );
     expect(renamed?.username).toBe('Вера Н.');
 
     expect(
-      (await api.call(b.access_token, 'POST', '/messages/read', { other_user_id: c.user.id })).statusCode,
+      (await api.call(b.access_token, 'POST', apiUrl(messengerRoutes.read), { other_user_id: c.user.id }))
+        .statusCode,
     ).toBe(200);
     expect(
       (await lists(t.app, b.access_token)).find((x) => x.type === 'personal' && x.user_id === c.user.id)
@@ -177,7 +214,13 @@ describe.runIf(hasRedis)('the chat list cache on two nodes sharing Redis and the
       })
       .toBe('с первого узла');
     expect(
-      (await one.call(a.access_token, 'DELETE', `/groups/${g.id}/members/${b.user.id}`)).statusCode,
+      (
+        await one.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(groupsRoutes.removeMember, { id: g.id, userId: b.user.id }),
+        )
+      ).statusCode,
     ).toBe(200);
     await expect
       .poll(async () => roomRow(await lists(nodes.two.app, b.access_token), g.id), { timeout: 2000 })

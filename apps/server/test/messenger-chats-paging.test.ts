@@ -1,4 +1,5 @@
 import type { AuthSession, ChatListItem, ChatsResponse } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -21,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function page(limit: number, offset: number): Promise<ChatsResponse> {
-  const res = await m.call(me.access_token, 'GET', `/messages/chats?limit=${limit}&offset=${offset}`);
+  const res = await m.call(
+    me.access_token,
+    'GET',
+    apiUrl(messengerRoutes.chats, undefined, { limit, offset }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ChatsResponse;
 }
@@ -89,7 +94,9 @@ describe('chat list paging (issue 10 item 4)', () => {
       t.db.kysely,
     );
 
-    const read = await m.call(me.access_token, 'POST', '/messages/read', { other_user_id: peer.user.id });
+    const read = await m.call(me.access_token, 'POST', apiUrl(messengerRoutes.read), {
+      other_user_id: peer.user.id,
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(await unreadOf()).toBe(0);
     expect((await stored()).unread).toBe(0);

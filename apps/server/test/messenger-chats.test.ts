@@ -1,4 +1,5 @@
 import type { AuthSession, ChatListItem } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
@@ -22,7 +23,7 @@ beforeEach(async () => {
 
 const peerIds = (chats: ChatListItem[]) => chats.map((x) => (x.is_favorites ? 'fav' : x.user_id));
 const pin = (token: string, body: object, method: 'POST' | 'DELETE' = 'POST') =>
-  m.call(token, method, '/messages/chat-pin', body);
+  m.call(token, method, apiUrl(messengerRoutes.pin), body);
 
 describe('chat list', () => {
   it('carries every §3 field: peer, last_message with receipts, unread count, last_time, last_seen', async () => {
@@ -65,14 +66,16 @@ describe('chat list', () => {
       is_delivered: true,
       is_read: false,
     });
-    const read = await m.call(b.access_token, 'POST', '/messages/read', { other_user_id: a.user.id });
+    const read = await m.call(b.access_token, 'POST', apiUrl(messengerRoutes.read), {
+      other_user_id: a.user.id,
+    });
     expect(read.json()).toEqual({ up_to_message_id: mine.id, unread_count: 0 });
     expect((await m.chats(b.access_token))[0]?.unread_count).toBe(0);
     expect((await m.chats(a.access_token))[0]?.last_message).toMatchObject({
       is_delivered: true,
       is_read: true,
     });
-    await m.call(a.access_token, 'POST', '/messages/read', { other_user_id: b.user.id });
+    await m.call(a.access_token, 'POST', apiUrl(messengerRoutes.read), { other_user_id: b.user.id });
     expect((await m.chats(a.access_token))[0]?.unread_count).toBe(0);
   });
 
@@ -82,8 +85,12 @@ describe('chat list', () => {
     const gone = await m.sent(b.access_token, a.user.id, '3');
     await m.sent(a.access_token, b.user.id, 'моё');
     await m.sent(c.access_token, a.user.id, 'от Веры');
-    await m.call(a.access_token, 'DELETE', `/messages/${hidden.id}?for=me`);
-    await m.call(b.access_token, 'DELETE', `/messages/${gone.id}?for=everyone`);
+    await m.call(a.access_token, 'DELETE', apiUrl(messengerRoutes.remove, { id: hidden.id }, { for: 'me' }));
+    await m.call(
+      b.access_token,
+      'DELETE',
+      apiUrl(messengerRoutes.remove, { id: gone.id }, { for: 'everyone' }),
+    );
     const chats = await m.chats(a.access_token);
     expect(chats.map((x) => [x.user_id, x.unread_count])).toEqual([
       [c.user.id, 1],
@@ -135,16 +142,26 @@ describe('chat list', () => {
     await m.sent(a.access_token, b.user.id, 'старое');
     await pin(a.access_token, { chat_user_id: b.user.id });
     await m.sent(a.access_token, a.user.id, 'заметка');
-    const fav = await m.call(a.access_token, 'DELETE', '/messages/chat', { is_favorites: true });
+    const fav = await m.call(a.access_token, 'DELETE', apiUrl(messengerRoutes.deleteChat), {
+      is_favorites: true,
+    });
     expect(fav.statusCode).toBe(400);
     expect(fav.json().code).toBe('cannot_delete_favorites');
     expect(
-      (await m.call(a.access_token, 'DELETE', '/messages/chat', { chat_user_id: a.user.id })).statusCode,
+      (
+        await m.call(a.access_token, 'DELETE', apiUrl(messengerRoutes.deleteChat), {
+          chat_user_id: a.user.id,
+        })
+      ).statusCode,
     ).toBe(400);
     expect((await m.conversation(a.access_token, a.user.id)).messages).toHaveLength(1);
 
     expect(
-      (await m.call(a.access_token, 'DELETE', '/messages/chat', { chat_user_id: b.user.id })).json(),
+      (
+        await m.call(a.access_token, 'DELETE', apiUrl(messengerRoutes.deleteChat), {
+          chat_user_id: b.user.id,
+        })
+      ).json(),
     ).toEqual({
       ok: true,
     });
@@ -159,7 +176,11 @@ describe('chat list', () => {
       'новое',
     ]);
     expect(
-      (await m.call(a.access_token, 'DELETE', '/messages/chat', { chat_user_id: c.user.id })).statusCode,
+      (
+        await m.call(a.access_token, 'DELETE', apiUrl(messengerRoutes.deleteChat), {
+          chat_user_id: c.user.id,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -172,7 +193,11 @@ describe('search', () => {
     await m.sent(b.access_token, c.user.id, 'Чужое сообщение');
     await m.sent(a.access_token, c.user.id, 'Про погоду');
 
-    const res = await m.call(a.access_token, 'GET', `/messages/search?q=${encodeURIComponent('сообщения')}`);
+    const res = await m.call(
+      a.access_token,
+      'GET',
+      apiUrl(messengerRoutes.search, undefined, { q: 'сообщения' }),
+    );
     expect(res.statusCode).toBe(200);
     const { results, has_more } = res.json() as {
       results: { chat: { user_id: number; is_favorites: boolean }; message: { content: string } }[];
@@ -192,13 +217,16 @@ describe('search', () => {
     const paged = await m.call(
       a.access_token,
       'GET',
-      `/messages/search?q=${encodeURIComponent('сообщение')}&limit=2`,
+      apiUrl(messengerRoutes.search, undefined, { q: 'сообщение', limit: 2 }),
     );
     expect(paged.json().has_more).toBe(true);
-    expect((await m.call(a.access_token, 'GET', '/messages/search?q=')).statusCode).toBe(400);
+    expect(
+      (await m.call(a.access_token, 'GET', apiUrl(messengerRoutes.search, undefined, { q: '' }))).statusCode,
+    ).toBe(400);
     // Odd punctuation is safe (websearch syntax never errors).
     expect(
-      (await m.call(a.access_token, 'GET', `/messages/search?q=${encodeURIComponent('"(& |!')}`)).statusCode,
+      (await m.call(a.access_token, 'GET', apiUrl(messengerRoutes.search, undefined, { q: '"(& |!' })))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -208,16 +236,20 @@ describe('search', () => {
     const byName = await m.call(
       a.access_token,
       'GET',
-      `/messages/chats/search?q=${encodeURIComponent('бор')}`,
+      apiUrl(messengerRoutes.chatSearch, undefined, { q: 'бор' }),
     );
     expect(peerIds(byName.json().chats)).toEqual([b.user.id]);
     const byHandle = await m.call(
       a.access_token,
       'GET',
-      `/messages/chats/search?q=${c.user.username.slice(0, 8)}`,
+      apiUrl(messengerRoutes.chatSearch, undefined, { q: c.user.username.slice(0, 8) }),
     );
     expect(peerIds(byHandle.json().chats)).toContain(c.user.id);
-    const wildcard = await m.call(a.access_token, 'GET', '/messages/chats/search?q=%25');
+    const wildcard = await m.call(
+      a.access_token,
+      'GET',
+      apiUrl(messengerRoutes.chatSearch, undefined, { q: '%' }),
+    );
     expect(wildcard.json().chats).toEqual([]);
   });
 });

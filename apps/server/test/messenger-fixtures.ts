@@ -1,24 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatListItem, ConversationResponse, Message } from '@kadr/contract';
+import type { ChatListItem, ConversationResponse, Message, UrlQuery } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import type { App } from '../src/app-types.ts';
 import { bearer } from './helpers.ts';
 
 /** Small request helpers for the messenger suites; each returns the raw response for status checks. */
 export function messenger(app: App) {
   const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   return {
     call,
     send: (token: string, otherUserId: number, content: string, extra: object = {}) =>
-      call(token, 'POST', '/messages', {
+      call(token, 'POST', apiUrl(messengerRoutes.send), {
         other_user_id: otherUserId,
         content,
         temp_id: `temp-${randomUUID()}`,
         ...extra,
       }),
     async sent(token: string, otherUserId: number, content: string): Promise<Message> {
-      const res = await call(token, 'POST', '/messages', {
+      const res = await call(token, 'POST', apiUrl(messengerRoutes.send), {
         other_user_id: otherUserId,
         content,
         temp_id: `temp-${randomUUID()}`,
@@ -26,13 +27,21 @@ export function messenger(app: App) {
       if (res.statusCode !== 200) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { message: Message }).message;
     },
-    async conversation(token: string, otherUserId: number, query = ''): Promise<ConversationResponse> {
-      const res = await call(token, 'GET', `/messages/conversation?other_user_id=${otherUserId}${query}`);
+    async conversation(
+      token: string,
+      otherUserId: number,
+      query: UrlQuery = {},
+    ): Promise<ConversationResponse> {
+      const res = await call(
+        token,
+        'GET',
+        apiUrl(messengerRoutes.conversation, undefined, { other_user_id: otherUserId, ...query }),
+      );
       if (res.statusCode !== 200) throw new Error(`conversation failed: ${res.statusCode} ${res.body}`);
       return res.json() as ConversationResponse;
     },
     async chats(token: string): Promise<ChatListItem[]> {
-      const res = await call(token, 'GET', '/messages/chats');
+      const res = await call(token, 'GET', apiUrl(messengerRoutes.chats));
       if (res.statusCode !== 200) throw new Error(`chats failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { chats: ChatListItem[] }).chats;
     },

@@ -80,7 +80,11 @@ describe('private chat media', () => {
     expect((await get(url.replace(/e=\d+/, 'e=1'))).statusCode).toBe(403);
 
     // Deleted for everyone: unreachable at once, for the owner too, and the file is gone from disk.
-    const del = await m.call(a.access_token, 'DELETE', `/messages/${message.id}?for=everyone`);
+    const del = await m.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(messengerRoutes.remove, { id: message.id }, { for: 'everyone' }),
+    );
     expect(del.statusCode).toBe(200);
     expect((await get(url, a.access_token)).statusCode).toBe(404);
     expect((await get(thumb, a.access_token)).statusCode).toBe(404);
@@ -91,16 +95,24 @@ describe('private chat media', () => {
     const file = await attach(a.access_token, await photo(20));
     const sent = (await m.send(a.access_token, b.user.id, '', { attachment_ids: [file.id] })).json()
       .message as Message;
-    const fwd = await m.call(a.access_token, 'POST', '/messages/forward', {
+    const fwd = await m.call(a.access_token, 'POST', apiUrl(messengerRoutes.forward), {
       message_ids: [sent.id],
       targets: [{ chat_user_id: stranger.user.id }],
     });
     expect(fwd.statusCode, fwd.body).toBe(200);
     const copy = (fwd.json().messages as Message[])[0]!;
-    await m.call(a.access_token, 'DELETE', `/messages/${sent.id}?for=everyone`);
+    await m.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(messengerRoutes.remove, { id: sent.id }, { for: 'everyone' }),
+    );
     expect((await get(copy.files[0]!.file_url, stranger.access_token)).statusCode).toBe(200);
     expect(filesUnder(messagesDir()).length).toBe(2);
-    await m.call(a.access_token, 'DELETE', `/messages/${copy.id}?for=everyone`);
+    await m.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(messengerRoutes.remove, { id: copy.id }, { for: 'everyone' }),
+    );
     expect(filesUnder(messagesDir())).toEqual([]);
   }, 60_000);
 

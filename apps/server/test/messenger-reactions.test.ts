@@ -6,7 +6,9 @@ import type {
   MessageReactionsEvent,
   ReactionsResponse,
 } from '@kadr/contract';
-import { apiUrl, messengerReactionRoutes } from '@kadr/contract';
+import { apiUrl, messengerReactionRoutes, messengerRoutes } from '@kadr/contract';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -89,7 +91,7 @@ describe('reactions on messages', () => {
     expect((await react(a.access_token, 99_999_999, 'like')).statusCode).toBe(404);
     expect((await react(a.access_token, msg.id, 'poop')).statusCode).toBe(400);
     // Deleted for oneself: gone for that member.
-    await m.call(b.access_token, 'DELETE', `/messages/${msg.id}?for=me`);
+    await m.call(b.access_token, 'DELETE', apiUrl(messengerRoutes.remove, { id: msg.id }, { for: 'me' }));
     expect((await react(b.access_token, msg.id, 'like')).statusCode).toBe(404);
     // Nothing was stored by the refusals.
     expect((await reacted(a.access_token, msg.id, 'fire')).reactions).toEqual([
@@ -127,7 +129,9 @@ describe('reactions on messages', () => {
     await reacted(b.access_token, gm.id, 'like');
     expect((await live).chat).toMatchObject({ type: 'group', user_id: g.id });
     expect((await react(outsider.access_token, gm.id, 'like')).statusCode).toBe(403);
-    const page = (await c.call(a.access_token, 'GET', `/groups/${g.id}/messages`)).json() as Message[];
+    const page = (
+      await c.call(a.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))
+    ).json() as Message[];
     expect(page.find((x) => x.id === gm.id)?.reactions?.[0]).toMatchObject({ reaction: 'like', count: 1 });
 
     const ch = (await c.createChannel(a.access_token, {
@@ -135,7 +139,7 @@ describe('reactions on messages', () => {
       slug: `react-${process.pid}-${a.user.id}`,
     })) as Channel;
     const post = await c.sent(a.access_token, { channel_id: ch.id }, 'пост');
-    await c.call(b.access_token, 'POST', `/channels/${ch.id}/subscribe`);
+    await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
     expect((await reacted(b.access_token, post.id, 'heart')).reactions[0]?.count).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import type {
   ServerToClientEvents,
   TypingEvent,
 } from '@kadr/contract';
+import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -91,12 +92,18 @@ describe('messages in real time', () => {
     }
 
     const edited = [a1, b1].map((s) => next<MessageEvent>(s, 'message-edited'));
-    await m.call(a.access_token, 'PATCH', `/messages/${sent.id}`, { content: 'живое!' });
+    await m.call(a.access_token, 'PATCH', apiUrl(messengerRoutes.edit, { id: sent.id }), {
+      content: 'живое!',
+    });
     for (const e of await Promise.all(edited))
       expect(e.message).toMatchObject({ content: 'живое!', is_edited: true });
 
     const deleted = [a2, b2].map((s) => next<MessageDeletedEvent>(s, 'message-deleted'));
-    await m.call(a.access_token, 'DELETE', `/messages/${sent.id}?for=everyone`);
+    await m.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(messengerRoutes.remove, { id: sent.id }, { for: 'everyone' }),
+    );
     for (const e of await Promise.all(deleted))
       expect(e).toMatchObject({ message_id: sent.id, for: 'everyone' });
   });
@@ -106,7 +113,7 @@ describe('messages in real time', () => {
     const sent = await m.sent(a.access_token, b.user.id, 'скрыть');
     const atB = next<MessageDeletedEvent>(b1, 'message-deleted');
     const atA = record(a1, 'message-deleted');
-    await m.call(b.access_token, 'DELETE', `/messages/${sent.id}?for=me`);
+    await m.call(b.access_token, 'DELETE', apiUrl(messengerRoutes.remove, { id: sent.id }, { for: 'me' }));
     expect(await atB).toMatchObject({ message_id: sent.id, for: 'me' });
     await markerTo(a1, a);
     expect(atA.count).toBe(0);
@@ -146,7 +153,7 @@ describe('messages in real time', () => {
 
     const readAtA = next<MessagesReadEvent>(a1, 'messages-read');
     const readAtB2 = next<MessagesReadEvent>(b2, 'messages-read');
-    await m.call(b.access_token, 'POST', '/messages/read', { other_user_id: a.user.id });
+    await m.call(b.access_token, 'POST', apiUrl(messengerRoutes.read), { other_user_id: a.user.id });
     expect(await readAtA).toEqual({
       chat: { type: 'personal', user_id: b.user.id, is_favorites: false },
       reader_id: b.user.id,

@@ -1,5 +1,5 @@
 import type { AuthSession, MessageEvent, SendMessageBody, SendMessageResult } from '@kadr/contract';
-import { apiUrl, authRoutes, ErrorText } from '@kadr/contract';
+import { apiUrl, authRoutes, ErrorText, messengerRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
@@ -86,7 +86,7 @@ describe('send-message over the socket', () => {
     const body = { other_user_id: b.user.id, content: 'один раз', temp_id: 'twin-1' };
     // Emitted together they reach the server in one tick and share one insert batch.
     const [first, second] = await Promise.all([send(a1, body), send(a1, body)]);
-    const http = await m.call(a.access_token, 'POST', '/messages', body);
+    const http = await m.call(a.access_token, 'POST', apiUrl(messengerRoutes.send), body);
     const again = await send(a1, body);
     if (!first.ok || !second.ok || !again.ok) throw new Error('send refused');
     expect(second.message.id).toBe(first.message.id);

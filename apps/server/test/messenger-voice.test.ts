@@ -178,8 +178,13 @@ describe('voice messages', () => {
 
     // A non-member cannot read the chat, and an unsigned or re-signed URL is refused.
     expect(
-      (await m.call(c.access_token, 'GET', `/messages/conversation?other_user_id=${a.user.id}`)).json()
-        .messages ?? [],
+      (
+        await m.call(
+          c.access_token,
+          'GET',
+          apiUrl(messengerRoutes.conversation, undefined, { other_user_id: a.user.id }),
+        )
+      ).json().messages ?? [],
     ).not.toContainEqual(expect.objectContaining({ id: message.id }));
     const [bare] = (voice?.file_url ?? '').split('?');
     expect((await t.app.inject({ method: 'GET', url: bare ?? '' })).statusCode).toBeGreaterThanOrEqual(400);
@@ -189,9 +194,15 @@ describe('voice messages', () => {
     );
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     // Deleted for everyone: even the signed URL stops working.
-    expect((await m.call(a.access_token, 'DELETE', `/messages/${message.id}?for=everyone`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await m.call(
+          a.access_token,
+          'DELETE',
+          apiUrl(messengerRoutes.remove, { id: message.id }, { for: 'everyone' }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: voice?.file_url ?? '' })).statusCode).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import type { AuthSession } from '@kadr/contract';
-import { apiUrl, ErrorText, notificationsRoutes } from '@kadr/contract';
+import { apiUrl, ErrorText, mediaRoutes, notificationsRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -25,16 +25,16 @@ afterAll(async () => {
 });
 
 const like = (who: AuthSession, postId: number) =>
-  n.call(who.access_token, 'POST', `/media/post/${postId}/like`);
+  n.call(who.access_token, 'POST', apiUrl(mediaRoutes.like, { id: postId }));
 const unlike = (who: AuthSession, postId: number) =>
-  n.call(who.access_token, 'DELETE', `/media/post/${postId}/like`);
+  n.call(who.access_token, 'DELETE', apiUrl(mediaRoutes.unlike, { id: postId }));
 
 describe('notifications from actions', () => {
   it('nobody is notified of their own actions', async () => {
     const post = await seedPost(t.db, anna.user.id);
     expect((await like(anna, post)).statusCode).toBe(200);
-    await n.call(anna.access_token, 'POST', `/media/post/${post}/repost`);
-    await n.call(anna.access_token, 'POST', `/media/post/${post}/comment`, {
+    await n.call(anna.access_token, 'POST', apiUrl(mediaRoutes.repost, { id: post }));
+    await n.call(anna.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
       comment_text: `сама себе @${anna.user.username}`,
     });
     expect(await n.items(anna.access_token)).toEqual([]);
@@ -106,11 +106,11 @@ describe('notifications from actions', () => {
 
   it('comments, reposts, follows and mentions in comments and groups; replies in groups', async () => {
     const post = await seedPost(t.db, vera.user.id);
-    await n.call(boris.access_token, 'POST', `/media/post/${post}/repost`);
-    await n.call(boris.access_token, 'POST', `/media/post/${post}/comment`, {
+    await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.repost, { id: post }));
+    await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
       comment_text: `Отлично, @${gleb.user.username}!`,
     });
-    await n.call(boris.access_token, 'POST', `/profile/${vera.user.username}/follow`);
+    await n.call(boris.access_token, 'POST', apiUrl(profileRoutes.follow, { username: vera.user.username }));
     const c = chats(t.app);
     const group = await c.createGroup(boris.access_token, {
       name: 'Друзья',
@@ -162,7 +162,7 @@ describe('notifications from actions', () => {
     ];
     const post = await seedPost(t.db, piotr.user.id);
     const comment = (who: AuthSession, text: string, parent_id?: number) =>
-      n.call(who.access_token, 'POST', `/media/post/${post}/comment`, {
+      n.call(who.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
         comment_text: text,
         ...(parent_id ? { parent_id } : {}),
       });
@@ -192,7 +192,7 @@ describe('notifications from actions', () => {
       ['comment', 'Жанна прокомментировал(а) вашу публикацию: «Красиво»'],
     ]);
 
-    const listed = await n.call(rodion.access_token, 'GET', `/media/post/${post}/comments`);
+    const listed = await n.call(rodion.access_token, 'GET', apiUrl(mediaRoutes.comments, { id: post }));
     expect(
       (listed.json() as { comments: { parent_id: number | null }[] }).comments.map((c) => c.parent_id),
     ).toEqual([null, first.id, first.id, null, own.id]);
@@ -206,22 +206,24 @@ describe('notifications from actions', () => {
     const post = await seedPost(t.db, olga.user.id);
     const other = await seedPost(t.db, olga.user.id);
     const elsewhere = (
-      await n.call(olga.access_token, 'POST', `/media/post/${other}/comment`, { comment_text: 'там' })
+      await n.call(olga.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: other }), {
+        comment_text: 'там',
+      })
     ).json() as { id: number };
     for (const parent_id of [elsewhere.id, 999_999]) {
-      const res = await n.call(pavel.access_token, 'POST', `/media/post/${post}/comment`, {
+      const res = await n.call(pavel.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
         comment_text: 'ответ',
         parent_id,
       });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: ErrorText.commentParentNotFound });
     }
-    const bad = await n.call(pavel.access_token, 'POST', `/media/post/${post}/comment`, {
+    const bad = await n.call(pavel.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
       comment_text: 'ответ',
       parent_id: 'первый',
     });
     expect(bad.statusCode).toBe(400);
-    const listed = await n.call(pavel.access_token, 'GET', `/media/post/${post}/comments`);
+    const listed = await n.call(pavel.access_token, 'GET', apiUrl(mediaRoutes.comments, { id: post }));
     expect((listed.json() as { comments: unknown[] }).comments).toEqual([]);
     expect(await n.items(olga.access_token)).toEqual([]);
   });
@@ -238,9 +240,9 @@ describe('notifications from actions', () => {
   });
 
   it('pages by limit and offset, newest first', async () => {
-    const first = await n.list(vera.access_token, '?limit=2');
-    const second = await n.list(vera.access_token, '?limit=2&offset=2');
-    const third = await n.list(vera.access_token, '?limit=2&offset=4');
+    const first = await n.list(vera.access_token, { limit: 2 });
+    const second = await n.list(vera.access_token, { limit: 2, offset: 2 });
+    const third = await n.list(vera.access_token, { limit: 2, offset: 4 });
     const ids = (p: typeof first) => p.groups.flatMap((g) => g.items.map((x) => x.id));
     expect(ids(first)).toHaveLength(2);
     expect(first.has_more).toBe(true);
@@ -250,23 +252,27 @@ describe('notifications from actions', () => {
     const all = [...ids(first), ...ids(second), ...ids(third)];
     expect(new Set(all).size).toBe(5);
     expect(all).toEqual((await n.items(vera.access_token)).map((x) => x.id));
-    expect((await n.call(vera.access_token, 'GET', '/notifications?limit=0')).statusCode).toBe(400);
+    expect(
+      (await n.call(vera.access_token, 'GET', apiUrl(notificationsRoutes.list, undefined, { limit: 0 })))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('reads one and all; the count stays 0 afterwards', async () => {
     const [latest] = await n.items(vera.access_token);
-    const res = await n.call(vera.access_token, 'POST', `/notifications/${latest!.id}/read`);
+    const res = await n.call(vera.access_token, 'POST', apiUrl(notificationsRoutes.read, { id: latest!.id }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: latest!.id, is_read: true, unread_total: 4 });
     // Reading it again changes nothing.
     expect(
-      (await n.call(vera.access_token, 'POST', `/notifications/${latest!.id}/read`)).json().unread_total,
+      (await n.call(vera.access_token, 'POST', apiUrl(notificationsRoutes.read, { id: latest!.id }))).json()
+        .unread_total,
     ).toBe(4);
     const page = await n.list(vera.access_token);
     expect(page.groups.find((g) => g.key === 'comments')!.unread_count).toBe(2);
     expect(page.groups.flatMap((g) => g.items).find((x) => x.id === latest!.id)!.is_read).toBe(true);
 
-    expect((await n.call(vera.access_token, 'POST', '/notifications/read-all')).json()).toEqual({
+    expect((await n.call(vera.access_token, 'POST', apiUrl(notificationsRoutes.readAll))).json()).toEqual({
       unread_total: 0,
     });
     const after = await n.list(vera.access_token);
@@ -277,7 +283,7 @@ describe('notifications from actions', () => {
   it('a like after reading starts a new notification instead of reopening the read one', async () => {
     const post = await seedPost(t.db, vera.user.id);
     await like(boris, post);
-    await n.call(vera.access_token, 'POST', '/notifications/read-all');
+    await n.call(vera.access_token, 'POST', apiUrl(notificationsRoutes.readAll));
     await like(gleb, post);
     const mine = (await n.items(vera.access_token)).filter((x) => x.post_id === post);
     expect(mine.map((x) => [x.text, x.is_read])).toEqual([
@@ -290,10 +296,12 @@ describe('notifications from actions', () => {
   it('a deleted post takes its notifications (and their unread count) with it', async () => {
     const post = await seedPost(t.db, gleb.user.id);
     await like(boris, post);
-    await n.call(boris.access_token, 'POST', `/media/post/${post}/comment`, { comment_text: 'ну' });
+    await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
+      comment_text: 'ну',
+    });
     const before = await n.list(gleb.access_token);
     expect(before.groups.flatMap((g) => g.items).filter((x) => x.post_id === post)).toHaveLength(2);
-    const res = await n.call(gleb.access_token, 'DELETE', `/media/post/${post}`);
+    const res = await n.call(gleb.access_token, 'DELETE', apiUrl(mediaRoutes.remove, { id: post }));
     expect(res.statusCode).toBe(200);
     const after = await n.list(gleb.access_token);
     expect(after.groups.flatMap((g) => g.items).filter((x) => x.post_id === post)).toEqual([]);
@@ -305,23 +313,31 @@ describe('only the recipient', () => {
   it("another user's notification cannot be read or marked: 404", async () => {
     const [theirs] = await n.items(vera.access_token);
     for (const who of [boris, anna]) {
-      const res = await n.call(who.access_token, 'POST', `/notifications/${theirs!.id}/read`);
+      const res = await n.call(
+        who.access_token,
+        'POST',
+        apiUrl(notificationsRoutes.read, { id: theirs!.id }),
+      );
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: ErrorText.notificationNotFound, code: 'not_found' });
       expect((await n.items(who.access_token)).some((x) => x.id === theirs!.id)).toBe(false);
     }
     const unread = (await n.list(vera.access_token)).unread_total;
-    await n.call(vera.access_token, 'POST', '/notifications/read-all');
+    await n.call(vera.access_token, 'POST', apiUrl(notificationsRoutes.readAll));
     // Read-all of others leaves these untouched: mark one of Vera's unread first, then try as Boris.
     const post = await seedPost(t.db, vera.user.id);
     await like(gleb, post);
     const fresh = (await n.items(vera.access_token)).find((x) => x.post_id === post)!;
     expect(fresh.is_read).toBe(false);
-    await n.call(boris.access_token, 'POST', '/notifications/read-all');
+    await n.call(boris.access_token, 'POST', apiUrl(notificationsRoutes.readAll));
     expect((await n.items(vera.access_token)).find((x) => x.id === fresh.id)!.is_read).toBe(false);
     expect(unread).toBeGreaterThanOrEqual(0);
-    expect((await n.call(boris.access_token, 'POST', '/notifications/999999/read')).statusCode).toBe(404);
-    expect((await n.call(boris.access_token, 'POST', '/notifications/abc/read')).statusCode).toBe(400);
+    expect(
+      (await n.call(boris.access_token, 'POST', apiUrl(notificationsRoutes.read, { id: 999999 }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await n.call(boris.access_token, 'POST', apiUrl(notificationsRoutes.read, { id: 'abc' }))).statusCode,
+    ).toBe(400);
     const guest = await t.app.inject({ method: 'GET', url: apiUrl(notificationsRoutes.list) });
     expect(guest.statusCode).toBe(401);
   });

@@ -1,4 +1,5 @@
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, mediaRoutes, notificationsRoutes } from '@kadr/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -35,36 +36,42 @@ describe('the bell’s first page is read through a cache that every write of th
     await sneakIn(anna.user.id, boris.user.id);
     // Cached: the row written behind the service's back is not seen; another page size skips the cache.
     expect((await bell(anna.access_token)).items).toEqual([]);
-    expect((await n.list(anna.access_token, '?limit=19')).groups.flatMap((g) => g.items)).toHaveLength(1);
+    expect((await n.list(anna.access_token, { limit: 19 })).groups.flatMap((g) => g.items)).toHaveLength(1);
 
     const post = await seedPost(t.db, anna.user.id);
-    await n.call(boris.access_token, 'POST', `/media/post/${post}/like`);
+    await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post }));
     const liked = await bell(anna.access_token);
     expect(liked.items.map((i) => i.type).sort()).toEqual(['follow', 'like']);
     expect(liked.unread).toBe(2);
 
     const like = liked.items.find((i) => i.type === 'like')!;
-    expect((await n.call(anna.access_token, 'POST', `/notifications/${like.id}/read`)).statusCode).toBe(200);
+    expect(
+      (await n.call(anna.access_token, 'POST', apiUrl(notificationsRoutes.read, { id: like.id }))).statusCode,
+    ).toBe(200);
     const afterRead = await bell(anna.access_token);
     expect(afterRead.items.find((i) => i.id === like.id)?.is_read).toBe(true);
     expect(afterRead.unread).toBe(1);
 
-    expect((await n.call(anna.access_token, 'POST', '/notifications/read-all')).statusCode).toBe(200);
+    expect((await n.call(anna.access_token, 'POST', apiUrl(notificationsRoutes.readAll))).statusCode).toBe(
+      200,
+    );
     expect((await bell(anna.access_token)).unread).toBe(0);
   });
 
   it('drops a deleted post’s notifications from the cached page at once', async () => {
     const post = await seedPost(t.db, anna.user.id);
-    await n.call(boris.access_token, 'POST', `/media/post/${post}/like`);
+    await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post }));
     expect((await bell(anna.access_token)).items.some((i) => i.post_id === post)).toBe(true);
-    expect((await n.call(anna.access_token, 'DELETE', `/media/post/${post}`)).statusCode).toBeLessThan(300);
+    expect(
+      (await n.call(anna.access_token, 'DELETE', apiUrl(mediaRoutes.remove, { id: post }))).statusCode,
+    ).toBeLessThan(300);
     expect((await bell(anna.access_token)).items.some((i) => i.post_id === post)).toBe(false);
   });
 
   it('keeps one user’s page apart from another’s', async () => {
     await bell(boris.access_token);
     const post = await seedPost(t.db, boris.user.id);
-    await n.call(anna.access_token, 'POST', `/media/post/${post}/like`);
+    await n.call(anna.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post }));
     expect((await bell(boris.access_token)).items.some((i) => i.post_id === post)).toBe(true);
     expect((await bell(anna.access_token)).items.some((i) => i.post_id === post)).toBe(false);
   });

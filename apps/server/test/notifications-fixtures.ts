@@ -1,4 +1,5 @@
-import type { Notification, NotificationsResponse } from '@kadr/contract';
+import type { Notification, NotificationsResponse, UrlQuery } from '@kadr/contract';
+import { apiUrl, notificationsRoutes } from '@kadr/contract';
 import { sql } from 'kysely';
 import type { App } from '../src/app-types.ts';
 import type { Db } from '../src/db/database.ts';
@@ -25,7 +26,7 @@ export function notificationsApi(app: App) {
   ) => {
     const res = await app.inject({
       method,
-      url: `/api/v1${url}`,
+      url,
       headers: bearer(token),
       ...(payload ? { payload } : {}),
     });
@@ -34,13 +35,13 @@ export function notificationsApi(app: App) {
   };
   return {
     call,
-    async list(token: string, query = ''): Promise<NotificationsResponse> {
-      const res = await call(token, 'GET', `/notifications${query}`);
+    async list(token: string, query?: UrlQuery): Promise<NotificationsResponse> {
+      const res = await call(token, 'GET', apiUrl(notificationsRoutes.list, undefined, query));
       if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
       return res.json() as NotificationsResponse;
     },
     async items(token: string): Promise<Notification[]> {
-      const page = await this.list(token, '?limit=100');
+      const page = await this.list(token, { limit: 100 });
       return page.groups.flatMap((g) => g.items).sort((a, b) => b.id - a.id);
     },
   };

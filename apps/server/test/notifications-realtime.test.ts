@@ -1,4 +1,5 @@
 import type { AuthSession, NotificationCreatedEvent, NotificationsReadEvent } from '@kadr/contract';
+import { apiUrl, mediaRoutes, notificationsRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../src/lib/events.ts';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
@@ -38,7 +39,7 @@ describe('notifications over the socket and the events hub', () => {
       const post = await seedPost(t.db, anna.user.id);
       const onPhone = nextEvent<NotificationCreatedEvent>(phone, 'notification-created', undefined, 20_000);
       const onLaptop = nextEvent<NotificationCreatedEvent>(laptop, 'notification-created', undefined, 20_000);
-      await n.call(boris.access_token, 'POST', `/media/post/${post}/like`);
+      await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post }));
       for (const event of [await onPhone, await onLaptop]) {
         expect(event.unread_total).toBe(1);
         expect(event.notification).toMatchObject({
@@ -59,7 +60,7 @@ describe('notifications over the socket and the events hub', () => {
       ]);
 
       const read = nextEvent<NotificationsReadEvent>(laptop, 'notifications-read', undefined, 20_000);
-      await n.call(anna.access_token, 'POST', '/notifications/read-all');
+      await n.call(anna.access_token, 'POST', apiUrl(notificationsRoutes.readAll));
       expect(await read).toEqual({ ids: [], all: true, unread_total: 0 });
     } finally {
       off();
@@ -71,11 +72,11 @@ describe('notifications over the socket and the events hub', () => {
     const heard: unknown[] = [];
     mine.on('notification-created', (e) => heard.push(e));
     const post = await seedPost(t.db, boris.user.id);
-    await n.call(boris.access_token, 'POST', `/media/post/${post}/like`);
+    await n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post }));
     // A follow to Anna afterwards arrives on her side: when it has, Boris's like was long processed.
     const annaSocket = await openSocket(url, anna.access_token, open);
     const follow = nextEvent<NotificationCreatedEvent>(annaSocket, 'notification-created', undefined, 20_000);
-    await n.call(boris.access_token, 'POST', `/profile/${anna.user.username}/follow`);
+    await n.call(boris.access_token, 'POST', apiUrl(profileRoutes.follow, { username: anna.user.username }));
     expect((await follow).notification.type).toBe('follow');
     expect(heard).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { AuthSession } from '@kadr/contract';
+import { apiUrl, mediaRoutes, profileRoutes, settingsRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvents } from '../src/lib/events.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const types = (who: AuthSession, patch: object) =>
-  n.call(who.access_token, 'PATCH', '/settings', { notifications: { types: patch } });
+  n.call(who.access_token, 'PATCH', apiUrl(settingsRoutes.update), { notifications: { types: patch } });
 
 /** What the recipient's devices and the events hub heard while `act` ran. */
 async function heard(userId: number, act: () => Promise<unknown>) {
@@ -51,7 +52,7 @@ describe('in-app notifications follow the per-type setting', () => {
     const post = await seedPost(t.db, anna.user.id);
 
     const like = await heard(anna.user.id, () =>
-      n.call(boris.access_token, 'POST', `/media/post/${post}/like`),
+      n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post })),
     );
     expect(like.socketEvents).toEqual([]);
     // Web push reads its own `push` switch (still on) from this event.
@@ -66,7 +67,7 @@ describe('in-app notifications follow the per-type setting', () => {
     ]);
 
     const follow = await heard(anna.user.id, () =>
-      n.call(vera.access_token, 'POST', `/profile/${anna.user.username}/follow`),
+      n.call(vera.access_token, 'POST', apiUrl(profileRoutes.follow, { username: anna.user.username })),
     );
     expect(follow.socketEvents).toEqual([]);
     expect(follow.events).toMatchObject([
@@ -86,14 +87,16 @@ describe('in-app notifications follow the per-type setting', () => {
   it('other types still arrive, and turning the type back on stores the next one', async () => {
     const post = await seedPost(t.db, anna.user.id);
     const comment = await heard(anna.user.id, () =>
-      n.call(boris.access_token, 'POST', `/media/post/${post}/comment`, { comment_text: 'Красиво' }),
+      n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.comment, { id: post }), {
+        comment_text: 'Красиво',
+      }),
     );
     expect(comment.socketEvents).toHaveLength(1);
     expect(comment.events[0]?.notificationId).toEqual(expect.any(Number));
 
     expect((await types(anna, { like: { in_app: true } })).statusCode).toBe(200);
     const like = await heard(anna.user.id, () =>
-      n.call(vera.access_token, 'POST', `/media/post/${post}/like`),
+      n.call(vera.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post })),
     );
     expect(like.socketEvents).toMatchObject([{ unread_total: 2, notification: { type: 'like' } }]);
     const items = await n.items(anna.access_token);
@@ -105,7 +108,7 @@ describe('in-app notifications follow the per-type setting', () => {
     expect((await types(boris, { like: { in_app: false } })).statusCode).toBe(200);
     const post = await seedPost(t.db, vera.user.id);
     const like = await heard(vera.user.id, () =>
-      n.call(boris.access_token, 'POST', `/media/post/${post}/like`),
+      n.call(boris.access_token, 'POST', apiUrl(mediaRoutes.like, { id: post })),
     );
     expect(like.socketEvents).toHaveLength(1);
   });

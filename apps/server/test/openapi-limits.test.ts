@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { Limits, MEDIA_TAG_KEYS } from '@kadr/contract';
+import {
+  apiUrl,
+  authRoutes,
+  Limits,
+  MEDIA_TAG_KEYS,
+  mediaRoutes,
+  profileRoutes,
+  settingsRoutes,
+} from '@kadr/contract';
+import type { RouteSpec } from '@kadr/contract/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, openApiPath, registerUser, type TestApp } from './helpers.ts';
 import { MEDIA_TEST_ENV, publish } from './media-helpers.ts';
 
 interface Schema {
@@ -36,20 +45,22 @@ describe('documented field limits equal the enforced ones', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  const field = (method: string, path: string, name: string): Schema => {
+  /** A JSON body field of a route's operation, as the document describes it. */
+  const field = (route: RouteSpec, name: string): Schema => {
+    const method = route.method.toLowerCase();
+    const path = openApiPath(route);
     const schema = doc.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
     const found = schema?.properties?.[name];
     if (!found) throw new Error(`${method} ${path} documents no body field ${name}`);
     return found;
   };
   const send = (method: 'POST' | 'PATCH', url: string, payload: object, auth = true) =>
-    t.app.inject({ method, url: `/api/v1${url}`, payload, ...(auth ? { headers: bearer(token) } : {}) });
+    t.app.inject({ method, url, payload, ...(auth ? { headers: bearer(token) } : {}) });
   const unique = (n: number) => `u${randomBytes(24).toString('hex')}`.slice(0, n);
 
   const cases: {
     name: string;
-    method: 'post' | 'patch';
-    path: string;
+    route: RouteSpec;
     field: string;
     limit: number;
     request(value: (n: number) => string, n: number): ReturnType<typeof send>;
@@ -57,66 +68,66 @@ describe('documented field limits equal the enforced ones', () => {
   }[] = [
     {
       name: 'register username',
-      method: 'post',
-      path: '/auth/register',
+      route: authRoutes.register,
       field: 'username',
       limit: Limits.username.max,
       value: unique,
-      request: (v, n) => send('POST', '/auth/register', { username: v(n), name: 'Имя', password }, false),
+      request: (v, n) =>
+        send('POST', apiUrl(authRoutes.register), { username: v(n), name: 'Имя', password }, false),
     },
     {
       name: 'register name',
-      method: 'post',
-      path: '/auth/register',
+      route: authRoutes.register,
       field: 'name',
       limit: Limits.displayName.max,
       value: (n) => 'я'.repeat(n),
       request: (v, n) =>
-        send('POST', '/auth/register', { username: unique(20), name: v(n), password }, false),
+        send('POST', apiUrl(authRoutes.register), { username: unique(20), name: v(n), password }, false),
     },
     {
       name: 'register password',
-      method: 'post',
-      path: '/auth/register',
+      route: authRoutes.register,
       field: 'password',
       limit: Limits.password.max,
       value: (n) => `${password}${'ж'.repeat(n - password.length)}`,
       request: (v, n) =>
-        send('POST', '/auth/register', { username: unique(20), name: 'Имя', password: v(n) }, false),
+        send(
+          'POST',
+          apiUrl(authRoutes.register),
+          { username: unique(20), name: 'Имя', password: v(n) },
+          false,
+        ),
     },
     {
       name: 'profile name',
-      method: 'patch',
-      path: '/profile',
+      route: profileRoutes.update,
       field: 'name',
       limit: Limits.displayName.max,
       // Code points, as JSON Schema counts them: an emoji is one.
       value: (n) => '😀'.repeat(n),
-      request: (v, n) => send('PATCH', '/profile', { name: v(n) }),
+      request: (v, n) => send('PATCH', apiUrl(profileRoutes.update), { name: v(n) }),
     },
     {
       name: 'profile bio',
-      method: 'patch',
-      path: '/profile',
+      route: profileRoutes.update,
       field: 'bio',
       limit: Limits.bio.max,
       value: (n) => 'б'.repeat(n),
-      request: (v, n) => send('PATCH', '/profile', { bio: v(n) }),
+      request: (v, n) => send('PATCH', apiUrl(profileRoutes.update), { bio: v(n) }),
     },
     {
       name: 'comment',
-      method: 'post',
-      path: '/media/post/{id}/comment',
+      route: mediaRoutes.comment,
       field: 'comment_text',
       limit: Limits.comment,
       value: (n) => 'к'.repeat(n),
-      request: (v, n) => send('POST', `/media/post/${postId}/comment`, { comment_text: v(n) }),
+      request: (v, n) => send('POST', apiUrl(mediaRoutes.comment, { id: postId }), { comment_text: v(n) }),
     },
   ];
 
   for (const c of cases)
     it(`${c.name}: maxLength ${c.limit} in the document; ${c.limit} accepted, ${c.limit + 1} refused with 400`, async () => {
-      expect(field(c.method, c.path, c.field).maxLength).toBe(c.limit);
+      expect(field(c.route, c.field).maxLength).toBe(c.limit);
       const over = await c.request(c.value, c.limit + 1);
       expect(over.statusCode, over.body).toBe(400);
       expect(over.json()).toMatchObject({ code: 'validation_failed' });
@@ -125,14 +136,16 @@ describe('documented field limits equal the enforced ones', () => {
     });
 
   it('password change and account deletion document the password limit', () => {
-    expect(field('post', '/settings/password', 'new_password').maxLength).toBe(Limits.password.max);
-    expect(field('post', '/settings/password', 'current_password').maxLength).toBe(Limits.password.max);
-    expect(field('post', '/settings/account/delete', 'password').maxLength).toBe(Limits.password.max);
+    expect(field(settingsRoutes.changePassword, 'new_password').maxLength).toBe(Limits.password.max);
+    expect(field(settingsRoutes.changePassword, 'current_password').maxLength).toBe(Limits.password.max);
+    expect(field(settingsRoutes.deleteAccount, 'password').maxLength).toBe(Limits.password.max);
   });
 
   it('the hidden-tag body documents the tag list the server accepts', async () => {
-    expect(field('post', '/media/preferences/tags', 'tag').enum).toEqual([...MEDIA_TAG_KEYS]);
-    expect((await send('POST', '/media/preferences/tags', { tag: MEDIA_TAG_KEYS[0] })).statusCode).toBe(200);
-    expect((await send('POST', '/media/preferences/tags', { tag: 'nonsense' })).statusCode).toBe(400);
+    expect(field(mediaRoutes.blacklistAdd, 'tag').enum).toEqual([...MEDIA_TAG_KEYS]);
+    expect(
+      (await send('POST', apiUrl(mediaRoutes.blacklistAdd), { tag: MEDIA_TAG_KEYS[0] })).statusCode,
+    ).toBe(200);
+    expect((await send('POST', apiUrl(mediaRoutes.blacklistAdd), { tag: 'nonsense' })).statusCode).toBe(400);
   });
 });

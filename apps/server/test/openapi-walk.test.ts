@@ -6,13 +6,32 @@
  * its status — multipart operations included. An operation of the document without a fixture here, or a
  * fixture for an operation the document no longer has, fails the walk.
  */
+
 import { createHash, randomUUID } from 'node:crypto';
+import {
+  apiUrl,
+  authRoutes,
+  healthRoutes,
+  livekitRoutes,
+  mediaRoutes,
+  messengerReactionRoutes,
+  messengerRoutes,
+  notificationsRoutes,
+  profileRoutes,
+  settingsRoutes,
+} from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
+import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
+import { voiceRoutes } from '@kadr/contract/voice/routes';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AccessToken } from 'livekit-server-sdk';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
+import { bearer, createTestApp, openApiPath, registerUser, type TestApp, uniqueUsername } from './helpers.ts';
 import { fakeRoomService, LK_KEY, LK_SECRET, liveEnv, webhook } from './livestreams-fixtures.ts';
 import { MEDIA_TEST_ENV, multipart, type Part } from './media-helpers.ts';
 
@@ -39,8 +58,13 @@ interface Operation {
 }
 
 interface Doc {
+  servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
+
+/** An operation's key: its method and its path as the document names it (`post /groups/{id}/members`). */
+const operation = (route: { readonly method: string; readonly path: string }) =>
+  `${route.method.toLowerCase()} ${openApiPath(route)}`;
 
 interface User {
   token: string;
@@ -94,7 +118,7 @@ addFormats(ajv);
 async function inject(method: string, url: string, token: string | null, payload?: unknown, headers = {}) {
   return t.app.inject({
     method: method.toUpperCase() as 'GET',
-    url: `/api/v1${url}`,
+    url,
     headers: { ...(token ? bearer(token) : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as string }),
   });
@@ -122,11 +146,16 @@ async function freshUser(prefix = 'walk_u'): Promise<User> {
 }
 
 async function newGroup(owner: User, members: User[] = [], extra: object = {}) {
-  return must<{ id: number; inviteToken: string; slug: string | null }>('post', '/groups', owner, {
-    name: 'Обход',
-    member_ids: members.map((m) => m.id),
-    ...extra,
-  });
+  return must<{ id: number; inviteToken: string; slug: string | null }>(
+    'post',
+    apiUrl(groupsRoutes.create),
+    owner,
+    {
+      name: 'Обход',
+      member_ids: members.map((m) => m.id),
+      ...extra,
+    },
+  );
 }
 
 let slugs = 0;
@@ -136,28 +165,31 @@ const slug = (prefix: string) => {
 };
 
 async function newChannel(owner: User) {
-  return must<{ id: number; slug: string }>('post', '/channels', owner, {
+  return must<{ id: number; slug: string }>('post', apiUrl(channelsRoutes.create), owner, {
     name: 'Обход',
     slug: slug('walkc'),
   });
 }
 
 async function newStream(host: User) {
-  return must<{ id: number }>('post', '/livestreams', host, { title: 'обход' });
+  return must<{ id: number }>('post', apiUrl(livestreamsRoutes.create), host, { title: 'обход' });
 }
 
 /** A call from a fresh caller to a fresh callee, ringing (or accepted when asked). */
 async function newCall(accepted = false) {
   const [caller, callee] = [await freshUser('walk_call'), await freshUser('walk_call')];
-  const call = await must<{ id: number }>('post', '/calls', caller, { user_id: callee.id, kind: 'audio' });
-  if (accepted) await must('post', `/calls/${call.id}/accept`, callee, {});
+  const call = await must<{ id: number }>('post', apiUrl(callsRoutes.start), caller, {
+    user_id: callee.id,
+    kind: 'audio',
+  });
+  if (accepted) await must('post', apiUrl(callsRoutes.accept, { id: call.id }), callee, {});
   return { id: call.id, caller, callee };
 }
 
 /** A group of Alice's whose voice chat she started (a fresh group, so ending or leaving it touches no other). */
 async function voiceChat(members: User[] = []) {
   const g = await newGroup(alice, members);
-  await must('post', `/groups/${g.id}/voice`, alice);
+  await must('post', apiUrl(voiceRoutes.join, { id: g.id }), alice);
   return g;
 }
 
@@ -168,14 +200,14 @@ async function photoStory(owner: User): Promise<number> {
   ]);
   const { story } = await must<{ story: { id: number } }>(
     'post',
-    '/stories/upload',
+    apiUrl(storiesRoutes.upload),
     owner,
     form.payload,
     form.headers,
   );
   await t.app.ctx.media.jobs.idle();
   for (let i = 0; i < 100; i += 1) {
-    const res = await inject('get', `/stories/${story.id}`, owner.token);
+    const res = await inject('get', apiUrl(storiesRoutes.get, { id: story.id }), owner.token);
     if (
       res.statusCode === 200 &&
       res.json().group.stories.some((s: { status: string }) => s.status === 'ready')
@@ -195,92 +227,95 @@ const sampled: Prepare = () => ({});
  */
 const fixtures: Record<string, Prepare> = {
   // Auth, profile, media, messenger: sampled from the schema and the fixtures by field name.
-  'post /auth/register': sampled,
-  'post /auth/login': sampled,
-  'post /auth/logout': () => ({ as: bob }),
-  'get /auth/me': sampled,
-  'get /health': sampled,
-  'get /profile/search/users': sampled,
-  'get /profile/{username}': sampled,
-  'patch /profile': sampled,
-  'post /profile/avatar': sampled,
-  'post /profile/{username}/follow': sampled,
-  'delete /profile/{username}/follow': sampled,
-  'get /media/feed': sampled,
-  'get /media/tags': sampled,
-  'get /media/post/{id}': sampled,
-  'patch /media/post/{id}': sampled,
-  'delete /media/post/{id}': sampled,
-  'get /media/user/{username}': sampled,
-  'get /media/liked': sampled,
-  'get /media/reposted': sampled,
-  'get /media/saved': sampled,
-  'get /media/post/{id}/comments': sampled,
-  'post /media/post/{id}/comment': sampled,
-  'post /media/upload': sampled,
-  'post /media/post/{id}/like': sampled,
-  'delete /media/post/{id}/like': sampled,
-  'post /media/post/{id}/save': sampled,
-  'delete /media/post/{id}/save': sampled,
-  'post /media/post/{id}/repost': sampled,
-  'delete /media/post/{id}/repost': sampled,
-  'get /media/preferences/tags': sampled,
-  'post /media/preferences/tags': sampled,
-  'delete /media/preferences/tags/{tag}': sampled,
-  'get /messages/chats': sampled,
-  'get /messages/chats/search': sampled,
-  'get /messages/search': sampled,
-  'get /messages/conversation': sampled,
-  'post /messages': sampled,
-  'patch /messages/{id}': sampled,
-  'delete /messages/{id}': sampled,
-  'post /messages/forward': sampled,
-  'post /messages/read': sampled,
-  'post /messages/delivered': sampled,
-  'post /messages/attachments': sampled,
-  'post /messages/chat-pin': sampled,
-  'delete /messages/chat-pin': sampled,
-  'delete /messages/chat': sampled,
-  'put /messages/{id}/reactions/{reaction}': sampled,
-  'delete /messages/{id}/reactions/{reaction}': sampled,
+  [operation(authRoutes.register)]: sampled,
+  [operation(authRoutes.login)]: sampled,
+  [operation(authRoutes.logout)]: () => ({ as: bob }),
+  [operation(authRoutes.me)]: sampled,
+  [operation(healthRoutes.get)]: sampled,
+  [operation(profileRoutes.search)]: sampled,
+  [operation(profileRoutes.get)]: sampled,
+  [operation(profileRoutes.update)]: sampled,
+  [operation(profileRoutes.avatar)]: sampled,
+  [operation(profileRoutes.follow)]: sampled,
+  [operation(profileRoutes.unfollow)]: sampled,
+  [operation(mediaRoutes.feed)]: sampled,
+  [operation(mediaRoutes.tags)]: sampled,
+  [operation(mediaRoutes.post)]: sampled,
+  [operation(mediaRoutes.update)]: sampled,
+  [operation(mediaRoutes.remove)]: sampled,
+  [operation(mediaRoutes.userPosts)]: sampled,
+  [operation(mediaRoutes.liked)]: sampled,
+  [operation(mediaRoutes.reposted)]: sampled,
+  [operation(mediaRoutes.saved)]: sampled,
+  [operation(mediaRoutes.comments)]: sampled,
+  [operation(mediaRoutes.comment)]: sampled,
+  [operation(mediaRoutes.upload)]: sampled,
+  [operation(mediaRoutes.like)]: sampled,
+  [operation(mediaRoutes.unlike)]: sampled,
+  [operation(mediaRoutes.save)]: sampled,
+  [operation(mediaRoutes.unsave)]: sampled,
+  [operation(mediaRoutes.repost)]: sampled,
+  [operation(mediaRoutes.unrepost)]: sampled,
+  [operation(mediaRoutes.blacklist)]: sampled,
+  [operation(mediaRoutes.blacklistAdd)]: sampled,
+  [operation(mediaRoutes.blacklistRemove)]: sampled,
+  [operation(messengerRoutes.chats)]: sampled,
+  [operation(messengerRoutes.chatSearch)]: sampled,
+  [operation(messengerRoutes.search)]: sampled,
+  [operation(messengerRoutes.conversation)]: sampled,
+  [operation(messengerRoutes.send)]: sampled,
+  [operation(messengerRoutes.edit)]: sampled,
+  [operation(messengerRoutes.remove)]: sampled,
+  [operation(messengerRoutes.forward)]: sampled,
+  [operation(messengerRoutes.read)]: sampled,
+  [operation(messengerRoutes.delivered)]: sampled,
+  [operation(messengerRoutes.attachments)]: sampled,
+  [operation(messengerRoutes.pin)]: sampled,
+  [operation(messengerRoutes.unpin)]: sampled,
+  [operation(messengerRoutes.deleteChat)]: sampled,
+  [operation(messengerReactionRoutes.react)]: sampled,
+  [operation(messengerReactionRoutes.unreact)]: sampled,
 
   // Settings.
-  'get /settings': sampled,
-  'patch /settings': sampled,
-  'post /settings/password': sampled,
-  'get /settings/sessions': sampled,
-  'delete /settings/sessions/{id}': async () => {
+  [operation(settingsRoutes.get)]: sampled,
+  [operation(settingsRoutes.update)]: sampled,
+  [operation(settingsRoutes.changePassword)]: sampled,
+  [operation(settingsRoutes.sessions)]: sampled,
+  [operation(settingsRoutes.endSession)]: async () => {
     // A second session of Alice's (a sign-in elsewhere), ended from her list.
-    const before = await must<{ sessions: { id: number }[] }>('get', '/settings/sessions', alice);
-    await must('post', '/auth/login', alice, { username: alice.username, password: alice.password });
-    const after = await must<{ sessions: { id: number }[] }>('get', '/settings/sessions', alice);
+    const before = await must<{ sessions: { id: number }[] }>('get', apiUrl(settingsRoutes.sessions), alice);
+    await must('post', apiUrl(authRoutes.login), alice, {
+      username: alice.username,
+      password: alice.password,
+    });
+    const after = await must<{ sessions: { id: number }[] }>('get', apiUrl(settingsRoutes.sessions), alice);
     const added = after.sessions.find((s) => !before.sessions.some((b) => b.id === s.id));
     if (!added) throw new Error('fixture: no new session');
     return { stranger: 404, params: { id: added.id } };
   },
-  'post /settings/account/delete': async () => {
+  [operation(settingsRoutes.deleteAccount)]: async () => {
     const gone = await freshUser('walk_gone');
     return { as: gone, body: { password: gone.password } };
   },
-  'get /settings/blocked': sampled,
-  'post /settings/blocked/{username}': sampled,
-  'delete /settings/blocked/{username}': sampled,
-  'get /settings/mutes': sampled,
-  'put /settings/mutes': sampled,
-  'get /settings/push/key': sampled,
-  'post /settings/push/subscriptions': sampled,
-  'delete /settings/push/subscriptions': sampled,
+  [operation(settingsRoutes.blocked)]: sampled,
+  [operation(settingsRoutes.block)]: sampled,
+  [operation(settingsRoutes.unblock)]: sampled,
+  [operation(settingsRoutes.mutes)]: sampled,
+  [operation(settingsRoutes.mute)]: sampled,
+  [operation(settingsRoutes.pushKey)]: sampled,
+  [operation(settingsRoutes.pushSubscribe)]: sampled,
+  [operation(settingsRoutes.pushUnsubscribe)]: sampled,
 
   // Notifications.
-  'get /notifications': sampled,
-  'post /notifications/read-all': sampled,
-  'post /notifications/{id}/read': async () => {
+  [operation(notificationsRoutes.list)]: sampled,
+  [operation(notificationsRoutes.readAll)]: sampled,
+  [operation(notificationsRoutes.read)]: async () => {
     const fan = await freshUser('walk_fan');
-    await must('post', `/profile/${alice.username}/follow`, fan);
+    await must('post', apiUrl(profileRoutes.follow, { username: alice.username }), fan);
     for (let i = 0; i < 100; i += 1) {
       const list = await must<{ groups: { items: { id: number; is_read: boolean }[] }[] }>(
         'get',
-        '/notifications',
+        apiUrl(notificationsRoutes.list),
         alice,
       );
       const unread = list.groups.flatMap((g) => g.items).find((n) => !n.is_read);
@@ -291,7 +326,7 @@ const fixtures: Record<string, Prepare> = {
   },
 
   // LiveKit: a webhook signed as LiveKit signs it, and a room Alice has joined.
-  'post /livekit/webhook': async () => {
+  [operation(livekitRoutes.webhook)]: async () => {
     const body = JSON.stringify({
       event: 'participant_joined',
       id: `EV_WALK_${randomUUID()}`,
@@ -309,7 +344,7 @@ const fixtures: Record<string, Prepare> = {
       },
     };
   },
-  'get /livekit/rooms/{name}': async () => {
+  [operation(livekitRoutes.room)]: async () => {
     await webhook(t.app, 'participant_joined', `stream-${stream.id}`, {
       sid: `PA_walk_host_${stream.host.id}`,
       identity: `user-${stream.host.id}`,
@@ -319,120 +354,126 @@ const fixtures: Record<string, Prepare> = {
   },
 
   // Stories: Alice's story, read and liked by Bob (who follows her); deleted and reported on stories of their own.
-  'post /stories/upload': sampled,
-  'get /stories/feed': () => ({ as: bob }),
-  'get /media/following': () => ({ as: bob }),
-  'get /stories/{id}': () => ({ as: bob, params: { id: storyId } }),
-  'post /stories/{id}/view': () => ({ as: bob, params: { id: storyId } }),
-  'get /stories/{id}/viewers': () => ({ stranger: 403, params: { id: storyId } }),
-  'post /stories/{id}/like': () => ({ as: bob, params: { id: storyId } }),
-  'delete /stories/{id}/like': () => ({ as: bob, params: { id: storyId } }),
-  'post /stories/{id}/reply': () => ({ as: bob, params: { id: storyId }, body: { content: 'ответ' } }),
-  'post /stories/{id}/report': async () => {
+  [operation(storiesRoutes.upload)]: sampled,
+  [operation(storiesRoutes.feed)]: () => ({ as: bob }),
+  [operation(storiesRoutes.homeFeed)]: () => ({ as: bob }),
+  [operation(storiesRoutes.get)]: () => ({ as: bob, params: { id: storyId } }),
+  [operation(storiesRoutes.view)]: () => ({ as: bob, params: { id: storyId } }),
+  [operation(storiesRoutes.viewers)]: () => ({ stranger: 403, params: { id: storyId } }),
+  [operation(storiesRoutes.like)]: () => ({ as: bob, params: { id: storyId } }),
+  [operation(storiesRoutes.unlike)]: () => ({ as: bob, params: { id: storyId } }),
+  [operation(storiesRoutes.reply)]: () => ({ as: bob, params: { id: storyId }, body: { content: 'ответ' } }),
+  [operation(storiesRoutes.report)]: async () => {
     // A reported story is hidden from its reporter: a story of its own, so Bob still sees Alice's.
     const author = await freshUser('walk_story');
     return { as: bob, params: { id: await photoStory(author) }, body: { reason: 'spam' } };
   },
-  'delete /stories/{id}': async () => ({ stranger: 403, params: { id: await photoStory(alice) } }),
+  [operation(storiesRoutes.remove)]: async () => ({ stranger: 403, params: { id: await photoStory(alice) } }),
 
   // Groups: Alice owns them; destructive steps get a group of their own.
-  'get /groups': sampled,
-  'post /groups': () => ({ body: { name: 'Обход', member_ids: [bob.id] } }),
-  'get /groups/search': () => ({ query: { q: 'Обход' } }),
-  'get /groups/{id}': () => ({ stranger: 403, params: { id: group.id } }),
-  'patch /groups/{id}': () => ({
+  [operation(groupsRoutes.list)]: sampled,
+  [operation(groupsRoutes.create)]: () => ({ body: { name: 'Обход', member_ids: [bob.id] } }),
+  [operation(groupsRoutes.search)]: () => ({ query: { q: 'Обход' } }),
+  [operation(groupsRoutes.get)]: () => ({ stranger: 403, params: { id: group.id } }),
+  [operation(groupsRoutes.update)]: () => ({
     stranger: 403,
     params: { id: group.id },
     body: { description: 'обход документа' },
   }),
-  'delete /groups/{id}': async () => ({ stranger: 403, params: { id: (await newGroup(alice)).id } }),
-  'post /groups/{id}/avatar': () => ({ stranger: 403, params: { id: group.id } }),
-  'get /groups/{id}/members': () => ({ stranger: 403, params: { id: group.id } }),
-  'post /groups/{id}/members': async () => ({
+  [operation(groupsRoutes.remove)]: async () => ({
+    stranger: 403,
+    params: { id: (await newGroup(alice)).id },
+  }),
+  [operation(groupsRoutes.avatar)]: () => ({ stranger: 403, params: { id: group.id } }),
+  [operation(groupsRoutes.members)]: () => ({ stranger: 403, params: { id: group.id } }),
+  [operation(groupsRoutes.addMembers)]: async () => ({
     stranger: 403,
     params: { id: group.id },
     body: { user_ids: [(await freshUser('walk_member')).id] },
   }),
-  'patch /groups/{id}/members/{userId}': async () => {
+  [operation(groupsRoutes.setRole)]: async () => {
     const member = await freshUser('walk_member');
     const g = await newGroup(alice, [member]);
     return { stranger: 403, params: { id: g.id, userId: member.id }, body: { role: 'admin' } };
   },
-  'delete /groups/{id}/members/{userId}': async () => {
+  [operation(groupsRoutes.removeMember)]: async () => {
     const member = await freshUser('walk_member');
     const g = await newGroup(alice, [member]);
     return { stranger: 403, params: { id: g.id, userId: member.id } };
   },
-  'post /groups/{id}/owner': async () => {
+  [operation(groupsRoutes.transferOwner)]: async () => {
     const heir = await freshUser('walk_heir');
     const g = await newGroup(alice, [heir]);
     return { stranger: 403, params: { id: g.id }, body: { user_id: heir.id } };
   },
-  'post /groups/{id}/leave': async () => {
+  [operation(groupsRoutes.leave)]: async () => {
     const g = await newGroup(alice, [bob]);
     return { as: bob, params: { id: g.id } };
   },
-  'post /groups/{id}/join': () => ({ as: bob, params: { id: publicGroup.id } }),
-  'post /groups/{id}/invite-link': () => ({ stranger: 403, params: { id: group.id } }),
-  'delete /groups/{id}/invite-link': async () => ({
+  [operation(groupsRoutes.join)]: () => ({ as: bob, params: { id: publicGroup.id } }),
+  [operation(groupsRoutes.renewInvite)]: () => ({ stranger: 403, params: { id: group.id } }),
+  [operation(groupsRoutes.revokeInvite)]: async () => ({
     stranger: 403,
     params: { id: (await newGroup(alice)).id },
   }),
-  'get /groups/invite/{token}': () => ({ as: bob, params: { token: group.inviteToken } }),
-  'post /groups/invite/{token}/join': async () => {
+  [operation(groupsRoutes.invitePreview)]: () => ({ as: bob, params: { token: group.inviteToken } }),
+  [operation(groupsRoutes.joinByInvite)]: async () => {
     const g = await newGroup(alice);
     return { as: await freshUser('walk_invited'), params: { token: g.inviteToken } };
   },
-  'get /groups/by-slug/{slug}': () => ({ as: bob, params: { slug: publicGroup.slug } }),
-  'get /groups/{id}/messages': () => ({ stranger: 403, params: { id: group.id } }),
-  'post /groups/{id}/read': () => ({ as: bob, stranger: 403, params: { id: group.id } }),
+  [operation(groupsRoutes.bySlug)]: () => ({ as: bob, params: { slug: publicGroup.slug } }),
+  [operation(groupsRoutes.messages)]: () => ({ stranger: 403, params: { id: group.id } }),
+  [operation(groupsRoutes.read)]: () => ({ as: bob, stranger: 403, params: { id: group.id } }),
 
   // Group voice chats (LiveKit's room service is a recorder on loopback).
-  'get /groups/{id}/voice': async () => ({
+  [operation(voiceRoutes.get)]: async () => ({
     as: bob,
     stranger: 403,
     params: { id: (await voiceChat([bob])).id },
   }),
-  'post /groups/{id}/voice': async () => ({ stranger: 403, params: { id: (await newGroup(alice)).id } }),
-  'post /groups/{id}/voice/leave': async () => ({ stranger: 403, params: { id: (await voiceChat()).id } }),
-  'post /groups/{id}/voice/end': async () => ({ stranger: 403, params: { id: (await voiceChat()).id } }),
-  'post /groups/{id}/voice/hand': async () => ({
+  [operation(voiceRoutes.join)]: async () => ({ stranger: 403, params: { id: (await newGroup(alice)).id } }),
+  [operation(voiceRoutes.leave)]: async () => ({ stranger: 403, params: { id: (await voiceChat()).id } }),
+  [operation(voiceRoutes.end)]: async () => ({ stranger: 403, params: { id: (await voiceChat()).id } }),
+  [operation(voiceRoutes.hand)]: async () => ({
     stranger: 403,
     params: { id: (await voiceChat()).id },
     body: { raised: true },
   }),
 
   // Channels: Alice's public channel with Bob subscribed; destructive steps get one of their own.
-  'get /channels': sampled,
-  'post /channels': () => ({ body: { name: 'Обход', slug: slug('walkn') } }),
-  'get /channels/search': () => ({ query: { q: 'Обход' } }),
-  'get /channels/by-slug/{slug}': () => ({ as: bob, params: { slug: channel.slug } }),
-  'get /channels/{id}': () => ({ as: bob, params: { id: channel.id } }),
-  'delete /channels/{id}': async () => ({ stranger: 403, params: { id: (await newChannel(alice)).id } }),
-  'post /channels/{id}/subscribe': async () => ({
+  [operation(channelsRoutes.list)]: sampled,
+  [operation(channelsRoutes.create)]: () => ({ body: { name: 'Обход', slug: slug('walkn') } }),
+  [operation(channelsRoutes.search)]: () => ({ query: { q: 'Обход' } }),
+  [operation(channelsRoutes.bySlug)]: () => ({ as: bob, params: { slug: channel.slug } }),
+  [operation(channelsRoutes.get)]: () => ({ as: bob, params: { id: channel.id } }),
+  [operation(channelsRoutes.remove)]: async () => ({
+    stranger: 403,
+    params: { id: (await newChannel(alice)).id },
+  }),
+  [operation(channelsRoutes.subscribe)]: async () => ({
     as: await freshUser('walk_reader'),
     params: { id: channel.id },
   }),
-  'delete /channels/{id}/subscribe': async () => {
+  [operation(channelsRoutes.unsubscribe)]: async () => {
     const reader = await freshUser('walk_reader');
-    await must('post', `/channels/${channel.id}/subscribe`, reader);
+    await must('post', apiUrl(channelsRoutes.subscribe, { id: channel.id }), reader);
     return { as: reader, params: { id: channel.id } };
   },
-  'get /channels/{id}/subscribers': () => ({ stranger: 403, params: { id: channel.id } }),
-  'get /channels/{id}/admins': () => ({ as: bob, params: { id: channel.id } }),
-  'post /channels/{id}/admins': async () => {
+  [operation(channelsRoutes.subscribers)]: () => ({ stranger: 403, params: { id: channel.id } }),
+  [operation(channelsRoutes.admins)]: () => ({ as: bob, params: { id: channel.id } }),
+  [operation(channelsRoutes.addAdmin)]: async () => {
     const c = await newChannel(alice);
-    await must('post', `/channels/${c.id}/subscribe`, bob);
+    await must('post', apiUrl(channelsRoutes.subscribe, { id: c.id }), bob);
     return {
       stranger: 403,
       params: { id: c.id },
       body: { user_id: bob.id, can_post: true, can_edit_others: false, can_delete_others: false },
     };
   },
-  'patch /channels/{id}/admins/{userId}': async () => {
+  [operation(channelsRoutes.updateAdmin)]: async () => {
     const c = await newChannel(alice);
-    await must('post', `/channels/${c.id}/subscribe`, bob);
-    await must('post', `/channels/${c.id}/admins`, alice, {
+    await must('post', apiUrl(channelsRoutes.subscribe, { id: c.id }), bob);
+    await must('post', apiUrl(channelsRoutes.addAdmin, { id: c.id }), alice, {
       user_id: bob.id,
       can_post: true,
       can_edit_others: false,
@@ -444,10 +485,10 @@ const fixtures: Record<string, Prepare> = {
       body: { can_post: false, can_edit_others: true, can_delete_others: false },
     };
   },
-  'delete /channels/{id}/admins/{userId}': async () => {
+  [operation(channelsRoutes.removeAdmin)]: async () => {
     const c = await newChannel(alice);
-    await must('post', `/channels/${c.id}/subscribe`, bob);
-    await must('post', `/channels/${c.id}/admins`, alice, {
+    await must('post', apiUrl(channelsRoutes.subscribe, { id: c.id }), bob);
+    await must('post', apiUrl(channelsRoutes.addAdmin, { id: c.id }), alice, {
       user_id: bob.id,
       can_post: true,
       can_edit_others: false,
@@ -455,62 +496,67 @@ const fixtures: Record<string, Prepare> = {
     });
     return { stranger: 403, params: { id: c.id, userId: bob.id } };
   },
-  'get /channels/{id}/posts': () => ({ as: bob, params: { id: channel.id } }),
-  'post /channels/{id}/read': () => ({ as: bob, params: { id: channel.id } }),
+  [operation(channelsRoutes.posts)]: () => ({ as: bob, params: { id: channel.id } }),
+  [operation(channelsRoutes.read)]: () => ({ as: bob, params: { id: channel.id } }),
 
   // Live streams: the shared stream's host and viewers; starting and ending get hosts of their own.
-  'get /livestreams/active': sampled,
-  'post /livestreams': async () => ({ as: await freshUser('walk_host'), body: { title: 'обход' } }),
-  'get /livestreams/{id}': () => ({ as: bob, params: { id: stream.id } }),
-  'post /livestreams/{id}/end': async () => {
+  [operation(livestreamsRoutes.active)]: sampled,
+  [operation(livestreamsRoutes.create)]: async () => ({
+    as: await freshUser('walk_host'),
+    body: { title: 'обход' },
+  }),
+  [operation(livestreamsRoutes.get)]: () => ({ as: bob, params: { id: stream.id } }),
+  [operation(livestreamsRoutes.end)]: async () => {
     const host = await freshUser('walk_host');
     return { as: host, stranger: 403, params: { id: (await newStream(host)).id } };
   },
-  'get /livestreams/{id}/token': () => ({ as: bob, params: { id: stream.id } }),
-  'post /livestreams/{id}/viewer-join': () => ({ as: bob, params: { id: stream.id } }),
-  'post /livestreams/{id}/guests': async () => ({
+  [operation(livestreamsRoutes.token)]: () => ({ as: bob, params: { id: stream.id } }),
+  [operation(livestreamsRoutes.viewerJoin)]: () => ({ as: bob, params: { id: stream.id } }),
+  [operation(livestreamsRoutes.addGuest)]: async () => ({
     as: stream.host,
     stranger: 403,
     params: { id: stream.id },
     body: { user_id: (await freshUser('walk_guest')).id },
   }),
-  'delete /livestreams/{id}/guests/{userId}': async () => {
+  [operation(livestreamsRoutes.removeGuest)]: async () => {
     const guest = await freshUser('walk_guest');
-    await must('post', `/livestreams/${stream.id}/guests`, stream.host, { user_id: guest.id });
+    await must('post', apiUrl(livestreamsRoutes.addGuest, { id: stream.id }), stream.host, {
+      user_id: guest.id,
+    });
     return { as: stream.host, stranger: 403, params: { id: stream.id, userId: guest.id } };
   },
 
   // Calls: every step on a call between two users of its own (a user is in one call at a time).
-  'post /calls': async () => ({
+  [operation(callsRoutes.start)]: async () => ({
     as: await freshUser('walk_call'),
     body: { user_id: (await freshUser('walk_call')).id, kind: 'video' },
   }),
-  'get /calls/current': async () => ({ as: (await newCall()).caller }),
-  'get /calls/{id}': async () => {
+  [operation(callsRoutes.current)]: async () => ({ as: (await newCall()).caller }),
+  [operation(callsRoutes.get)]: async () => {
     const call = await newCall();
     return { as: call.callee, stranger: 404, params: { id: call.id } };
   },
-  'post /calls/{id}/accept': async () => {
+  [operation(callsRoutes.accept)]: async () => {
     const call = await newCall();
     return { as: call.callee, stranger: 404, params: { id: call.id }, body: {} };
   },
-  'post /calls/{id}/reject': async () => {
+  [operation(callsRoutes.reject)]: async () => {
     const call = await newCall();
     return { as: call.callee, stranger: 404, params: { id: call.id } };
   },
-  'post /calls/{id}/end': async () => {
+  [operation(callsRoutes.end)]: async () => {
     const call = await newCall(true);
     return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
-  'post /calls/{id}/connected': async () => {
+  [operation(callsRoutes.connected)]: async () => {
     const call = await newCall(true);
     return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
-  'post /calls/{id}/resume': async () => {
+  [operation(callsRoutes.resume)]: async () => {
     const call = await newCall(true);
     return { as: call.callee, stranger: 404, params: { id: call.id }, body: { socket_id: 'walk-socket-1' } };
   },
-  'get /calls/{id}/token': async () => {
+  [operation(callsRoutes.token)]: async () => {
     const call = await newCall(true);
     return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
@@ -539,31 +585,31 @@ beforeAll(async () => {
     { field: 'caption', data: 'обход' },
     { field: 'files', filename: 'a.png', contentType: 'image/png', data: png },
   ]);
-  const uploaded = await inject('post', '/media/upload', alice.token, form.payload, form.headers);
+  const uploaded = await inject('post', apiUrl(mediaRoutes.upload), alice.token, form.payload, form.headers);
   expect(uploaded.statusCode).toBe(202);
   postId = uploaded.json().post.id;
   await t.app.ctx.media.jobs.idle();
-  const mine = await inject('post', '/messages', alice.token, {
+  const mine = await inject('post', apiUrl(messengerRoutes.send), alice.token, {
     other_user_id: bob.id,
     content: 'от Алисы',
     temp_id: `t-${randomUUID()}`,
   });
   ownMessageId = mine.json().message.id;
-  const theirs = await inject('post', '/messages', bob.token, {
+  const theirs = await inject('post', apiUrl(messengerRoutes.send), bob.token, {
     other_user_id: alice.id,
     content: 'от Боба',
     temp_id: `t-${randomUUID()}`,
   });
   receivedMessageId = theirs.json().message.id;
 
-  await must('post', `/profile/${alice.username}/follow`, bob);
+  await must('post', apiUrl(profileRoutes.follow, { username: alice.username }), bob);
   storyId = await photoStory(alice);
   const g = await newGroup(alice, [bob]);
   group = { id: g.id, inviteToken: g.inviteToken };
   const pg = await newGroup(alice, [], { is_public: true, slug: slug('walkg') });
   publicGroup = { id: pg.id, slug: pg.slug ?? '' };
   channel = await newChannel(alice);
-  await must('post', `/channels/${channel.id}/subscribe`, bob);
+  await must('post', apiUrl(channelsRoutes.subscribe, { id: channel.id }), bob);
   const host = await freshUser('walk_host');
   stream = { id: (await newStream(host)).id, host };
 
@@ -592,7 +638,7 @@ function sample(schema: Schema, name: string, key: string): unknown {
     // A push service on loopback that is not there (nothing leaves the machine).
     endpoint: 'http://127.0.0.1:9/walk-push',
     name: 'Алиса',
-    username: key === 'post /auth/register' ? uniqueUsername('walk_n') : alice.username,
+    username: key === operation(authRoutes.register) ? uniqueUsername('walk_n') : alice.username,
     for_sleep: true,
     limit: 5,
     offset: 0,
@@ -632,8 +678,8 @@ function sample(schema: Schema, name: string, key: string): unknown {
 }
 
 function pathValue(name: string, path: string): string | number {
-  if (name === 'id') return path.startsWith('/messages/') ? ownMessageId : postId;
-  if (name === 'username') return path.startsWith('/settings/blocked/') ? carol : bob.username;
+  if (name === 'id') return path.startsWith(openApiPath(messengerRoutes.edit)) ? ownMessageId : postId;
+  if (name === 'username') return path === openApiPath(settingsRoutes.block) ? carol : bob.username;
   if (name === 'tag') return 'for_sleep';
   if (name === 'reaction') return 'heart';
   return 'walk-room';
@@ -653,7 +699,9 @@ function url(path: string, op: Operation, overrides: Record<string, string> = {}
     }
   }
   const qs = search.toString();
-  return qs ? `${filled}?${qs}` : filled;
+  // The document's paths are relative to its server URL (the API prefix).
+  const server = doc.servers[0]?.url ?? '';
+  return qs ? `${server}${filled}?${qs}` : `${server}${filled}`;
 }
 
 /** The multipart body for a documented multipart operation: a small PNG for each binary field. */
@@ -667,7 +715,7 @@ function multipartBody(schema: Schema, key: string) {
       parts.push({ field, data: String(sample(prop, field, key)) });
     }
   }
-  if (key === 'post /media/upload') parts.push({ field: 'caption', data: 'обход' });
+  if (key === operation(mediaRoutes.upload)) parts.push({ field: 'caption', data: 'обход' });
   return multipart(parts);
 }
 
@@ -685,12 +733,12 @@ function checkAnswer(key: string, op: Operation, status: number, body: string, c
 function operations(): [string, string, Operation][] {
   // Deletes last, and those that remove a fixture others use (a message, then its chat, the post) after them.
   const lateDeletes: Record<string, number> = {
-    '/messages/{id}': 2,
-    '/messages/chat': 3,
-    '/media/post/{id}': 3,
+    [openApiPath(messengerRoutes.remove)]: 2,
+    [openApiPath(messengerRoutes.deleteChat)]: 3,
+    [openApiPath(mediaRoutes.remove)]: 3,
   };
   const rank = (method: string, path: string) =>
-    (path === '/auth/logout' ? 10 : 0) +
+    (path === openApiPath(authRoutes.logout) ? 10 : 0) +
     (method === 'get' ? 0 : method === 'delete' ? 2 : 1) +
     (method === 'delete' ? (lateDeletes[path] ?? 0) : 0);
   return Object.entries(doc.paths)
@@ -702,20 +750,20 @@ function operations(): [string, string, Operation][] {
 
 describe('every operation of /api/docs/json', () => {
   it('documents multipart bodies, optional auth on public reads, and 400 wherever input is validated', () => {
-    const upload = doc.paths['/media/upload']?.post;
+    const upload = doc.paths[openApiPath(mediaRoutes.upload)]?.post;
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-    expect(Object.keys(doc.paths['/profile/avatar']?.post?.requestBody?.content ?? {})).toEqual([
-      'multipart/form-data',
-    ]);
-    expect(Object.keys(doc.paths['/messages/attachments']?.post?.requestBody?.content ?? {})).toEqual([
-      'multipart/form-data',
-    ]);
-    for (const path of ['/media/feed', '/media/post/{id}', '/media/user/{username}']) {
+    expect(
+      Object.keys(doc.paths[openApiPath(profileRoutes.avatar)]?.post?.requestBody?.content ?? {}),
+    ).toEqual(['multipart/form-data']);
+    expect(
+      Object.keys(doc.paths[openApiPath(messengerRoutes.attachments)]?.post?.requestBody?.content ?? {}),
+    ).toEqual(['multipart/form-data']);
+    for (const path of [mediaRoutes.feed, mediaRoutes.post, mediaRoutes.userPosts].map(openApiPath)) {
       expect(doc.paths[path]?.get?.security, path).toContainEqual({});
     }
     for (const [method, path, op] of operations()) {
       const hasInput = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
-      if (hasInput && path !== '/livekit/webhook')
+      if (hasInput && path !== openApiPath(livekitRoutes.webhook))
         expect(op.responses, `${method} ${path}`).toHaveProperty('400');
     }
   });
@@ -820,19 +868,21 @@ describe('every operation of /api/docs/json', () => {
   }, 600_000);
 
   it('does not coerce JSON bodies: false is not the text "false", [1] is not 1', async () => {
-    const bio = await inject('patch', '/profile', alice.token, { bio: false });
+    const bio = await inject('patch', apiUrl(profileRoutes.update), alice.token, { bio: false });
     expect(bio.statusCode).toBe(400);
-    const mark = await inject('post', '/messages/read', alice.token, { other_user_id: [bob.id] });
+    const mark = await inject('post', apiUrl(messengerRoutes.read), alice.token, { other_user_id: [bob.id] });
     expect(mark.statusCode).toBe(400);
-    const sleep = await inject('patch', `/media/post/${postId}`, alice.token, { for_sleep: null });
+    const sleep = await inject('patch', apiUrl(mediaRoutes.update, { id: postId }), alice.token, {
+      for_sleep: null,
+    });
     expect(sleep.statusCode).toBe(400);
     // Query strings are text on the wire, so they still take their schema's types.
-    const page = await inject('get', '/media/feed?offset=0&limit=2', null);
+    const page = await inject('get', apiUrl(mediaRoutes.feed, undefined, { offset: 0, limit: 2 }), null);
     expect(page.statusCode).toBe(200);
   });
 
   it('answers a path parameter far past its limit with 400 { error, code }, not 414', async () => {
-    const res = await inject('get', `/profile/${'x'.repeat(2000)}`, alice.token);
+    const res = await inject('get', apiUrl(profileRoutes.get, { username: 'x'.repeat(2000) }), alice.token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed' });
   });

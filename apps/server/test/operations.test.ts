@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PREFIX, apiUrl, healthRoutes } from '@kadr/contract';
+import { API_PREFIX, apiUrl, authRoutes, healthRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tempDir } from './helpers.ts';
+import { createTestApp, openApiPath, type TestApp, tempDir } from './helpers.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -43,18 +43,18 @@ describe('operations', () => {
     const doc = spec.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toMatch(/^3\./);
     for (const p of [
-      '/auth/register',
-      '/auth/login',
-      '/auth/logout',
-      '/auth/me',
-      '/profile/{username}',
-      '/profile/search/users',
-      '/profile/{username}/follow',
-      '/health',
-    ]) {
+      authRoutes.register,
+      authRoutes.login,
+      authRoutes.logout,
+      authRoutes.me,
+      profileRoutes.get,
+      profileRoutes.search,
+      profileRoutes.follow,
+      healthRoutes.get,
+    ].map(openApiPath)) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
-    expect(doc.paths['/auth/register']?.post).toBeDefined();
+    expect(doc.paths[openApiPath(authRoutes.register)]?.post).toBeDefined();
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

@@ -1,5 +1,6 @@
 import type { AuthSession, Channel, Group } from '@kadr/contract';
 import { apiUrl } from '@kadr/contract';
+import { channelsRoutes } from '@kadr/contract/channels/routes';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
@@ -31,12 +32,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const groups = async (token: string, q: string) => {
-  const res = await c.call(token, 'GET', `/groups/search?q=${encodeURIComponent(q)}`);
+  const res = await c.call(token, 'GET', apiUrl(groupsRoutes.search, undefined, { q }));
   expect(res.statusCode).toBe(200);
   return (res.json() as { groups: Group[] }).groups;
 };
 const channels = async (token: string, q: string) => {
-  const res = await c.call(token, 'GET', `/channels/search?q=${encodeURIComponent(q)}`);
+  const res = await c.call(token, 'GET', apiUrl(channelsRoutes.search, undefined, { q }));
   expect(res.statusCode).toBe(200);
   return (res.json() as { channels: Channel[] }).channels;
 };
@@ -74,20 +75,29 @@ describe('chat search finds public groups and channels', () => {
 
   it('the preview a hit opens lets the stranger join or subscribe', async () => {
     const [g] = await groups(stranger.access_token, `bikes_${tag}`);
-    const joined = await c.call(stranger.access_token, 'POST', `/groups/${g?.id}/join`);
+    const joined = await c.call(stranger.access_token, 'POST', apiUrl(groupsRoutes.join, { id: g!.id }));
     expect(joined.statusCode).toBe(200);
     expect((await groups(stranger.access_token, `bikes_${tag}`))[0]).toMatchObject({ isMember: true });
     const [ch] = await channels(stranger.access_token, `news_${tag}`);
-    expect((await c.call(stranger.access_token, 'POST', `/channels/${ch?.id}/subscribe`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await c.call(stranger.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch!.id })))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('an empty or over-long query is a 400 { error, code }; no token is a 401', async () => {
-    const empty = await c.call(stranger.access_token, 'GET', '/groups/search?q=');
+    const empty = await c.call(
+      stranger.access_token,
+      'GET',
+      apiUrl(groupsRoutes.search, undefined, { q: '' }),
+    );
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
-    const long = await c.call(stranger.access_token, 'GET', `/channels/search?q=${'я'.repeat(500)}`);
+    const long = await c.call(
+      stranger.access_token,
+      'GET',
+      apiUrl(channelsRoutes.search, undefined, { q: 'я'.repeat(500) }),
+    );
     expect(long.statusCode).toBe(400);
     const anon = await t.app.inject({
       method: 'GET',

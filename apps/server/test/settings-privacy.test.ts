@@ -1,5 +1,6 @@
 import type { ChatListItem, OnlineEvent, Profile, Settings, Story, StoryGroup } from '@kadr/contract';
-import { apiUrl, ErrorCode, ErrorText } from '@kadr/contract';
+import { apiUrl, ErrorCode, ErrorText, messengerRoutes, profileRoutes, settingsRoutes } from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
@@ -20,19 +21,26 @@ async function user(): Promise<U> {
 }
 const api = (
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
-  path: string,
+  url: string,
   token: string,
   payload?: object,
-) => t.app.inject({ method, url: `/api/v1${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const follow = async (who: U, whom: U) =>
-  expect((await api('POST', `/profile/${whom.username}/follow`, who.token)).statusCode).toBe(200);
+  expect(
+    (await api('POST', apiUrl(profileRoutes.follow, { username: whom.username }), who.token)).statusCode,
+  ).toBe(200);
 const setPrivacy = async (who: U, privacy: Partial<Settings['privacy']>) => {
-  const res = await api('PATCH', '/settings', who.token, { privacy });
+  const res = await api('PATCH', apiUrl(settingsRoutes.update), who.token, { privacy });
   expect(res.statusCode, res.body).toBe(200);
 };
 const send = (from: U, to: U, content = 'привет') =>
-  api('POST', '/messages', from.token, { other_user_id: to.id, content, temp_id: `t-${Math.random()}` });
-const startCall = (from: U, to: U) => api('POST', '/calls', from.token, { user_id: to.id, kind: 'audio' });
+  api('POST', apiUrl(messengerRoutes.send), from.token, {
+    other_user_id: to.id,
+    content,
+    temp_id: `t-${Math.random()}`,
+  });
+const startCall = (from: U, to: U) =>
+  api('POST', apiUrl(callsRoutes.start), from.token, { user_id: to.id, kind: 'audio' });
 
 beforeAll(async () => {
   t = await createTestApp(MEDIA_TEST_ENV);
@@ -46,19 +54,21 @@ afterAll(() => t?.close());
 describe('settings document', () => {
   it('answers defaults, stores a partial patch, refuses unknown fields', async () => {
     const a = await user();
-    const first = (await api('GET', '/settings', a.token)).json() as Settings;
+    const first = (await api('GET', apiUrl(settingsRoutes.get), a.token)).json() as Settings;
     expect(first.privacy).toEqual({ messages: 'everyone', last_seen: 'everyone', calls: 'everyone' });
     expect(first.chat.theme).toBe('dark');
-    const res = await api('PATCH', '/settings', a.token, {
+    const res = await api('PATCH', apiUrl(settingsRoutes.update), a.token, {
       chat: { theme: 'light', text_size: 'large' },
       notifications: { types: { like: { push: false } } },
     });
     expect(res.statusCode).toBe(200);
-    const again = (await api('GET', '/settings', a.token)).json() as Settings;
+    const again = (await api('GET', apiUrl(settingsRoutes.get), a.token)).json() as Settings;
     expect(again.chat).toMatchObject({ theme: 'light', text_size: 'large', enter_sends: true });
     expect(again.notifications.types.like).toEqual({ in_app: true, push: false });
-    expect((await api('PATCH', '/settings', a.token, { chat: { theme: 'neon' } })).statusCode).toBe(400);
-    expect((await api('PATCH', '/settings', a.token, { extra: 1 })).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', apiUrl(settingsRoutes.update), a.token, { chat: { theme: 'neon' } })).statusCode,
+    ).toBe(400);
+    expect((await api('PATCH', apiUrl(settingsRoutes.update), a.token, { extra: 1 })).statusCode).toBe(400);
   });
 });
 
@@ -114,7 +124,9 @@ describe('last seen and online', () => {
     s.disconnect();
     // last_seen is stored when the last socket goes.
     for (let i = 0; i < 200; i += 1) {
-      const p = (await api('GET', `/profile/${a.username}`, a.token)).json() as Profile;
+      const p = (
+        await api('GET', apiUrl(profileRoutes.get, { username: a.username }), a.token)
+      ).json() as Profile;
       if (p.last_seen) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -126,19 +138,28 @@ describe('last seen and online', () => {
     const b = await user();
     await follow(b, a);
     expect(
-      ((await api('GET', `/profile/${a.username}`, b.token)).json() as Profile).last_seen,
+      ((await api('GET', apiUrl(profileRoutes.get, { username: a.username }), b.token)).json() as Profile)
+        .last_seen,
     ).not.toBeNull();
     expect((await send(b, a)).statusCode).toBe(200);
     await setPrivacy(a, { last_seen: 'nobody' });
-    expect(((await api('GET', `/profile/${a.username}`, b.token)).json() as Profile).last_seen).toBeNull();
     expect(
-      ((await api('GET', `/profile/${a.username}`, a.token)).json() as Profile).last_seen,
+      ((await api('GET', apiUrl(profileRoutes.get, { username: a.username }), b.token)).json() as Profile)
+        .last_seen,
+    ).toBeNull();
+    expect(
+      ((await api('GET', apiUrl(profileRoutes.get, { username: a.username }), a.token)).json() as Profile)
+        .last_seen,
     ).not.toBeNull();
-    const chats = (await api('GET', '/messages/chats', b.token)).json() as { chats: ChatListItem[] };
+    const chats = (await api('GET', apiUrl(messengerRoutes.chats), b.token)).json() as {
+      chats: ChatListItem[];
+    };
     const chat = chats.chats.find((c) => c.user_id === a.id);
     expect(chat).toBeDefined();
     expect(chat?.last_seen).toBeNull();
-    const paged = (await api('GET', '/messages/chats?limit=10', b.token)).json() as { chats: ChatListItem[] };
+    const paged = (
+      await api('GET', apiUrl(messengerRoutes.chats, undefined, { limit: 10 }), b.token)
+    ).json() as { chats: ChatListItem[] };
     expect(paged.chats.find((c) => c.user_id === a.id)?.last_seen).toBeNull();
 
     // Online: B (a follower and chat peer) neither hears it nor can query it.
@@ -167,9 +188,13 @@ describe('last seen and online', () => {
     await follow(c, a);
     await follow(a, c);
     await setPrivacy(a, { last_seen: 'following' });
-    expect(((await api('GET', `/profile/${a.username}`, b.token)).json() as Profile).last_seen).toBeNull();
     expect(
-      ((await api('GET', `/profile/${a.username}`, c.token)).json() as Profile).last_seen,
+      ((await api('GET', apiUrl(profileRoutes.get, { username: a.username }), b.token)).json() as Profile)
+        .last_seen,
+    ).toBeNull();
+    expect(
+      ((await api('GET', apiUrl(profileRoutes.get, { username: a.username }), c.token)).json() as Profile)
+        .last_seen,
     ).not.toBeNull();
     const bs = await openSocket(url, b.token, open);
     const cs = await openSocket(url, c.token, open);
@@ -205,14 +230,16 @@ describe('blocks', () => {
     await t.app.ctx.media.jobs.idle();
     const feedOwners = async () =>
       (
-        (await api('GET', '/stories/feed', b.token)).json() as { stories_groups: StoryGroup[] }
+        (await api('GET', apiUrl(storiesRoutes.feed), b.token)).json() as { stories_groups: StoryGroup[] }
       ).stories_groups.map((g) => g.user.id);
     expect(await feedOwners()).toContain(a.id);
-    expect((await api('GET', `/stories/${story.id}`, b.token)).statusCode).toBe(200);
+    expect((await api('GET', apiUrl(storiesRoutes.get, { id: story.id }), b.token)).statusCode).toBe(200);
 
-    const blocked = await api('POST', `/settings/blocked/${b.username}`, a.token);
+    const blocked = await api('POST', apiUrl(settingsRoutes.block, { username: b.username }), a.token);
     expect(blocked.json()).toEqual({ is_blocked: true });
-    const list = (await api('GET', '/settings/blocked', a.token)).json() as { users: { id: number }[] };
+    const list = (await api('GET', apiUrl(settingsRoutes.blocked), a.token)).json() as {
+      users: { id: number }[];
+    };
     expect(list.users.map((u) => u.id)).toEqual([b.id]);
 
     const msg = await send(b, a);
@@ -222,17 +249,22 @@ describe('blocks', () => {
     expect(call.statusCode).toBe(403);
     expect(call.json()).toMatchObject({ code: ErrorCode.blocked, error: ErrorText.blockedCall });
     expect(await feedOwners()).not.toContain(a.id);
-    expect((await api('GET', `/stories/${story.id}`, b.token)).statusCode).toBe(404);
-    expect((await api('POST', `/stories/${story.id}/view`, b.token)).statusCode).toBe(404);
-    expect((await api('POST', `/stories/${story.id}/like`, b.token)).statusCode).toBe(404);
+    expect((await api('GET', apiUrl(storiesRoutes.get, { id: story.id }), b.token)).statusCode).toBe(404);
+    expect((await api('POST', apiUrl(storiesRoutes.view, { id: story.id }), b.token)).statusCode).toBe(404);
+    expect((await api('POST', apiUrl(storiesRoutes.like, { id: story.id }), b.token)).statusCode).toBe(404);
     // The blocker is told why they cannot write either.
     const own = await send(a, b);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toMatchObject({ code: ErrorCode.blockedByMe });
     // Blocking hides presence from the blocked user.
-    expect(((await api('GET', `/profile/${a.username}`, b.token)).json() as Profile).last_seen).toBeNull();
+    expect(
+      ((await api('GET', apiUrl(profileRoutes.get, { username: a.username }), b.token)).json() as Profile)
+        .last_seen,
+    ).toBeNull();
 
-    expect((await api('DELETE', `/settings/blocked/${b.username}`, a.token)).json()).toEqual({
+    expect(
+      (await api('DELETE', apiUrl(settingsRoutes.unblock, { username: b.username }), a.token)).json(),
+    ).toEqual({
       is_blocked: false,
     });
     expect((await send(b, a)).statusCode).toBe(200);
@@ -241,8 +273,13 @@ describe('blocks', () => {
 
   it('refuses blocking oneself (400) and an unknown user (404)', async () => {
     const a = await user();
-    expect((await api('POST', `/settings/blocked/${a.username}`, a.token)).statusCode).toBe(400);
-    expect((await api('POST', '/settings/blocked/nobody_here_at_all', a.token)).statusCode).toBe(404);
+    expect(
+      (await api('POST', apiUrl(settingsRoutes.block, { username: a.username }), a.token)).statusCode,
+    ).toBe(400);
+    expect(
+      (await api('POST', apiUrl(settingsRoutes.block, { username: 'nobody_here_at_all' }), a.token))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

@@ -2,6 +2,8 @@ import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:cryp
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PushPayload } from '@kadr/contract';
+import { apiUrl, settingsRoutes } from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -71,13 +73,13 @@ type U = Awaited<ReturnType<typeof user>>;
 
 const api = (
   method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH',
-  path: string,
+  url: string,
   token: string,
   payload?: object,
-) => t.app.inject({ method, url: `/api/v1${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function subscribe(u: U, path: string) {
-  const res = await api('POST', '/settings/push/subscriptions', u.token, {
+  const res = await api('POST', apiUrl(settingsRoutes.pushSubscribe), u.token, {
     endpoint: `${serviceBase}${path}`,
     keys: { p256dh: b64url(u.keys.ecdh.getPublicKey()), auth: b64url(u.keys.auth) },
   });
@@ -114,7 +116,7 @@ afterAll(async () => {
 describe('web push', () => {
   it('serves the VAPID public key generated at first start and kept in the database', async () => {
     const a = await user();
-    const res = await api('GET', '/settings/push/key', a.token);
+    const res = await api('GET', apiUrl(settingsRoutes.pushKey), a.token);
     const key = (res.json() as { public_key: string }).public_key;
     expect(Buffer.from(key, 'base64url').length).toBe(65);
     const row = await t.db.kysely.selectFrom('push_keys').select('public_key').executeTakeFirstOrThrow();
@@ -151,19 +153,21 @@ describe('web push', () => {
     const a = await user();
     const b = await user();
     await subscribe(a, `/m-${a.id}`);
-    const mute = await api('PUT', '/settings/mutes', a.token, {
+    const mute = await api('PUT', apiUrl(settingsRoutes.mute), a.token, {
       chat: { chat_user_id: b.id },
       duration: '8h',
     });
     expect(mute.statusCode, mute.body).toBe(200);
     expect((mute.json() as { is_muted: boolean }).is_muted).toBe(true);
-    const mutes = (await api('GET', '/settings/mutes', a.token)).json() as { mutes: { chat: object }[] };
+    const mutes = (await api('GET', apiUrl(settingsRoutes.mutes), a.token)).json() as {
+      mutes: { chat: object }[];
+    };
     expect(mutes.mutes.map((m) => m.chat)).toEqual([{ chat_user_id: b.id }]);
     const c = chats(t.app);
     await c.sent(b.token, { other_user_id: a.id }, 'тихо');
     await settled();
     expect(at(`/m-${a.id}`)).toHaveLength(0);
-    await api('PUT', '/settings/mutes', a.token, { chat: { chat_user_id: b.id }, duration: 'off' });
+    await api('PUT', apiUrl(settingsRoutes.mute), a.token, { chat: { chat_user_id: b.id }, duration: 'off' });
     await c.sent(b.token, { other_user_id: a.id }, 'громко');
     await settled();
     expect(at(`/m-${a.id}`)).toHaveLength(1);
@@ -176,8 +180,12 @@ describe('web push', () => {
     const c = chats(t.app);
     const group = await c.createGroup(b.token, { name: 'Команда', member_ids: [a.id] });
     expect(
-      (await api('PUT', '/settings/mutes', a.token, { chat: { group_id: group.id }, duration: 'forever' }))
-        .statusCode,
+      (
+        await api('PUT', apiUrl(settingsRoutes.mute), a.token, {
+          chat: { group_id: group.id },
+          duration: 'forever',
+        })
+      ).statusCode,
     ).toBe(200);
     await c.sent(b.token, { group_id: group.id }, 'всем привет');
     await settled();
@@ -204,7 +212,9 @@ describe('web push', () => {
     const a = await user();
     const b = await user();
     await subscribe(a, `/c-${a.id}`);
-    await api('PATCH', '/settings', a.token, { notifications: { types: { like: { push: false } } } });
+    await api('PATCH', apiUrl(settingsRoutes.update), a.token, {
+      notifications: { types: { like: { push: false } } },
+    });
     t.app.ctx.events.emit('notification.created', {
       userId: a.id,
       notificationId: 1,
@@ -214,7 +224,7 @@ describe('web push', () => {
     });
     await settled();
     expect(at(`/c-${a.id}`)).toHaveLength(0);
-    const call = await api('POST', '/calls', b.token, { user_id: a.id, kind: 'video' });
+    const call = await api('POST', apiUrl(callsRoutes.start), b.token, { user_id: a.id, kind: 'video' });
     expect(call.statusCode, call.body).toBe(200);
     await settled();
     const pushes = at(`/c-${a.id}`);
@@ -238,7 +248,7 @@ describe('web push', () => {
 
   it('refuses a plain-http endpoint outside loopback', async () => {
     const a = await user();
-    const res = await api('POST', '/settings/push/subscriptions', a.token, {
+    const res = await api('POST', apiUrl(settingsRoutes.pushSubscribe), a.token, {
       endpoint: 'http://push.example.com/x',
       keys: { p256dh: b64url(a.keys.ecdh.getPublicKey()), auth: b64url(a.keys.auth) },
     });

@@ -290,7 +290,7 @@ for (const backend of backends) {
         const gone = await m().call(
           c.access_token,
           'DELETE',
-          `/messages/${sent.json().message.id}?for=everyone`,
+          apiUrl(messengerRoutes.remove, { id: sent.json().message.id }, { for: 'everyone' }),
         );
         expect(gone.statusCode, gone.body).toBe(200);
         const bye = await t.app.inject({

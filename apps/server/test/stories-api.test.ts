@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Message, Story, StoryGroup } from '@kadr/contract';
-import { apiUrl, profileRoutes, StoryErrorText } from '@kadr/contract';
+import { apiUrl, mediaRoutes, messengerRoutes, profileRoutes, StoryErrorText } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ async function getFeed(token: string): Promise<StoryGroup[]> {
 }
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   t = await createTestApp(MEDIA_TEST_ENV);
@@ -168,48 +168,63 @@ describe('an image story', () => {
     expect(group.user).toMatchObject({ id: a.id, username: a.username, display_name: expect.any(String) });
     expect(group.has_unviewed).toBe(true);
     expect(group.stories.map((s) => s.id)).toContain(story.id);
-    const res = await call('GET', '/stories/feed', b.token);
+    const res = await call('GET', apiUrl(storiesRoutes.feed), b.token);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('counts a viewer once and never the owner', async () => {
-    expect((await call('POST', `/stories/${story.id}/view`, a.token)).json().views_count).toBe(0);
-    expect((await call('POST', `/stories/${story.id}/view`, b.token)).json().views_count).toBe(1);
-    expect((await call('POST', `/stories/${story.id}/view`, b.token)).json().views_count).toBe(1);
+    expect(
+      (await call('POST', apiUrl(storiesRoutes.view, { id: story.id }), a.token)).json().views_count,
+    ).toBe(0);
+    expect(
+      (await call('POST', apiUrl(storiesRoutes.view, { id: story.id }), b.token)).json().views_count,
+    ).toBe(1);
+    expect(
+      (await call('POST', apiUrl(storiesRoutes.view, { id: story.id }), b.token)).json().views_count,
+    ).toBe(1);
     const group = (await getFeed(b.token)).find((g) => g.user.id === a.id)!;
     expect(group.stories.find((s) => s.id === story.id)!.is_viewed).toBe(true);
     expect(group.stories.find((s) => s.id === story.id)!.views_count).toBe(1);
   });
 
   it('shows the viewers list to the owner only', async () => {
-    const own = await call('GET', `/stories/${story.id}/viewers`, a.token);
+    const own = await call('GET', apiUrl(storiesRoutes.viewers, { id: story.id }), a.token);
     expect(own.statusCode).toBe(200);
     expect(own.json().viewers.map((v: { user: { id: number } }) => v.user.id)).toEqual([b.id]);
-    expect((await call('GET', `/stories/${story.id}/viewers`, b.token)).statusCode).toBe(403);
+    expect((await call('GET', apiUrl(storiesRoutes.viewers, { id: story.id }), b.token)).statusCode).toBe(
+      403,
+    );
   });
 
   it('likes and unlikes', async () => {
-    expect((await call('POST', `/stories/${story.id}/like`, b.token)).json()).toEqual({
+    expect((await call('POST', apiUrl(storiesRoutes.like, { id: story.id }), b.token)).json()).toEqual({
       is_liked: true,
       likes_count: 1,
     });
-    expect((await call('POST', `/stories/${story.id}/like`, b.token)).json()).toEqual({
+    expect((await call('POST', apiUrl(storiesRoutes.like, { id: story.id }), b.token)).json()).toEqual({
       is_liked: true,
       likes_count: 1,
     });
-    expect((await call('DELETE', `/stories/${story.id}/like`, b.token)).json()).toEqual({
+    expect((await call('DELETE', apiUrl(storiesRoutes.unlike, { id: story.id }), b.token)).json()).toEqual({
       is_liked: false,
       likes_count: 0,
     });
   });
 
   it('sends a reply into the personal chat with a preview of the story', async () => {
-    expect((await call('POST', `/stories/${story.id}/reply`, b.token, { content: '   ' })).statusCode).toBe(
-      400,
-    );
-    const res = await call('POST', `/stories/${story.id}/reply`, b.token, { content: 'Красиво!' });
+    expect(
+      (await call('POST', apiUrl(storiesRoutes.reply, { id: story.id }), b.token, { content: '   ' }))
+        .statusCode,
+    ).toBe(400);
+    const res = await call('POST', apiUrl(storiesRoutes.reply, { id: story.id }), b.token, {
+      content: 'Красиво!',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const conv = await call('GET', `/messages/conversation?other_user_id=${b.id}`, a.token);
+    const conv = await call(
+      'GET',
+      apiUrl(messengerRoutes.conversation, undefined, { other_user_id: b.id }),
+      a.token,
+    );
     const messages = conv.json().messages as Message[];
     const last = messages.at(-1)!;
     expect(last.content).toBe('Красиво!');
@@ -229,7 +244,7 @@ describe('an image story', () => {
     expect(tag).toBeDefined();
     const before = (await getFeed(c.token)).find((g) => g.user.id === a.id)!;
     expect(before.stories.find((s) => s.id === story.id)!.is_filtered).toBe(false);
-    expect((await call('POST', '/media/preferences/tags', c.token, { tag })).statusCode).toBe(200);
+    expect((await call('POST', apiUrl(mediaRoutes.blacklistAdd), c.token, { tag })).statusCode).toBe(200);
     const after = (await getFeed(c.token)).find((g) => g.user.id === a.id)!;
     expect(after.stories.find((s) => s.id === story.id)!.is_filtered).toBe(true);
   });
@@ -237,17 +252,21 @@ describe('an image story', () => {
   it('hides a reported story from the reporter only', async () => {
     const c = await user();
     await follow(c, a);
-    const res = await call('POST', `/stories/${story.id}/report`, c.token, { reason: 'spam' });
+    const res = await call('POST', apiUrl(storiesRoutes.report, { id: story.id }), c.token, {
+      reason: 'spam',
+    });
     expect(res.statusCode).toBe(200);
     const mine = (await getFeed(c.token)).flatMap((g) => g.stories).map((s) => s.id);
     expect(mine).not.toContain(story.id);
-    expect((await call('POST', `/stories/${story.id}/view`, c.token)).statusCode).toBe(404);
+    expect((await call('POST', apiUrl(storiesRoutes.view, { id: story.id }), c.token)).statusCode).toBe(404);
     const others = (await getFeed(b.token)).flatMap((g) => g.stories).map((s) => s.id);
     expect(others).toContain(story.id);
   });
 
   it('refuses the owner reporting their own story with its own code, storing nothing', async () => {
-    const res = await call('POST', `/stories/${story.id}/report`, a.token, { reason: 'spam' });
+    const res = await call('POST', apiUrl(storiesRoutes.report, { id: story.id }), a.token, {
+      reason: 'spam',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Нельзя пожаловаться на свою историю',
@@ -274,10 +293,16 @@ describe('lifetime', () => {
       clock.now = () => new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
       const ids = (await getFeed(b.token)).flatMap((g) => g.stories).map((s) => s.id);
       expect(ids).not.toContain(story.id);
-      expect((await call('POST', `/stories/${story.id}/view`, b.token)).statusCode).toBe(404);
-      expect((await call('POST', `/stories/${story.id}/like`, b.token)).statusCode).toBe(404);
-      expect((await call('GET', `/stories/${story.id}`, b.token)).statusCode).toBe(404);
-      expect((await call('GET', `/stories/${story.id}/viewers`, a.token)).statusCode).toBe(404);
+      expect((await call('POST', apiUrl(storiesRoutes.view, { id: story.id }), b.token)).statusCode).toBe(
+        404,
+      );
+      expect((await call('POST', apiUrl(storiesRoutes.like, { id: story.id }), b.token)).statusCode).toBe(
+        404,
+      );
+      expect((await call('GET', apiUrl(storiesRoutes.get, { id: story.id }), b.token)).statusCode).toBe(404);
+      expect((await call('GET', apiUrl(storiesRoutes.viewers, { id: story.id }), a.token)).statusCode).toBe(
+        404,
+      );
       // The periodic job's run (the same handler the queue calls).
       expect(await stories().service.expire()).toBeGreaterThan(0);
       for (const f of files) expect(fs.existsSync(f)).toBe(false);
@@ -351,14 +376,18 @@ describe('a video story', () => {
 describe('owner actions', () => {
   it('only the owner deletes, and the files go', async () => {
     const story = await publish(a.token, [{ field: 'file', filename: 'x.jpg', data: image }]);
-    expect((await call('DELETE', `/stories/${story.id}`, b.token)).statusCode).toBe(403);
-    expect((await call('DELETE', `/stories/${story.id}`, a.token)).json()).toEqual({ deleted: true });
-    expect((await call('POST', `/stories/${story.id}/view`, b.token)).statusCode).toBe(404);
+    expect((await call('DELETE', apiUrl(storiesRoutes.remove, { id: story.id }), b.token)).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', apiUrl(storiesRoutes.remove, { id: story.id }), a.token)).json()).toEqual({
+      deleted: true,
+    });
+    expect((await call('POST', apiUrl(storiesRoutes.view, { id: story.id }), b.token)).statusCode).toBe(404);
   }, 60_000);
 
   it('opens a story by link as its author group', async () => {
     const story = await publish(a.token, [{ field: 'file', filename: 'y.jpg', data: image }]);
-    const res = await call('GET', `/stories/${story.id}`, b.token);
+    const res = await call('GET', apiUrl(storiesRoutes.get, { id: story.id }), b.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().group.user.id).toBe(a.id);
     expect(res.json().story_id).toBe(story.id);

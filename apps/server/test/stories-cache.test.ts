@@ -1,4 +1,6 @@
 import type { StoryGroup } from '@kadr/contract';
+import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBus } from '../src/lib/bus.ts';
 import { storiesCache } from '../src/modules/stories/cache.ts';
@@ -27,10 +29,10 @@ async function user(): Promise<U> {
 }
 
 const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function feed(who: U): Promise<StoryGroup[]> {
-  const res = await call('GET', '/stories/feed?limit=20', who.token);
+  const res = await call('GET', apiUrl(storiesRoutes.feed, undefined, { limit: 20 }), who.token);
   expect(res.statusCode).toBe(200);
   return res.json().stories_groups;
 }
@@ -70,7 +72,9 @@ beforeAll(async () => {
     [b, c],
     [a, b],
   ] as const)
-    expect((await call('POST', `/profile/${whom.username}/follow`, who.token)).statusCode).toBe(200);
+    expect(
+      (await call('POST', apiUrl(profileRoutes.follow, { username: whom.username }), who.token)).statusCode,
+    ).toBe(200);
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -86,25 +90,29 @@ describe('stories feed read cache', () => {
     expect(before[1]?.has_unviewed).toBe(true);
 
     // A view: the count for the owner, the mark for the viewer.
-    expect((await call('POST', `/stories/${a1}/view`, b.token)).json().views_count).toBe(1);
+    expect((await call('POST', apiUrl(storiesRoutes.view, { id: a1 }), b.token)).json().views_count).toBe(1);
     await agrees(a, b);
     expect((await feed(b))[1]?.stories.map((s) => s.is_viewed)).toEqual([true, false]);
     expect((await feed(a)).find((g) => g.user.id === a.id)?.stories[0]?.views_count).toBe(1);
 
     // Like and unlike.
-    expect((await call('POST', `/stories/${a2}/like`, b.token)).json().likes_count).toBe(1);
+    expect((await call('POST', apiUrl(storiesRoutes.like, { id: a2 }), b.token)).json().likes_count).toBe(1);
     await agrees(a, b);
     expect((await feed(b))[1]?.stories[1]).toMatchObject({ is_liked: true, likes_count: 1 });
-    await call('DELETE', `/stories/${a2}/like`, b.token);
+    await call('DELETE', apiUrl(storiesRoutes.unlike, { id: a2 }), b.token);
     await agrees(a, b);
     expect((await feed(b))[1]?.stories[1]).toMatchObject({ is_liked: false, likes_count: 0 });
 
     // A hidden tag marks the story filtered for that viewer only.
-    expect((await call('POST', '/media/preferences/tags', b.token, { tag: 'night' })).statusCode).toBe(200);
+    expect((await call('POST', apiUrl(mediaRoutes.blacklistAdd), b.token, { tag: 'night' })).statusCode).toBe(
+      200,
+    );
     await agrees(a, b);
 
     // A report hides it from the reporter.
-    expect((await call('POST', `/stories/${c1}/report`, b.token, { reason: 'spam' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', apiUrl(storiesRoutes.report, { id: c1 }), b.token, { reason: 'spam' })).statusCode,
+    ).toBe(200);
     await agrees(b, c);
     expect((await feed(b)).map((g) => g.user.id)).toEqual([a.id]);
 
@@ -115,14 +123,14 @@ describe('stories feed read cache', () => {
     expect((await feed(b))[0]?.stories.map((s) => s.id)).toEqual([a1, a2, a3]);
 
     // The owner deletes one.
-    expect((await call('DELETE', `/stories/${a2}`, a.token)).statusCode).toBe(200);
+    expect((await call('DELETE', apiUrl(storiesRoutes.remove, { id: a2 }), a.token)).statusCode).toBe(200);
     await agrees(a, b);
 
     // Unfollowing drops the author from the follower's feed.
-    await call('DELETE', `/profile/${a.username}/follow`, b.token);
+    await call('DELETE', apiUrl(profileRoutes.unfollow, { username: a.username }), b.token);
     await agrees(b);
     expect(await feed(b)).toEqual([]);
-    await call('POST', `/profile/${a.username}/follow`, b.token);
+    await call('POST', apiUrl(profileRoutes.follow, { username: a.username }), b.token);
 
     // Past 24 h nothing is shown, before the expiry job runs (the cut is applied on every read).
     const clock = stories().clock;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { StoryGroup } from '@kadr/contract';
+import type { StoryGroup, UrlQuery } from '@kadr/contract';
+import { apiUrl, mediaRoutes, profileRoutes, settingsRoutes } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
 import { bearer, createTestApp, registerUser, type TestApp, testDatabase } from './helpers.ts';
@@ -21,7 +23,7 @@ interface U {
 const nodeApi = (t: TestApp) => {
   const stories = () => t.app.ctx.modules.stories as StoriesServices;
   const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   return {
     stories,
     call,
@@ -29,15 +31,19 @@ const nodeApi = (t: TestApp) => {
       const s = await registerUser(t.app, undefined, name);
       return { token: s.access_token, id: s.user.id, username: s.user.username };
     },
-    async feed(who: U, query = ''): Promise<StoryGroup[]> {
-      const res = await call('GET', `/stories/feed${query}`, who.token);
+    async feed(who: U, query?: UrlQuery): Promise<StoryGroup[]> {
+      const res = await call('GET', apiUrl(storiesRoutes.feed, undefined, query), who.token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
       return res.json().stories_groups;
     },
     async follow(who: U, whom: U, on = true) {
-      const res = await call(on ? 'POST' : 'DELETE', `/profile/${whom.username}/follow`, who.token);
+      const res = await call(
+        on ? 'POST' : 'DELETE',
+        apiUrl(on ? profileRoutes.follow : profileRoutes.unfollow, { username: whom.username }),
+        who.token,
+      );
       expect(res.statusCode).toBe(200);
     },
   };
@@ -103,7 +109,7 @@ describe('the stories feed first page, cached per viewer', () => {
     n.stories().cache.byAuthor.invalidate([boris.id]);
     expect(ids(await n.feed(viewer))).toEqual([anna.id]);
     // Another page size is built per request and sees it.
-    expect(ids(await n.feed(viewer, '?limit=19'))).toEqual([boris.id, anna.id]);
+    expect(ids(await n.feed(viewer, { limit: 19 }))).toEqual([boris.id, anna.id]);
     // Once the service hears the story is ready, the next read has it first.
     await n.stories().service.finished(hidden, boris.id, 'ready');
     expect(ids(await n.feed(viewer))).toEqual([boris.id, anna.id]);
@@ -113,7 +119,7 @@ describe('the stories feed first page, cached per viewer', () => {
   it('a view flips the viewer’s has_unviewed and the count every follower sees', async () => {
     await agrees(viewer, other);
     expect(group(await n.feed(viewer), anna)?.has_unviewed).toBe(true);
-    expect((await n.call('POST', `/stories/${a1}/view`, viewer.token)).statusCode).toBe(200);
+    expect((await n.call('POST', apiUrl(storiesRoutes.view, { id: a1 }), viewer.token)).statusCode).toBe(200);
     const mine = group(await n.feed(viewer), anna);
     expect(mine?.has_unviewed).toBe(false);
     expect(mine?.stories[0]?.is_viewed).toBe(true);
@@ -125,7 +131,7 @@ describe('the stories feed first page, cached per viewer', () => {
 
   it('a like shows for the liker and its count for every follower', async () => {
     await agrees(viewer, other);
-    expect((await n.call('POST', `/stories/${a1}/like`, viewer.token)).statusCode).toBe(200);
+    expect((await n.call('POST', apiUrl(storiesRoutes.like, { id: a1 }), viewer.token)).statusCode).toBe(200);
     expect(group(await n.feed(viewer), anna)?.stories[0]).toMatchObject({ is_liked: true, likes_count: 1 });
     expect(group(await n.feed(other), anna)?.stories[0]).toMatchObject({ is_liked: false, likes_count: 1 });
     await agrees(viewer, other, anna);
@@ -137,7 +143,9 @@ describe('the stories feed first page, cached per viewer', () => {
     await n.stories().service.finished(a2, anna.id, 'ready');
     expect(ids(await n.feed(viewer))).toEqual([anna.id, boris.id]);
     expect(group(await n.feed(other), anna)?.stories.map((s) => s.id)).toEqual([a1, a2]);
-    expect((await n.call('DELETE', `/stories/${a2}`, anna.token)).statusCode).toBe(200);
+    expect((await n.call('DELETE', apiUrl(storiesRoutes.remove, { id: a2 }), anna.token)).statusCode).toBe(
+      200,
+    );
     expect(group(await n.feed(other), anna)?.stories.map((s) => s.id)).toEqual([a1]);
     expect(ids(await n.feed(viewer))).toEqual([boris.id, anna.id]);
     await agrees(viewer, other, anna);
@@ -155,10 +163,16 @@ describe('the stories feed first page, cached per viewer', () => {
 
   it('a block hides the blocker’s stories from the blocked viewer only; unblocking shows them again', async () => {
     await agrees(viewer, other);
-    expect((await n.call('POST', `/settings/blocked/${viewer.username}`, anna.token)).statusCode).toBe(200);
+    expect(
+      (await n.call('POST', apiUrl(settingsRoutes.block, { username: viewer.username }), anna.token))
+        .statusCode,
+    ).toBe(200);
     expect(ids(await n.feed(viewer))).toEqual([boris.id]);
     expect(ids(await n.feed(other))).toEqual([boris.id, anna.id]);
-    expect((await n.call('DELETE', `/settings/blocked/${viewer.username}`, anna.token)).statusCode).toBe(200);
+    expect(
+      (await n.call('DELETE', apiUrl(settingsRoutes.unblock, { username: viewer.username }), anna.token))
+        .statusCode,
+    ).toBe(200);
     expect(ids(await n.feed(viewer))).toEqual([boris.id, anna.id]);
     await agrees(viewer, other);
   });
@@ -168,18 +182,21 @@ describe('the stories feed first page, cached per viewer', () => {
     const tagged = group(await n.feed(viewer), anna)?.stories[0];
     expect(tagged?.ai_tags).toContain('night');
     expect(tagged?.is_filtered).toBe(false);
-    expect((await n.call('POST', '/media/preferences/tags', viewer.token, { tag: 'night' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await n.call('POST', apiUrl(mediaRoutes.blacklistAdd), viewer.token, { tag: 'night' })).statusCode,
+    ).toBe(200);
     expect(group(await n.feed(viewer), anna)?.stories[0]?.is_filtered).toBe(true);
     expect(group(await n.feed(other), anna)?.stories[0]?.is_filtered).toBe(false);
 
-    expect((await n.call('PATCH', '/profile', anna.token, { name: 'Анна Каренина' })).statusCode).toBe(200);
+    expect(
+      (await n.call('PATCH', apiUrl(profileRoutes.update), anna.token, { name: 'Анна Каренина' })).statusCode,
+    ).toBe(200);
     expect(group(await n.feed(other), anna)?.user.name).toBe('Анна Каренина');
 
-    expect((await n.call('POST', `/stories/${a1}/report`, viewer.token, { reason: 'spam' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await n.call('POST', apiUrl(storiesRoutes.report, { id: a1 }), viewer.token, { reason: 'spam' }))
+        .statusCode,
+    ).toBe(200);
     expect(ids(await n.feed(viewer))).toEqual([boris.id]);
     expect(ids(await n.feed(other))).toEqual([boris.id, anna.id]);
     await agrees(viewer, other);
@@ -189,7 +206,7 @@ describe('the stories feed first page, cached per viewer', () => {
     const read = async (accept: string) => {
       const res = await t.app.inject({
         method: 'GET',
-        url: '/api/v1/stories/feed',
+        url: apiUrl(storiesRoutes.feed),
         headers: { ...bearer(viewer.token), 'accept-encoding': accept },
       });
       expect(res.statusCode).toBe(200);
@@ -201,7 +218,7 @@ describe('the stories feed first page, cached per viewer', () => {
       const id = await insertStory(t, boris, 3 - i / 2);
       await n.stories().service.finished(id, boris.id, 'ready');
     }
-    const plain = await n.call('GET', '/stories/feed', viewer.token);
+    const plain = await n.call('GET', apiUrl(storiesRoutes.feed), viewer.token);
     expect(plain.headers['content-encoding']).toBeUndefined();
     const json = plain.rawPayload;
     expect(json.length).toBeGreaterThan(1024);
@@ -214,7 +231,7 @@ describe('the stories feed first page, cached per viewer', () => {
     expect(zlib.gunzipSync(gz.rawPayload).equals(json)).toBe(true);
     expect((await read('identity')).rawPayload.equals(json)).toBe(true);
     // A change drops the compressed copies with the page.
-    expect((await n.call('POST', `/stories/${a1}/like`, other.token)).statusCode).toBe(200);
+    expect((await n.call('POST', apiUrl(storiesRoutes.like, { id: a1 }), other.token)).statusCode).toBe(200);
     const after = await read('br');
     expect(JSON.parse(zlib.brotliDecompressSync(after.rawPayload).toString())).toEqual({
       stories_groups: await n.stories().service.feedUncached(viewer.id, 20),
@@ -282,7 +299,9 @@ describe.runIf(hasRedis)('the stories first page across two nodes sharing REDIS_
     expect(ids(await on2.feed(viewer))).toEqual([anna.id]);
     expect(group(await on2.feed(viewer), anna)?.has_unviewed).toBe(true);
 
-    expect((await on1.call('POST', `/stories/${a1}/view`, viewer.token)).statusCode).toBe(200);
+    expect((await on1.call('POST', apiUrl(storiesRoutes.view, { id: a1 }), viewer.token)).statusCode).toBe(
+      200,
+    );
     await settle();
     expect(group(await on2.feed(viewer), anna)?.has_unviewed).toBe(false);
     expect(group(await on2.feed(anna), anna)?.stories[0]?.views_count).toBe(1);
@@ -292,9 +311,10 @@ describe.runIf(hasRedis)('the stories first page across two nodes sharing REDIS_
     await settle();
     expect(ids(await on2.feed(viewer))).toEqual([boris.id, anna.id]);
 
-    expect((await on1.call('POST', `/settings/blocked/${viewer.username}`, boris.token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await on1.call('POST', apiUrl(settingsRoutes.block, { username: viewer.username }), boris.token))
+        .statusCode,
+    ).toBe(200);
     await settle();
     expect(ids(await on2.feed(viewer))).toEqual([anna.id]);
 

@@ -5,6 +5,8 @@ import type {
   VoiceJoinResponse,
   VoiceParticipant,
 } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { voiceRoutes } from '@kadr/contract/voice/routes';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
@@ -36,11 +38,12 @@ const device = (token: string) => openSocket(url, token, open);
 const voice = (s: AuthSession, groupId: number) => {
   const a = api(t.app, s.access_token);
   return {
-    get: () => a.get(`/groups/${groupId}/voice`),
-    join: () => a.post(`/groups/${groupId}/voice`),
-    leave: () => a.post(`/groups/${groupId}/voice/leave`),
-    end: () => a.post(`/groups/${groupId}/voice/end`),
-    hand: (body: { raised: boolean; user_id?: number }) => a.post(`/groups/${groupId}/voice/hand`, body),
+    get: () => a.get(apiUrl(voiceRoutes.get, { id: groupId })),
+    join: () => a.post(apiUrl(voiceRoutes.join, { id: groupId })),
+    leave: () => a.post(apiUrl(voiceRoutes.leave, { id: groupId })),
+    end: () => a.post(apiUrl(voiceRoutes.end, { id: groupId })),
+    hand: (body: { raised: boolean; user_id?: number }) =>
+      a.post(apiUrl(voiceRoutes.hand, { id: groupId }), body),
   };
 };
 
