@@ -92,13 +92,19 @@ describe('live chat read cache: one node', () => {
     await room.close();
   });
 
-  it('stores a message to a warm stream with one query: the insert (no stream or sender read)', async () => {
-    const host = await member(t, 'Ведущий');
-    const viewer = await member(t, 'Зритель');
+  /** A host live with a stream, both of them on sockets, the host in the stream's room. */
+  async function liveRoom(hostName: string, viewerName: string) {
+    const host = await member(t, hostName);
+    const viewer = await member(t, viewerName);
     const s = await startStream(t, host);
     const hostSocket = await openSocket(base, host.token, sockets);
     const viewerSocket = await openSocket(base, viewer.token, sockets);
     expect(await join(hostSocket, s.id)).toEqual({ ok: true });
+    return { host, viewer, s, hostSocket, viewerSocket };
+  }
+
+  it('stores a message to a warm stream with one query: the insert (no stream or sender read)', async () => {
+    const { host, s, hostSocket, viewerSocket } = await liveRoom('Ведущий', 'Зритель');
     await relayed(viewerSocket, hostSocket, s.id, 'прогрев');
 
     const executor = t.db.kysely.getExecutor();
@@ -121,12 +127,7 @@ describe('live chat read cache: one node', () => {
   });
 
   it('refuses messages to a stream once it ended, though its row was cached live', async () => {
-    const host = await member(t, 'Ведущий');
-    const viewer = await member(t, 'Зритель');
-    const s = await startStream(t, host);
-    const hostSocket = await openSocket(base, host.token, sockets);
-    const viewerSocket = await openSocket(base, viewer.token, sockets);
-    expect(await join(hostSocket, s.id)).toEqual({ ok: true });
+    const { host, s, hostSocket, viewerSocket } = await liveRoom('Ведущий', 'Зритель');
     // Warms the cache: the stream is read (live) and kept.
     expect((await relayed(viewerSocket, hostSocket, s.id, 'до конца')).content).toBe('до конца');
 
@@ -139,12 +140,7 @@ describe('live chat read cache: one node', () => {
   });
 
   it('shows a renamed sender’s new name on the next message', async () => {
-    const host = await member(t, 'Ведущая');
-    const viewer = await member(t, 'Старое Имя');
-    const s = await startStream(t, host);
-    const hostSocket = await openSocket(base, host.token, sockets);
-    const viewerSocket = await openSocket(base, viewer.token, sockets);
-    expect(await join(hostSocket, s.id)).toEqual({ ok: true });
+    const { host, viewer, s, hostSocket, viewerSocket } = await liveRoom('Ведущая', 'Старое Имя');
     expect((await relayed(viewerSocket, hostSocket, s.id, 'раз')).sender_name).toBe('Старое Имя');
 
     await rename(t, viewer, 'Новое Имя');
@@ -153,12 +149,7 @@ describe('live chat read cache: one node', () => {
   });
 
   it('refuses messages to the stream of a host who deleted the account (404, not a failed insert)', async () => {
-    const host = await member(t, 'Уходящий');
-    const viewer = await member(t, 'Остающийся');
-    const s = await startStream(t, host);
-    const hostSocket = await openSocket(base, host.token, sockets);
-    const viewerSocket = await openSocket(base, viewer.token, sockets);
-    expect(await join(hostSocket, s.id)).toEqual({ ok: true });
+    const { host, s, hostSocket, viewerSocket } = await liveRoom('Уходящий', 'Остающийся');
     expect((await relayed(viewerSocket, hostSocket, s.id, 'пока')).content).toBe('пока');
 
     const res = await t.app.inject({
