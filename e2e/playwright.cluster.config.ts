@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { apiUrl } from '@kadr/contract/browser';
 import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { defineConfig } from '@playwright/test';
@@ -10,12 +12,16 @@ import base from './playwright.config.ts';
  * Run with `node scripts/e2e.mjs --cluster` (it needs the machine's PostgreSQL and Redis, so it runs outside
  * the loopback namespace; everything still stays on 127.0.0.1).
  */
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.KADR_CLUSTER_PORT ?? 3300);
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   ...base,
   testMatch: ['messenger.spec.ts', 'feed.spec.ts'],
+  // Its own output folder: Playwright empties its outputDir at the start of a run, and the main run's
+  // screenshots in test-results/screens are the CI's artifacts (this run comes after it in `npm run test:e2e`).
+  outputDir: join(repoRoot, 'test-results', 'cluster'),
   // Migrating a fresh database and starting three nodes took over a minute on the loaded machine.
   timeout: 120_000,
   use: { ...base.use, baseURL },
