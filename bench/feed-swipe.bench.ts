@@ -5,33 +5,23 @@
 // in the same page. Both on the bare loopback and on an emulated 4G-like link (where preloading matters).
 // Both cases wait for the first frame of playback (mediaTime > 0); 'cold, frame 0' adds the cold start's
 // first decoded frame, which a preloaded post already shows before the swipe.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { row } from './lib.ts';
+import {
+  NETWORKS,
+  type NetworkProfile,
+  percentile,
+  registerAt,
+  row,
+  type BenchSession as Session,
+  waitHealthy,
+} from './lib.ts';
 
 const SWIPES = 20;
 const root = path.join(import.meta.dirname, '..');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('app did not become healthy');
-}
 
 function makeVideos(dir: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
@@ -46,22 +36,8 @@ function makeVideos(dir: string, count: number): string[] {
   });
 }
 
-interface Session {
-  access_token: string;
-  user: { id: number; username: string; name: string };
-}
-
 async function seed(base: string, files: string[]): Promise<{ session: Session; ids: number[] }> {
-  const register = await fetch(`${base}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: `swipe_${Date.now().toString(36)}`,
-      name: 'Bench',
-      password: 'bench-password-1',
-    }),
-  });
-  const session = (await register.json()) as Session;
+  const session = await registerAt(base, `swipe_${Date.now().toString(36)}`, 'Bench');
   const auth = { Authorization: `Bearer ${session.access_token}` };
   const ids: number[] = [];
   for (const file of files) {
@@ -84,21 +60,6 @@ async function seed(base: string, files: string[]): Promise<{ session: Session; 
   }
   return { session, ids };
 }
-
-interface NetworkProfile {
-  name: string;
-  /** CDP Network.emulateNetworkConditions; null = the loopback as it is. */
-  conditions: { latency: number; downloadThroughput: number; uploadThroughput: number } | null;
-}
-
-const NETWORKS: NetworkProfile[] = [
-  { name: 'loopback', conditions: null },
-  // A good mobile link: 40 ms round trip, 20 Mbit/s down.
-  {
-    name: '4g-like',
-    conditions: { latency: 40, downloadThroughput: 2_500_000, uploadThroughput: 1_000_000 },
-  },
-];
 
 interface Helpers {
   /** Resolves with performance.now() at the first presented frame past the start (mediaTime > 0). */

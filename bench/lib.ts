@@ -1,6 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { authEndpoints } from '@kadr/contract/auth/endpoints';
+import { apiUrl } from '@kadr/contract/browser';
+import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import autocannon from 'autocannon';
 import type { BenchMessage, BenchTarget } from './server.ts';
 
@@ -101,3 +104,55 @@ export function cpuMs(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** The p-th percentile of the values (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Waits until the app at `base` answers its health check; fails when its process exits first. */
+export async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
+  // A fresh embedded database migrates at start: minutes on a loaded machine (docs/PITFALLS.md).
+  for (let i = 0; i < 1800; i++) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}${apiUrl(healthEndpoints.get)}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('app did not become healthy');
+}
+
+export interface BenchSession {
+  access_token: string;
+  user: { id: number; username: string; name: string };
+}
+
+/** Registers a bench user on the app at `base`. */
+export async function registerAt(base: string, username: string, name = username): Promise<BenchSession> {
+  const res = await fetch(`${base}${apiUrl(authEndpoints.register)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: username.slice(0, 32), name, password: 'bench-password-1' }),
+  });
+  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as BenchSession;
+}
+
+export interface NetworkProfile {
+  name: string;
+  /** CDP Network.emulateNetworkConditions; null = the loopback as it is. */
+  conditions: { latency: number; downloadThroughput: number; uploadThroughput: number } | null;
+}
+
+/** The links the browser benches measure on: the loopback as it is, and a good mobile link (40 ms, 20 Mbit/s). */
+export const NETWORKS: NetworkProfile[] = [
+  { name: 'loopback', conditions: null },
+  {
+    name: '4g-like',
+    conditions: { latency: 40, downloadThroughput: 2_500_000, uploadThroughput: 1_000_000 },
+  },
+];

@@ -9,23 +9,12 @@
 import { chromium } from 'playwright-core';
 import type {} from '../e2e/media/harness/main.ts';
 import { chromiumArgs, chromiumPath, startMediaStack } from '../e2e/media/stack.ts';
+import { percentile, registerAt } from './lib.ts';
 
 const JOINS = 20;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function register(apiUrl: string, username: string) {
-  const res = await fetch(`${apiUrl}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, name: username, password: 'bench-password-1' }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const register = async (apiUrl: string, username: string) =>
+  (await registerAt(apiUrl, username)).access_token;
 
 const stack = await startMediaStack();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

@@ -3,52 +3,24 @@
 // data dir, 21 image stories uploaded and processed through the real pipeline, Debian's Chromium tapping the
 // right third 20 times (the viewer preloads the next story). Baseline: the same images started cold in the
 // same page (a fresh <img>, HTTP cache bypassed) until decoded. Loopback and an emulated 4G-like link.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { row } from './lib.ts';
+import {
+  NETWORKS,
+  type NetworkProfile,
+  percentile,
+  registerAt,
+  row,
+  type BenchSession as Session,
+  waitHealthy,
+} from './lib.ts';
 
 const TAPS = 20;
 const root = path.join(import.meta.dirname, '..');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('app did not become healthy');
-}
-
-interface Session {
-  access_token: string;
-  user: { id: number; username: string; name: string };
-}
-
-async function register(base: string, prefix: string): Promise<Session> {
-  const res = await fetch(`${base}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: `${prefix}_${Date.now().toString(36)}`,
-      name: prefix,
-      password: 'bench-password-1',
-    }),
-  });
-  return (await res.json()) as Session;
-}
 
 /** A busy 1080×1920 photo (so it weighs what a real one does), different per index. */
 function photo(i: number): Promise<Buffer> {
@@ -68,8 +40,8 @@ function photo(i: number): Promise<Buffer> {
 }
 
 async function seed(base: string): Promise<{ viewer: Session; author: Session; urls: string[] }> {
-  const viewer = await register(base, 'viewer');
-  const author = await register(base, 'author');
+  const viewer = await registerAt(base, `viewer_${Date.now().toString(36)}`, 'viewer');
+  const author = await registerAt(base, `author_${Date.now().toString(36)}`, 'author');
   await fetch(`${base}/api/v1/profile/${author.user.username}/follow`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${viewer.access_token}` },
@@ -99,14 +71,6 @@ async function seed(base: string): Promise<{ viewer: Session; author: Session; u
   throw new Error('stories did not finish processing');
 }
 
-const NETWORKS = [
-  { name: 'loopback', conditions: null },
-  {
-    name: '4g-like',
-    conditions: { latency: 40, downloadThroughput: 2_500_000, uploadThroughput: 1_000_000 },
-  },
-] as const;
-
 // A string, not a function: tsx would wrap named functions in `__name`, which the page does not have.
 // Resolves with the time the viewer's <img> for `id` has loaded and a frame has been presented after it.
 const SHOWN_HELPER = `
@@ -131,7 +95,7 @@ async function measure(
   viewer: Session,
   author: Session,
   urls: string[],
-  conditions: (typeof NETWORKS)[number]['conditions'],
+  conditions: NetworkProfile['conditions'],
 ): Promise<{ tapMs: number[]; coldMs: number[] }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { callsEndpoints } from '@kadr/contract/calls/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
+import { api, env, register, type Session, signedIn, socketAccepted } from './session.ts';
 
 /**
  * One-to-one calls through the real web app, the real Kadr server and the real livekit-server, in
@@ -12,13 +12,6 @@ import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.t
  * to 60 s by global-setup (on the loaded shared machine the modal took 12–18 s to show, and screenshots take more).
  */
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through npm run test:e2e:media`);
-  return value;
-}
-
-const apiUrl = env('KADR_MEDIA_API_URL');
 const harnessUrl = env('KADR_MEDIA_HARNESS_URL');
 const tokens = mediaTokenIssuer({
   serverUrl: env('KADR_MEDIA_LIVEKIT_URL'),
@@ -42,46 +35,8 @@ test.describe.configure({ timeout: 300_000 });
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 390, height: 844 };
 
-interface Session {
-  access_token: string;
-  user: { id: number; username: string; name: string };
-}
-
-let counter = 0;
-async function register(name: string): Promise<Session> {
-  counter += 1;
-  const username = `call_${Date.now().toString(36)}_${counter}`;
-  const res = await fetch(`${apiUrl}${routeUrl(authEndpoints.register)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, name, password: 'correct horse' }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Session;
-}
-
-async function api<T>(session: Session, method: string, path: string, body?: object): Promise<T> {
-  const res = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.access_token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signedIn(browser: Browser, session: Session, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: apiUrl, viewport, locale: 'ru-RU' });
-  await context.addInitScript((s) => {
-    localStorage.setItem('dataVersion', '1.1.0');
-    localStorage.setItem('auth:accessToken', s.access_token);
-    localStorage.setItem('auth:user', JSON.stringify(s.user));
-  }, session);
-  return context;
-}
+const contextOf = (browser: Browser, session: Session, viewport = DESKTOP) =>
+  signedIn(browser, session, viewport);
 
 /** Opens the app and waits until its Socket.IO connection is accepted (Engine.IO message 40): it can ring. */
 async function open(context: BrowserContext, path: string): Promise<Page> {
@@ -93,14 +48,7 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
     )
       console.log(`[${path}] ${msg.type()} ${msg.text()}`);
   });
-  const socketUp = page.waitForEvent('websocket', { timeout: 120_000 }).then(
-    (ws) =>
-      new Promise<void>((resolve) => {
-        ws.on('framereceived', (frame) => {
-          if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-        });
-      }),
-  );
+  const socketUp = socketAccepted(page);
   await page.goto(path);
   await socketUp;
   return page;
@@ -187,11 +135,11 @@ async function chatEntries(page: Page): Promise<string[]> {
 test('A video-calls B: modal, accept, both active and decoding each other, duration, mini bar, mute, E2EE, end with the entry', async ({
   browser,
 }) => {
-  const a = await register('Анна Звонкова');
-  const b = await register('Борис Ответов');
-  const contextB = await signedIn(browser, b);
+  const a = await register('call', 'Анна Звонкова');
+  const b = await register('call', 'Борис Ответов');
+  const contextB = await contextOf(browser, b);
   const pageB = await open(contextB, `/messenger/${a.user.username}`);
-  const contextA = await signedIn(browser, a);
+  const contextA = await contextOf(browser, a);
   const pageA = await chatWith(contextA, a, b);
 
   const pressedAt = Date.now();
@@ -283,17 +231,19 @@ test('A video-calls B: modal, accept, both active and decoding each other, durat
   await expect(callWindow(pageB)).toHaveAttribute('data-state', 'ended');
   await expect(callWindow(pageA)).toHaveCount(0, { timeout: OUTCOME_GONE_WITHIN_MS });
   await expect(callWindow(pageB)).toHaveCount(0, { timeout: OUTCOME_GONE_WITHIN_MS });
-  await expect.poll(() => chatEntries(pageB)).toEqual([expect.stringMatching(/^Исходящий звонок · 0:\d\d$/)]);
+  await expect
+    .poll(() => chatEntries(pageB))
+    .toEqual([expect.stringMatching(/^Исходящий звонок · \d+:\d\d$/)]);
   await contextA.close();
   await contextB.close();
 });
 
 test('B rejects → A sees rejected, and the chat says so', async ({ browser }) => {
-  const a = await register('Анна');
-  const b = await register('Борис');
-  const contextB = await signedIn(browser, b);
+  const a = await register('call', 'Анна');
+  const b = await register('call', 'Борис');
+  const contextB = await contextOf(browser, b);
   const pageB = await open(contextB, `/messenger/${a.user.username}`);
-  const contextA = await signedIn(browser, a);
+  const contextA = await contextOf(browser, a);
   const pageA = await chatWith(contextA, a, b);
   await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
   await expect(incoming(pageB)).toContainText('Входящий аудиозвонок');
@@ -312,11 +262,11 @@ test('B rejects → A sees rejected, and the chat says so', async ({ browser }) 
 });
 
 test('unanswered past the shortened timeout → missed on both sides and in the chat', async ({ browser }) => {
-  const a = await register('Анна');
-  const b = await register('Борис');
-  const contextB = await signedIn(browser, b);
+  const a = await register('call', 'Анна');
+  const b = await register('call', 'Борис');
+  const contextB = await contextOf(browser, b);
   const pageB = await open(contextB, `/messenger/${a.user.username}`);
-  const contextA = await signedIn(browser, a);
+  const contextA = await contextOf(browser, a);
   const pageA = await chatWith(contextA, a, b);
   await pageA.getByRole('button', { name: 'Аудиозвонок' }).click();
   await expect(incoming(pageB)).toBeVisible();
@@ -333,12 +283,12 @@ test('unanswered past the shortened timeout → missed on both sides and in the 
 });
 
 test('B in a call with C → A gets busy', async ({ browser }) => {
-  const a = await register('Анна');
-  const b = await register('Борис');
-  const c = await register('Вера');
-  const contextB = await signedIn(browser, b);
+  const a = await register('call', 'Анна');
+  const b = await register('call', 'Борис');
+  const c = await register('call', 'Вера');
+  const contextB = await contextOf(browser, b);
   const pageB = await open(contextB, '/messenger');
-  const contextA = await signedIn(browser, a);
+  const contextA = await contextOf(browser, a);
   const pageA = await chatWith(contextA, a, b);
   // C calls B and B answers on another device (here: the API), so B's line is taken.
   const call = await api<{ id: number }>(c, 'POST', routeUrl(callsEndpoints.start), {
@@ -361,12 +311,12 @@ test('B in a call with C → A gets busy', async ({ browser }) => {
 });
 
 test('B open in two tabs: both ring; accepting in one stops the other', async ({ browser }) => {
-  const a = await register('Анна');
-  const b = await register('Борис');
-  const contextB = await signedIn(browser, b);
+  const a = await register('call', 'Анна');
+  const b = await register('call', 'Борис');
+  const contextB = await contextOf(browser, b);
   const tab1 = await open(contextB, '/messenger');
   const tab2 = await open(contextB, '/home');
-  const contextA = await signedIn(browser, a);
+  const contextA = await contextOf(browser, a);
   const pageA = await chatWith(contextA, a, b);
   await pageA.getByRole('button', { name: 'Видеозвонок' }).click();
   await expect(incoming(tab1)).toBeVisible();

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { Room } from 'livekit-client';
 import { RoomServiceClient, TrackSource } from 'livekit-server-sdk';
+import { env, register, request, type Session, signedIn } from './session.ts';
 import { chromiumArgs, chromiumPath } from './stack.ts';
 
 /**
@@ -35,12 +35,8 @@ const MEDIA_MS = 60_000;
  * `KADR_LIVE_EVENT_WITHIN_MS` widens it for a machine loaded far past its cores; the figures are printed.
  */
 const EVENT_MS = Number(process.env.KADR_LIVE_EVENT_WITHIN_MS ?? 2000);
-const PASSWORD = 'secret-password-1';
 
-interface Member {
-  access_token: string;
-  user: { id: number; username: string; name: string };
-}
+type Member = Session;
 
 const stack = {
   get apiUrl() {
@@ -59,46 +55,16 @@ const stack = {
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through npm run test:e2e:media`);
-  return value;
-}
-
-async function register(prefix: string, name: string): Promise<Member> {
-  const username = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(
-    0,
-    32,
-  );
-  const res = await fetch(`${stack.apiUrl}${routeUrl(authEndpoints.register)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, name, password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Member;
-}
-
 async function call(member: Member, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${stack.apiUrl}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${member.access_token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await request(member, method, url, body);
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
 /** A signed-in tab of the app; the flag lets the test reach the media room (window.__kadrLive). */
 async function open(member: Member, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.apiUrl, viewport, locale: 'ru-RU' });
+  const context = await signedIn(browser, member, viewport);
   contexts.push(context);
-  await context.addInitScript((s) => {
-    localStorage.setItem('dataVersion', '1.1.0');
-    localStorage.setItem('auth:accessToken', s.access_token);
-    localStorage.setItem('auth:user', JSON.stringify(s.user));
+  await context.addInitScript(() => {
     (window as unknown as { __kadrE2E: boolean }).__kadrE2E = true;
     window.addEventListener('click', () => (window.__kadrClickAt = Date.now()), true);
     // LiveKit's candidates arrive by trickle (addIceCandidate) or inside a description's SDP.
@@ -116,7 +82,7 @@ async function open(member: Member, viewport = { width: 390, height: 844 }): Pro
         if (line.startsWith('a=candidate:')) seen.push(line.slice(2));
       return setRemoteDescription.call(this, description);
     };
-  }, member);
+  });
   return context.newPage();
 }
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { voiceEndpoints } from '@kadr/contract/voice/endpoints';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { fakeVoiceWav } from './fake-voice.ts';
 import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from './peer-connections.ts';
+import { register, request, type Session, signedIn, socketAccepted } from './session.ts';
 import { chromiumArgs, chromiumPath } from './stack.ts';
 
 /**
@@ -14,13 +14,6 @@ import { chromiumArgs, chromiumPath } from './stack.ts';
  * follows joins and leaves, ending for everyone makes the others leave, and an outsider gets no token.
  */
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through npm run test:e2e:media`);
-  return value;
-}
-
-const apiUrl = env('KADR_MEDIA_API_URL');
 const SHOTS = process.env.KADR_SHOTS_DIR ?? '/tmp/shots/voice';
 // Several browsers, the server and LiveKit share the machine: a flow takes minutes when it is loaded.
 test.describe.configure({ timeout: 600_000 });
@@ -37,56 +30,15 @@ const CONNECT_WITHIN_MS = Number(process.env.KADR_VOICE_CONNECT_WITHIN_MS ?? 60_
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 390, height: 844 };
 
-interface Session {
-  access_token: string;
-  user: { id: number; username: string; name: string };
-}
-
-let counter = 0;
-async function register(name: string): Promise<Session> {
-  counter += 1;
-  const username = `voice_${Date.now().toString(36)}_${counter}`;
-  const res = await fetch(`${apiUrl}${routeUrl(authEndpoints.register)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, name, password: 'correct horse' }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Session;
-}
-
-async function request(session: Session, method: string, path: string, body?: object) {
-  return fetch(`${apiUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.access_token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
-
 /** Signs in, opens the messenger, waits for the socket, and opens the group's chat. */
 async function inGroup(browser: Browser, session: Session, group: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: apiUrl, viewport: DESKTOP, locale: 'ru-RU' });
-  await context.addInitScript((s) => {
-    localStorage.setItem('dataVersion', '1.1.0');
-    localStorage.setItem('auth:accessToken', s.access_token);
-    localStorage.setItem('auth:user', JSON.stringify(s.user));
-  }, session);
+  const context = await signedIn(browser, session, DESKTOP);
   await context.addInitScript({ content: TRACK_PEER_CONNECTIONS });
   const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') console.log(`[${session.user.name}] ${msg.text()}`);
   });
-  const socketUp = page.waitForEvent('websocket', { timeout: 120_000 }).then(
-    (ws) =>
-      new Promise<void>((resolve) => {
-        ws.on('framereceived', (frame) => {
-          if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-        });
-      }),
-  );
+  const socketUp = socketAccepted(page);
   await page.goto('/messenger');
   await socketUp;
   await page.getByTestId('chat-row').filter({ hasText: group }).click();
@@ -198,10 +150,10 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
   browser,
 }) => {
   const [a, b, c, x] = await Promise.all([
-    register('Анна Голосова'),
-    register('Борис Слушаев'),
-    register('Вера Речкина'),
-    register('Чужой'),
+    register('voice', 'Анна Голосова'),
+    register('voice', 'Борис Слушаев'),
+    register('voice', 'Вера Речкина'),
+    register('voice', 'Чужой'),
   ]);
   const created = await request(a, 'POST', routeUrl(groupsEndpoints.create), {
     name: 'Голосовая',

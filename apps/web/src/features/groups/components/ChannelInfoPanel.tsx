@@ -3,13 +3,12 @@ import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { ShieldPlus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
-import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { useChannel, useChannelAdmins, useChannelSubscribers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
 import { ChannelAdminSheet, ChannelRightsSheet } from './ChannelAdminSheet.tsx';
 import g from './groups.module.css';
-import { MemberAction } from './MemberAction.tsx';
+import { MemberAction, MemberRow } from './MemberAction.tsx';
 
 interface Props {
   id: number;
@@ -63,25 +62,22 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
               ) : null}
               <ul className={g.members} aria-label={S.admins}>
                 {(admins.data ?? []).map((a) => (
-                  <li key={a.user_id} className={g.member} data-testid="channel-admin">
-                    <Avatar name={a.name} url={a.avatar_url} size={32} alt="" />
-                    <span className={g.memberName}>{a.name}</span>
-                    <span className={g.muted}>{S.roles[a.role]}</span>
+                  <MemberRow key={a.user_id} person={a} testId="channel-admin">
                     {owner && a.role === 'admin' ? (
-                      <MemberAction label={S.editRights} name={a.name} onClick={() => setEditing(a)} />
+                      <>
+                        <MemberAction label={S.editRights} name={a.name} onClick={() => setEditing(a)} />
+                        <MemberAction
+                          label={S.removeAdmin}
+                          name={a.name}
+                          onClick={() =>
+                            void action.run(() =>
+                              api.call(channelsEndpoints.removeAdmin, { params: { id, userId: a.user_id } }),
+                            )
+                          }
+                        />
+                      </>
                     ) : null}
-                    {owner && a.role === 'admin' ? (
-                      <MemberAction
-                        label={S.removeAdmin}
-                        name={a.name}
-                        onClick={() =>
-                          void action.run(() =>
-                            api.call(channelsEndpoints.removeAdmin, { params: { id, userId: a.user_id } }),
-                          )
-                        }
-                      />
-                    ) : null}
-                  </li>
+                  </MemberRow>
                 ))}
               </ul>
             </section>
@@ -91,11 +87,7 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
               <h3>{S.subscribers}</h3>
               <ul className={g.members} aria-label={S.subscribers}>
                 {subscriberList.map((s) => (
-                  <li key={s.user_id} className={g.member} data-testid="channel-subscriber">
-                    <Avatar name={s.name} url={s.avatar_url} size={32} alt="" />
-                    <span className={g.memberName}>{s.name}</span>
-                    <span className={g.muted}>{S.roles[s.role]}</span>
-                  </li>
+                  <MemberRow key={s.user_id} person={s} testId="channel-subscriber" />
                 ))}
               </ul>
               {subscribers.hasNextPage ? (

@@ -3,14 +3,13 @@ import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { Copy, Crown, LogOut, Pencil, RefreshCw, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
-import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { useGroup, useGroupMembers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
 import { GroupAvatarSection } from './GroupAvatarSection.tsx';
 import { AddMembersSheet, EditGroupSheet, TransferOwnerSheet } from './GroupSheets.tsx';
 import g from './groups.module.css';
-import { MemberAction } from './MemberAction.tsx';
+import { MemberAction, MemberRow } from './MemberAction.tsx';
 
 export const inviteUrl = (token: string) => `${window.location.origin}/messenger/invite/${token}`;
 
@@ -120,30 +119,25 @@ export function GroupInfoPanel({ id, me, onClose, onGone }: Props) {
         ) : null}
         <ul className={g.members} aria-label={S.members}>
           {list.map((m) => (
-            <li key={m.user_id} className={g.member} data-testid="group-member">
-              <Avatar name={m.name} url={m.avatar_url} size={32} alt="" />
-              <span className={g.memberName}>{m.name}</span>
-              <span className={g.muted}>{S.roles[m.role]}</span>
-              <div className={g.memberActions}>
-                {owner && m.role === 'member' ? (
-                  <MemberAction label={S.makeAdmin} name={m.name} onClick={() => setRole(m, 'admin')} />
-                ) : null}
-                {owner && m.role === 'admin' ? (
-                  <MemberAction label={S.removeAdmin} name={m.name} onClick={() => setRole(m, 'member')} />
-                ) : null}
-                {removable(m) ? (
-                  <MemberAction
-                    label={S.removeMember}
-                    name={m.name}
-                    onClick={() =>
-                      void action.run(() =>
-                        api.call(groupsEndpoints.removeMember, { params: { id, userId: m.user_id } }),
-                      )
-                    }
-                  />
-                ) : null}
-              </div>
-            </li>
+            <MemberRow key={m.user_id} person={m} testId="group-member">
+              {owner && m.role === 'member' ? (
+                <MemberAction label={S.makeAdmin} name={m.name} onClick={() => setRole(m, 'admin')} />
+              ) : null}
+              {owner && m.role === 'admin' ? (
+                <MemberAction label={S.removeAdmin} name={m.name} onClick={() => setRole(m, 'member')} />
+              ) : null}
+              {removable(m) ? (
+                <MemberAction
+                  label={S.removeMember}
+                  name={m.name}
+                  onClick={() =>
+                    void action.run(() =>
+                      api.call(groupsEndpoints.removeMember, { params: { id, userId: m.user_id } }),
+                    )
+                  }
+                />
+              ) : null}
+            </MemberRow>
           ))}
         </ul>
       </section>
