@@ -3,7 +3,7 @@ import { apiUrl, ErrorText, messengerRoutes } from '@kadr/contract';
 import { channelsRoutes } from '@kadr/contract/channels/routes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
-import { createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof chats>;
@@ -23,15 +23,7 @@ beforeEach(async () => {
   ch = await c.createChannel(a.access_token, { name: 'Новости', slug: `news-${process.pid}-${n}` });
 });
 
-const postCount = async () =>
-  Number(
-    (
-      await t.db.kysely
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const postCount = () => countRows(t.db, 'messages');
 
 describe('channels: subscribers, administrators and posting rights', () => {
   it('the creator owns it and may post; a slug is 5+ letters, digits, _ or - and unique', async () => {

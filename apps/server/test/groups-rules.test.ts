@@ -4,7 +4,7 @@ import { groupsRoutes } from '@kadr/contract/groups/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { bearer, countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { multipart } from './media-helpers.ts';
 
 let t: TestApp;
@@ -24,15 +24,7 @@ beforeEach(async () => {
   g = await c.createGroup(a.access_token, { name: 'Друзья', member_ids: [b.user.id] });
 });
 
-const count = async (table: 'messages' | 'conversation_members') =>
-  Number(
-    (
-      await t.db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'messages' | 'conversation_members') => countRows(t.db, table);
 
 describe('groups: who may do what (each refusal is a 4xx { error, code } that changes nothing)', () => {
   it('the creator owns the group; members see it with roles; the chat list carries it', async () => {

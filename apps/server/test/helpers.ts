@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { AuthSession } from '@kadr/contract';
 import { apiUrl, authRoutes } from '@kadr/contract';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Db, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { type Db, migrateToLatest, openDatabase, pgliteDb } from '../src/db/database.ts';
+import type { Database } from '../src/db/schema.ts';
 import { moduleMigrations } from '../src/modules/index.ts';
 
 /**
@@ -18,18 +20,17 @@ import { moduleMigrations } from '../src/modules/index.ts';
 export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    const db = await pgliteFromImage();
     await migrateToLatest(db, moduleMigrations());
     return { db, drop: () => db.close() };
   }
   const name = `kadr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 10 });
+  await createPgDatabase(adminUrl, name, process.env.KADR_PG_TEMPLATE);
+  const db = await openDatabase({
+    databaseUrl: databaseUrlFor(adminUrl, name),
+    pgliteDir: null,
+    poolSize: 10,
+  });
   await migrateToLatest(db, moduleMigrations());
   return {
     db,
@@ -51,6 +52,80 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
       await client.end();
     },
   };
+}
+
+/**
+ * An in-memory PGlite. PGlite's initdb and the migrations take seconds per database (3–8 s on the 2-core
+ * CI machine, with hundreds of databases per run), so the global setup migrates one and dumps its data
+ * directory (test/global-setup.ts names it in KADR_PGLITE_IMAGE); each database here starts from that
+ * image in under a second. Without the image (a file run outside the global setup) it is built afresh.
+ */
+async function pgliteFromImage(): Promise<Db> {
+  const image = process.env.KADR_PGLITE_IMAGE;
+  if (!image || !fs.existsSync(image)) return openDatabase({ databaseUrl: null, pgliteDir: null });
+  const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(image)]) });
+  await pglite.waitReady;
+  return pgliteDb(pglite);
+}
+
+function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Creates a PostgreSQL database, as a copy of the migrated template when the global setup made one
+ * (KADR_PG_TEMPLATE): a copy takes a fraction of running every migration again.
+ */
+async function createPgDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(
+          template ? `create database ${name} template ${template}` : `create database ${name}`,
+        );
+        return;
+      } catch (err) {
+        // 55006: another copy from the same template was being made at that moment (parallel workers).
+        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates the migrated template database the suite's PostgreSQL databases are copied from; returns its dropper. */
+export async function createPgTemplate(adminUrl: string, name: string): Promise<() => Promise<void>> {
+  await createPgDatabase(adminUrl, name);
+  const db = await openDatabase({
+    databaseUrl: databaseUrlFor(adminUrl, name),
+    pgliteDir: null,
+    poolSize: 1,
+  });
+  await migrateToLatest(db, moduleMigrations());
+  await db.close();
+  return async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+
+/** Writes the migrated PGlite image the suite's databases start from (the global setup calls it). */
+export async function writePgliteImage(file: string): Promise<void> {
+  const pglite = new PGlite();
+  await pglite.waitReady;
+  const db = pgliteDb(pglite);
+  await migrateToLatest(db, moduleMigrations());
+  const image = await pglite.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+  await db.close();
 }
 
 export function tempDir(prefix = 'kadr-test-'): string {
@@ -118,7 +193,8 @@ export const openApiPath = (route: { readonly path: string }) => route.path.repl
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function countRows(db: Db, table: 'users' | 'sessions' | 'follows'): Promise<number> {
+/** How many rows a table holds (the suites check that a refused request changed nothing). */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
   const row = await db.kysely
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))

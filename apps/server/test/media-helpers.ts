@@ -5,6 +5,7 @@ import type { Post } from '@kadr/contract';
 import { apiUrl, mediaRoutes } from '@kadr/contract';
 import type { App } from '../src/app-types.ts';
 import type { Db } from '../src/db/database.ts';
+import type { Database } from '../src/db/schema.ts';
 import {
   brightImage,
   generateVideo,
@@ -13,7 +14,7 @@ import {
   personImage,
 } from '../src/modules/media/demo/generate.ts';
 import { findFfmpeg } from '../src/modules/media/processing/ffmpeg.ts';
-import { bearer, tempDir } from './helpers.ts';
+import { bearer, countRows, tempDir } from './helpers.ts';
 
 export interface Part {
   field: string;
@@ -23,6 +24,10 @@ export interface Part {
 }
 
 /** A multipart/form-data body built by hand, so a test controls names and declared types exactly. */
+/** Files as the `files` parts of an upload form. */
+export const fileParts = (files: { name: string; data: Buffer }[]): Part[] =>
+  files.map((f) => ({ field: 'files', filename: f.name, data: f.data }));
+
 export function multipart(parts: Part[]) {
   const boundary = `----kadr${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
@@ -96,18 +101,13 @@ export async function publish(app: App, token: string, parts: Part[]): Promise<P
 }
 
 /** Rows of a table; for `jobs`, without the scheduled upkeep jobs (always one pending of each). */
-export async function count(db: Db, table: 'posts' | 'post_files' | 'jobs' | 'post_likes'): Promise<number> {
-  const row =
-    table === 'jobs'
-      ? await db.kysely
-          .selectFrom('jobs')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('kind', 'not in', ['jobs.prune', 'media.sweep'])
-          .executeTakeFirstOrThrow()
-      : await db.kysely
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
+export async function count(db: Db, table: keyof Database): Promise<number> {
+  if (table !== 'jobs') return countRows(db, table);
+  const row = await db.kysely
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', 'not in', ['jobs.prune', 'media.sweep'])
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

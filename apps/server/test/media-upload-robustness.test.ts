@@ -55,13 +55,9 @@ async function stored() {
     .select('avatar_url')
     .where('id', '=', user.user.id)
     .executeTakeFirstOrThrow();
-  const attachments = await t.db.kysely
-    .selectFrom('message_files')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
   return {
     posts: await count(t.db, 'posts'),
-    attachments: Number(attachments.n),
+    attachments: await count(t.db, 'message_files'),
     avatar: me.avatar_url,
     files: filesUnder(path.join(t.dataDir, 'media')).length,
     temp: filesUnder(path.join(t.dataDir, 'tmp')).length,

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAttachment } from '../src/modules/messenger/mappers.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
+import { fileParts, multipart } from './media-helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 
 const MAX_BYTES = 400_000;
@@ -32,26 +33,6 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-function multipart(files: { name: string; data: Buffer }[]) {
-  const boundary = `----kadr${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** Media attachments are processed by the job queue: wait for it, then read them as the API maps them. */
 async function processed(res: { json(): unknown }): Promise<MessageAttachment[]> {
   const uploaded = (res.json() as { files: MessageAttachment[] }).files;
@@ -71,7 +52,7 @@ async function processed(res: { json(): unknown }): Promise<MessageAttachment[]>
 const SIGNED = /^\/api\/v1\/messages\/files\/\d+(\/thumb)?\?e=\d+&s=/;
 
 async function upload(token: string, files: { name: string; data: Buffer }[]) {
-  const body = multipart(files);
+  const body = multipart(fileParts(files));
   return t.app.inject({
     method: 'POST',
     url: apiUrl(messengerRoutes.attachments),
@@ -237,7 +218,7 @@ describe('attachments', () => {
       ...['-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', big],
     ]);
     const data = fs.readFileSync(big);
-    const body = multipart([{ name: 'big.mkv', data }]);
+    const body = multipart(fileParts([{ name: 'big.mkv', data }]));
     const limited = await createTestApp({
       AUTH_RATE_LIMIT_PER_IP: '1000',
       MESSAGE_ATTACHMENT_MAX_BYTES: String(80 * 1024 * 1024),

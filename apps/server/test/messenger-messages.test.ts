@@ -2,7 +2,7 @@ import type { AuthSession, Message } from '@kadr/contract';
 import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 
 let t: TestApp;
@@ -22,15 +22,7 @@ beforeEach(async () => {
   c = await registerUser(t.app);
 });
 
-const countMessages = async () =>
-  Number(
-    (
-      await t.db.kysely
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countMessages = () => countRows(t.db, 'messages');
 
 describe('sending', () => {
   it('stores the message for both sides, trims it, and echoes temp_id to the sender only', async () => {

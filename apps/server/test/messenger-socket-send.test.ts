@@ -1,7 +1,7 @@
 import type { AuthSession, MessageEvent, SendMessageBody, SendMessageResult } from '@kadr/contract';
 import { apiUrl, authRoutes, ErrorText, messengerRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { bearer, countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 import { type ClientSocket, openSocket } from './sockets.ts';
 
@@ -38,13 +38,7 @@ function collect(s: ClientSocket, windowMs = 400): Promise<MessageEvent[]> {
   return new Promise((resolve) => setTimeout(() => resolve(got), windowMs));
 }
 
-async function storedCount(): Promise<number> {
-  const row = await t.db.kysely
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedCount = () => countRows(t.db, 'messages');
 
 describe('send-message over the socket', () => {
   it('stores and announces like POST /messages; the temp_id goes to the sender only', async () => {

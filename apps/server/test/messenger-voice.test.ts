@@ -6,6 +6,7 @@ import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAttachment } from '../src/modules/messenger/mappers.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
+import { fileParts, multipart } from './media-helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 
 let t: TestApp;
@@ -70,30 +71,8 @@ function videoClip(): Buffer {
   return fs.readFileSync(out);
 }
 
-function multipart(files: { name: string; data: Buffer }[], voice: boolean) {
-  const boundary = `----kadr${Date.now()}`;
-  const chunks: Buffer[] = [];
-  if (voice)
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="voice"\r\n\r\n1\r\n`));
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function upload(token: string, files: { name: string; data: Buffer }[], voice = true) {
-  const body = multipart(files, voice);
+  const body = multipart([...(voice ? [{ field: 'voice', data: '1' }] : []), ...fileParts(files)]);
   return t.app.inject({
     method: 'POST',
     url: apiUrl(messengerRoutes.attachments),

@@ -50,6 +50,11 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const pglite = options.pgliteDir ? new PGlite(path.resolve(options.pgliteDir)) : new PGlite();
   await pglite.waitReady;
+  return pgliteDb(pglite);
+}
+
+/** The Db over an open PGlite (the test suite starts each one from a migrated image; see test/helpers.ts). */
+export function pgliteDb(pglite: PGlite): Db {
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return wrap(kysely, 'pglite');
 }
