@@ -1,4 +1,10 @@
-import type { AuthSession, GroupUpdatedEvent, MessageEvent, TypingEvent } from '@kadr/contract';
+import type {
+  AuthSession,
+  GroupUpdatedEvent,
+  MessageEvent,
+  SendMessageResult,
+  TypingEvent,
+} from '@kadr/contract';
 import { apiUrl } from '@kadr/contract';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +102,36 @@ describe('groups in real time', () => {
     await c.sent(a.access_token, { group_id: g.id }, 'и ещё');
     await nextEvent<MessageEvent>(b1, 'new-message', (e) => e.message.content === 'и ещё');
     expect(xGot).toEqual([]);
+  });
+
+  it('a socket send to the group needs no lookup while in the room; once removed, the same socket is refused', async () => {
+    [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const g = await c.createGroup(a.access_token, { name: 'Сокет', member_ids: [b.user.id] });
+    const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
+    await untilInRoom(a1, b1, g.id);
+    let sent = 0;
+    const send = (content: string) =>
+      new Promise<SendMessageResult>((resolve) =>
+        b1.emit('send-message', { group_id: g.id, content, temp_id: `s-${g.id}-${sent++}` }, resolve),
+      );
+    for (const content of ['раз', 'два']) {
+      const got = nextEvent<MessageEvent>(a1, 'new-message', (e) => e.message.content === content);
+      expect(await send(content)).toMatchObject({ ok: true });
+      await got;
+    }
+    const removed = nextEvent<GroupUpdatedEvent>(b1, 'group-updated', (e) => e.change === 'member-removed');
+    const res = await c.call(
+      a.access_token,
+      'DELETE',
+      apiUrl(groupsRoutes.removeMember, { id: g.id, userId: b.user.id }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await removed;
+    const aGot: MessageEvent[] = [];
+    a1.on('new-message', (e) => aGot.push(e));
+    expect(await send('три')).toMatchObject({ ok: false, status: 403 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(aGot).toEqual([]);
   });
 
   it('a member added later joins the room on their open sockets', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { PushPayload } from '@kadr/contract';
 import { apiUrl, settingsRoutes } from '@kadr/contract';
 import { callsRoutes } from '@kadr/contract/calls/routes';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -171,6 +172,38 @@ describe('web push', () => {
     await c.sent(b.token, { other_user_id: a.id }, 'громко');
     await settled();
     expect(at(`/m-${a.id}`)).toHaveLength(1);
+  });
+
+  it('group pushes follow the membership and subscriptions cached per node: removed, added, newly subscribed', async () => {
+    const [owner, a, x, y] = await Promise.all([user(), user(), user(), user()]);
+    await subscribe(a, `/r-${a.id}`);
+    await subscribe(x, `/r-${x.id}`);
+    const c = chats(t.app);
+    const group = await c.createGroup(owner.token, { name: 'Кэш', member_ids: [a.id, y.id] });
+    const pushed = (u: U) => at(`/r-${u.id}`).length;
+    const groupApi = (method: 'POST' | 'DELETE', path: string, payload?: object) =>
+      api(method, path, owner.token, payload).then((r) => expect(r.statusCode, r.body).toBe(200));
+
+    // Fills the cache with the subscribed members (a).
+    await c.sent(owner.token, { group_id: group.id }, 'первое');
+    await settled();
+    expect([pushed(a), pushed(x)]).toEqual([1, 0]);
+
+    // A member added after that hears the next message; the one removed does not.
+    await groupApi('POST', apiUrl(groupsRoutes.addMembers, { id: group.id }), { user_ids: [x.id] });
+    await c.sent(owner.token, { group_id: group.id }, 'второе');
+    await settled();
+    expect([pushed(a), pushed(x)]).toEqual([2, 1]);
+    await groupApi('DELETE', apiUrl(groupsRoutes.removeMember, { id: group.id, userId: a.id }));
+    await c.sent(owner.token, { group_id: group.id }, 'третье');
+    await settled();
+    expect([pushed(a), pushed(x)]).toEqual([2, 2]);
+
+    // A member who subscribes after the cache was filled hears the next message too.
+    await subscribe(y, `/r-${y.id}`);
+    await c.sent(owner.token, { group_id: group.id }, 'четвёртое');
+    await settled();
+    expect([pushed(a), pushed(x), pushed(y)]).toEqual([2, 3, 1]);
   });
 
   it('a mention in a muted group still pushes (as its mention notification); other messages there do not', async () => {

@@ -33,6 +33,7 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache) {
     releaseFiles: (urls) => releaseUrls(db, ctx.storage, urls),
     canMessage: ctx.settings.assertCanMessage,
     listChanged: chatList.changed,
+    roomMembersChanged: ctx.settings.push.roomChanged,
   });
   messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
   const reactions = reactionsService({ db, tools: messages.tools, limits: ctx.limits });

@@ -92,6 +92,8 @@ export function messagesService(deps: {
   canMessage?: (from: number, to: number) => Promise<void>;
   /** Tells the chat-list cache what a write changed (see chat-list-cache.ts). */
   listChanged?: (change: ChatListChange) => void;
+  /** A group's or channel's members or rights changed: caches of its members drop it on every node (push). */
+  roomMembersChanged?: (conversationId: number) => Promise<unknown>;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -192,6 +194,28 @@ export function messagesService(deps: {
     return chat;
   }
 
+  /**
+   * The group or channel a send goes to, with the sender as a member row. `inRoom`: the sender's socket is
+   * in the group's room, which is being a member (the room is left on every node on removal), and in a
+   * group every member may write — so once the group's row is known no lookup is needed.
+   */
+  async function sendRoom(
+    userId: number,
+    kind: 'group' | 'channel',
+    id: number,
+    inRoom: boolean,
+  ): Promise<{ conversation: ConversationRow; me: MemberRow }> {
+    const known = kind === 'group' && inRoom ? facts.conversation(id) : undefined;
+    if (known?.type === 'group') {
+      const me = { conversation_id: id, user_id: userId, pin_order: null, cleared_up_to: 0 };
+      // The sender's own watermarks say nothing about a new message's receipts (those are the others').
+      return { conversation: known, me: { ...me, last_read_id: 0, last_delivered_id: 0 } };
+    }
+    const room = await writableRoom(userId, kind, id);
+    facts.rememberConversation(room.conversation);
+    return room;
+  }
+
   /** A reply answers a message of the same chat that still exists. */
   async function checkReply(conversationId: number, replyTo: number | undefined): Promise<number | null> {
     if (replyTo === undefined) return null;
@@ -263,8 +287,15 @@ export function messagesService(deps: {
       return (await repo.roomChat(id, kind, userId)) ?? null;
     },
 
-    /** `extra.storyId`: a reply to that story (the stories module checks it exists and who may reply). */
-    async send(userId: number, body: SendMessageBody, extra: { storyId?: number } = {}): Promise<Message> {
+    /**
+     * `extra.storyId`: a reply to that story (the stories module checks it exists and who may reply).
+     * `extra.inRoom`: the socket it came from is in the group's room (see `sendRoom`).
+     */
+    async send(
+      userId: number,
+      body: SendMessageBody,
+      extra: { storyId?: number; inRoom?: boolean } = {},
+    ): Promise<Message> {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
@@ -278,7 +309,10 @@ export function messagesService(deps: {
         if (known !== null) return existingByTemp(userId, known);
         await checkAttachments(userId, attachmentIds);
       }
-      const room = target.kind === 'personal' ? null : await writableRoom(userId, target.kind, target.id);
+      const room =
+        target.kind === 'personal'
+          ? null
+          : await sendRoom(userId, target.kind, target.id, extra.inRoom === true);
       let conversation: ConversationRow;
       let row: MessageRow | null;
       if (
@@ -590,6 +624,7 @@ export function messagesService(deps: {
     ) {
       // A member who left takes their receipts with them: what this node knew of them may be wrong.
       if (members.left?.length) acks.forgetRoom(conversationId);
+      deps.roomMembersChanged?.(conversationId).catch(() => undefined);
       tools.listChanged({
         conversations: [conversationId],
         users: [...(members.joined ?? []), ...(members.left ?? [])],

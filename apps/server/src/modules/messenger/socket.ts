@@ -122,7 +122,9 @@ export function registerMessengerSocket(
       resolveToken(token)
         .then((current) => {
           if (current !== userId) throw errors.unauthorized();
-          return messages.send(userId, input);
+          // Being in the group's room is being a member: the send needs no membership lookup.
+          const inRoom = input.group_id !== undefined && socket.rooms.has(rooms.group(input.group_id));
+          return messages.send(userId, input, { inRoom });
         })
         .then((message) => reply({ ok: true, message }))
         .catch((err: unknown) => reply(failure(err, log)));

@@ -48,6 +48,7 @@ export const settingsModule = defineModule({
       privacy,
       gateway: ctx.gateway,
       events: ctx.events,
+      bus: ctx.bus,
       config: ctx.config.push,
       log: api.log,
     });

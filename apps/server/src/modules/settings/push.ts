@@ -1,9 +1,11 @@
-import type { Message, PushPayload } from '@kadr/contract';
+import { type Message, type PushPayload, rooms } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
+import type { Bus } from '../../lib/bus.ts';
 import type { Events } from '../../lib/events.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { PrivacyLookups } from './privacy.ts';
+import { pushRecipients } from './push-recipients.ts';
 import type { SettingsRepository } from './repository.ts';
 
 const PREVIEW_CHARS = 100;
@@ -42,6 +44,8 @@ export async function pushService(deps: {
   privacy: PrivacyLookups;
   gateway: Gateway;
   events: Events;
+  /** Carries the push recipients' invalidations to every node. */
+  bus: Bus;
   config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string };
   log: FastifyBaseLogger;
 }) {
@@ -63,6 +67,9 @@ export async function pushService(deps: {
     privateKey: keys.private_key,
   };
 
+  // Members of each group and channel with a subscription, kept per node (see push-recipients.ts).
+  const roomRecipients = await pushRecipients(deps.bus, (id) => repo.subscribedMemberIds(id));
+
   /** Sends to every subscription of the users; answers how many pushes the services accepted. */
   async function send(userIds: number[], payload: PushPayload): Promise<number> {
     if (userIds.length === 0) return 0;
@@ -82,8 +89,10 @@ export async function pushService(deps: {
             body: details.body ? new Uint8Array(details.body) : null,
             signal: AbortSignal.timeout(10_000),
           });
-          if (res.status === 404 || res.status === 410) await repo.dropSubscription(sub.id);
-          else if (res.ok) accepted += 1;
+          if (res.status === 404 || res.status === 410) {
+            await repo.dropSubscription(sub.id);
+            await roomRecipients.subscriptionsChanged();
+          } else if (res.ok) accepted += 1;
           else log.warn({ status: res.status }, 'push service refused a notification');
           await res.body?.cancel().catch(() => undefined);
         } catch (err) {
@@ -94,13 +103,22 @@ export async function pushService(deps: {
     return accepted;
   }
 
-  /** Of `userIds`, those with no socket on any node who have push on for `type`. */
-  async function offlineWanting(userIds: number[], type: 'message' | 'call' | string): Promise<number[]> {
-    if (userIds.length === 0) return [];
-    const online = new Set(await gateway.onlineAmong(userIds));
+  /**
+   * Of `userIds`, those with no socket on any node. A socket on this node answers without the presence
+   * store (a Redis round trip with several nodes): most messages go to someone online.
+   */
+  async function offlineAmong(userIds: number[]): Promise<number[]> {
+    const here = gateway.io.sockets.adapter.rooms;
+    const elsewhere = userIds.filter((id) => !here.has(rooms.user(id)));
+    if (elsewhere.length === 0) return [];
+    const online = new Set(await gateway.onlineAmong(elsewhere));
+    return elsewhere.filter((id) => !online.has(id));
+  }
+
+  /** Of `userIds`, those who have push on for `type` (cached settings). */
+  async function wanting(userIds: number[], type: 'message' | 'call' | string): Promise<number[]> {
     const out: number[] = [];
     for (const id of userIds) {
-      if (online.has(id)) continue;
       const types = (await privacy.settingsOf(id)).notifications.types as Record<
         string,
         { push: boolean } | undefined
@@ -111,6 +129,12 @@ export async function pushService(deps: {
     return out;
   }
 
+  /** Of `userIds`, those with no socket on any node who have push on for `type`. */
+  const offlineWanting = async (userIds: number[], type: 'message' | 'call' | string) =>
+    wanting(await offlineAmong(userIds), type);
+
+  // Every message passes here: whoever is online gets it over the socket, so nothing is looked up for
+  // them (neither mutes nor names); a group's subscribed members come from the per-node cache.
   deps.events.on('message.created', async ({ conversation, message }) => {
     if (message.message_type === 'call') return;
     let recipients: number[];
@@ -119,16 +143,18 @@ export async function pushService(deps: {
         (id): id is number => id !== null && id !== message.sender_id,
       );
     else if (conversation.type === 'group' || conversation.type === 'channel')
-      recipients = (await repo.subscribedMemberIds(conversation.id)).filter((id) => id !== message.sender_id);
+      recipients = (await roomRecipients.of(conversation.id)).filter((id) => id !== message.sender_id);
     else return;
+    recipients = await offlineAmong(recipients);
     // Mentioned members hear it through their 'mention' notification (pushed even in a muted chat).
     const mentioned = mentionedUsernames(message.content);
     if (mentioned.size > 0 && recipients.length > 0) {
       const names = await repo.usernamesOf(recipients);
       recipients = recipients.filter((id) => !mentioned.has((names.get(id) ?? '').toLowerCase()));
     }
+    if (recipients.length === 0) return;
     const muted = await repo.mutedAmong(conversation.id, recipients);
-    const targets = await offlineWanting(
+    const targets = await wanting(
       recipients.filter((id) => !muted.has(id)),
       'message',
     );
@@ -174,8 +200,14 @@ export async function pushService(deps: {
     send,
     async subscribe(userId: number, endpoint: string, p256dh: string, auth: string) {
       await repo.subscribe(userId, endpoint, p256dh, auth);
+      await roomRecipients.subscriptionsChanged();
     },
-    unsubscribe: (userId: number, endpoint: string) => repo.unsubscribe(userId, endpoint),
+    async unsubscribe(userId: number, endpoint: string) {
+      await repo.unsubscribe(userId, endpoint);
+      await roomRecipients.subscriptionsChanged();
+    },
+    /** A group's or channel's members or rights changed (committed): its push recipients are read again. */
+    roomChanged: (conversationId: number) => roomRecipients.roomChanged(conversationId),
   };
 }
 
