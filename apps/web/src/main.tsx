@@ -7,6 +7,7 @@ import { registerServiceWorker, shouldRegisterServiceWorker } from './app/servic
 import { useAuthStore } from './features/auth/auth-store.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
 import { applyStoredAppearance } from './shared/lib/appearance.ts';
+import { whenIdle } from './shared/lib/when-idle.ts';
 import { ensureDataVersion } from './shared/storage/data-version.ts';
 import './shared/styles/global.css';
 
@@ -27,11 +28,14 @@ createRoot(container).render(
 );
 
 if (shouldRegisterServiceWorker()) {
-  window.addEventListener('load', () => {
-    registerServiceWorker().catch((error: unknown) =>
-      console.warn('Service worker registration failed', error),
-    );
-  });
+  // After load and then at idle: registering starts the worker's script and its precache downloads.
+  window.addEventListener('load', () =>
+    whenIdle(() => {
+      registerServiceWorker().catch((error: unknown) =>
+        console.warn('Service worker registration failed', error),
+      );
+    }, 5000),
+  );
 }
 
 // The performance helper (spec §4.12, §9) exists only outside production: the production build (mode

@@ -80,7 +80,9 @@ describe('route guards', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer stored-token');
 
     answer(jsonResponse({ user: { ...me, name: 'Анна Новая' } }));
-    expect(await screen.findByText('Выберите чат для начала общения')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Выберите чат для начала общения', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(StorageKeys.authUser) ?? '').name).toBe('Анна Новая');
   });
 
@@ -100,7 +102,7 @@ describe('route guards', () => {
     storeSession();
     fetchMock.mockImplementation(async () => jsonResponse({ user: me }));
     renderAt('/feed');
-    expect(await screen.findByText('Пока нет контента')).toBeInTheDocument();
+    expect(await screen.findByText('Пока нет контента', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Будьте первым, кто опубликует!')).toBeInTheDocument();
     expect(currentPath).toBe('/media');
   });

@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api/calls-api.ts', () => ({ callsApi: api }));
 const playTone = vi.hoisted(() => vi.fn(() => () => undefined));
-vi.mock('./lib/tones.ts', () => ({ playTone, prepareTones: () => undefined }));
+vi.mock('./lib/tones.ts', () => ({ playTone, prepareTone: () => undefined }));
 /** The media layer stands in: what was prepared ahead (devices, room) and what the connection got. */
 const media = vi.hoisted(() => {
   const joined = {

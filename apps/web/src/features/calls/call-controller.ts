@@ -1,11 +1,12 @@
 import type { Call, CallEvent, CallKind, CallPeer, CallsServerToClientEvents } from '@kadr/contract';
 import { errorMessage } from '../../shared/api/client.ts';
+import { whenIdle } from '../../shared/lib/when-idle.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
 import { useRealtime } from '../../shared/realtime/socket.ts';
 import { callsApi } from './api/calls-api.ts';
 import { type CallKeyPair, callFingerprint, deriveCallKey, makeCallKeyPair } from './lib/e2ee.ts';
 import { callMark, clearCallMarks } from './lib/marks.ts';
-import { playTone, prepareTones } from './lib/tones.ts';
+import { playTone, prepareTone } from './lib/tones.ts';
 import type { CallMedia, PreparedCallMedia } from './media/call-media.ts';
 import {
   type CallOutcome,
@@ -88,11 +89,6 @@ function takeKeyPair(): Promise<CallKeyPair | null> {
     });
   });
   return ready;
-}
-
-function whenIdle(run: () => void) {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else window.setTimeout(run, 200);
 }
 
 function socketId(): string | undefined {
@@ -462,8 +458,10 @@ const EVENTS: CallEventName[] = [
 export function attachCallsRealtime(socket: KadrSocket, userId: () => number | null): () => void {
   currentUser = userId;
   // Signed in: the tones and the next call's key pair are made while the page is idle.
+  // Each in an idle task of its own: together they made one long task after the first paint.
+  whenIdle(() => prepareTone('ringtone'));
+  whenIdle(() => prepareTone('ringback'));
   whenIdle(() => {
-    prepareTones();
     if (browserCanEncryptCalls()) spareKeyPair ??= makeCallKeyPair();
   });
   const handlers = EVENTS.map((name) => {

@@ -11,7 +11,9 @@ const ProfileSettingsRoute = lazy(() => import('../../routes/ProfileSettingsRout
 export const settingsFeature = defineFeature({
   name: 'settings',
   realtime: (_socket, queryClient) => {
-    void import('./api/settings-queries.ts').then((m) => m.loadSettings(queryClient)).catch(() => undefined);
+    void import('./api/settings-queries.ts')
+      .then((m) => m.ensureSettings(queryClient))
+      .catch(() => undefined);
     return () => undefined;
   },
   routes: [

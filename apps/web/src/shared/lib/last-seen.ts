@@ -1,11 +1,14 @@
 import { Limits } from '@kadr/contract/browser';
 import { plural, ru } from '../i18n/ru.ts';
+import { lazily } from './lazily.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = lazily(
+  () => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }),
+);
 
 /**
  * Last-seen wording (spec §9): 'онлайн' when online or seen under 30 s ago, then minutes, hours,
@@ -35,5 +38,5 @@ export function formatLastSeen(
     const days = Math.floor(elapsed / DAY);
     return ru.lastSeen.ago(`${days} ${plural(days, ru.lastSeen.days)}`);
   }
-  return ru.lastSeen.onDate(dateFormat.format(at));
+  return ru.lastSeen.onDate(dateFormat().format(at));
 }

@@ -80,11 +80,10 @@ function toneUrl(tone: Tone): string {
   return url;
 }
 
-/** Synthesises both tones ahead (at idle once signed in), so the first ring does not wait for it. */
-export function prepareTones() {
+/** Synthesises a tone ahead (at idle once signed in), so the first ring does not wait for it. */
+export function prepareTone(tone: Tone) {
   if (typeof URL.createObjectURL !== 'function') return;
-  toneUrl('ringtone');
-  toneUrl('ringback');
+  toneUrl(tone);
 }
 
 /** Starts a tone looping until the returned stop() is called (silently nothing where autoplay is refused). */

@@ -1,6 +1,7 @@
 import type { ReactionKind } from '@kadr/contract';
 import { Check, CheckCheck, CircleAlert, Clock, Ellipsis, type LucideIcon, PhoneCall } from 'lucide-react';
 import { createElement, memo } from 'react';
+import { formatClock } from '../../../shared/lib/ru-format.ts';
 import { StoryReplyPreview } from '../../stories/components/StoryReplyPreview.tsx';
 import { useLongPress } from '../hooks/use-long-press.ts';
 import { extractPostIds } from '../lib/media-links.ts';
@@ -11,8 +12,6 @@ import styles from './MessageBubble.module.css';
 import { MessageFiles } from './MessageFiles.tsx';
 import { MessageReactions } from './MessageReactions.tsx';
 import { PostPreviewCard } from './PostPreviewCard.tsx';
-
-const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 const STATUS_MARK: Record<MessageStatus, LucideIcon> = {
   pending: Clock,
@@ -117,7 +116,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : null}
         <span className={styles.meta}>
           {message.is_edited ? <span>{messengerStrings.edited}</span> : null}
-          <time dateTime={message.created_at}>{timeFormat.format(Date.parse(message.created_at))}</time>
+          <time dateTime={message.created_at}>{formatClock(Date.parse(message.created_at))}</time>
           {status ? (
             <span
               className={[styles.status, STATUS_TONE[status]].filter(Boolean).join(' ')}

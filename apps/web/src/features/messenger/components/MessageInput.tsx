@@ -106,12 +106,15 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
     if (editing) areaRef.current?.focus();
   }, [editing]);
 
+  // Reading scrollHeight forces a layout: only when what sets the height changed (the text, the placeholder
+  // while disabled, being shown again after a recording), not on every render of the chat.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are what change the height
   useLayoutEffect(() => {
     const area = areaRef.current;
     if (!area) return;
     area.style.height = 'auto';
     area.style.height = `${inputHeight(area.scrollHeight)}px`;
-  });
+  }, [text, recording, disabled]);
 
   const sendable =
     !disabled && !attachments.uploading && canSend(text, attachments.ready.length > 0 && !editing, true);

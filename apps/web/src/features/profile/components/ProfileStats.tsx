@@ -1,9 +1,8 @@
 import type { Profile } from '@kadr/contract';
 import { plural } from '../../../shared/i18n/ru.ts';
+import { formatCount } from '../../../shared/lib/ru-format.ts';
 import { profileStrings } from '../strings.ts';
 import styles from './ProfileCard.module.css';
-
-const numberFormat = new Intl.NumberFormat('ru-RU');
 
 export function ProfileStats({ profile }: { profile: Profile }) {
   const stats = [
@@ -16,7 +15,7 @@ export function ProfileStats({ profile }: { profile: Profile }) {
       {stats.map((stat) => (
         <div key={stat.id} className={styles.stat} data-testid={`stat-${stat.id}`}>
           <dt className={styles.statLabel}>{plural(stat.count, stat.forms)}</dt>
-          <dd className={styles.statValue}>{numberFormat.format(stat.count)}</dd>
+          <dd className={styles.statValue}>{formatCount(stat.count)}</dd>
         </div>
       ))}
     </dl>

@@ -27,9 +27,12 @@ async function logged<T>(what: string, load: () => Promise<T>, empty: T): Promis
 
 /** Groups sorted by last_story_at descending, has_unviewed recomputed (spec §4.10). */
 export function normalizeGroups(groups: StoryGroup[]): StoryGroup[] {
-  return groups
-    .map((g) => ({ ...g, has_unviewed: g.stories.some((s) => !s.is_viewed) }))
-    .sort((a, b) => b.last_story_at.localeCompare(a.last_story_at));
+  return (
+    groups
+      .map((g) => ({ ...g, has_unviewed: g.stories.some((s) => !s.is_viewed) }))
+      // ISO-8601 UTC strings order as plain strings; localeCompare would build an ICU collator (slow on first use).
+      .sort((a, b) => (a.last_story_at < b.last_story_at ? 1 : a.last_story_at > b.last_story_at ? -1 : 0))
+  );
 }
 
 export function useStoriesFeed() {
