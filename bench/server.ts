@@ -23,16 +23,24 @@ export interface BenchTarget {
 
 export type BenchMessage =
   | { type: 'ready'; target: BenchTarget }
-  | {
-      type: 'memory';
-      rss: number;
-      heapUsed: number;
-      external: number;
-      sockets: number;
-      /** The main thread's event-loop delay since the last sample (ms): max and p99. */
-      loopMaxMs: number;
-      loopP99Ms: number;
-    };
+  | ({ type: 'memory' } & MemorySample)
+  | ({ type: 'sample' } & MemorySample);
+
+/**
+ * The server's memory and its main thread's event-loop delay since the last sample. `memory` collects garbage
+ * first (a settled figure); `sample` does not: a forced full collection holds the event loop for 100–700 ms,
+ * which a soak sampling every few seconds would measure as the server's own stalls (and in its latencies).
+ */
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  sockets: number;
+  /** ms: max and p99. */
+  loopMaxMs: number;
+  loopP99Ms: number;
+}
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const seedTokens = Number(process.env.BENCH_SEED_TOKENS ?? 0);
@@ -128,13 +136,14 @@ async function main() {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   process.on('message', (msg: { type: string }) => {
-    if (msg.type === 'memory') {
-      globalThis.gc?.();
+    if (msg.type === 'memory' || msg.type === 'sample') {
+      if (msg.type === 'memory') globalThis.gc?.();
       const m = process.memoryUsage();
       process.send?.({
-        type: 'memory',
+        type: msg.type,
         rss: m.rss,
         heapUsed: m.heapUsed,
+        heapTotal: m.heapTotal,
         external: m.external,
         sockets: t.app.ctx.gateway.io.engine.clientsCount,
         loopMaxMs: loop.max / 1e6,

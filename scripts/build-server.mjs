@@ -12,8 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.mjs');
-/** Worker threads the server starts, compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
-const workerEntries = [path.join(root, 'apps/server/src/modules/media/tagger/labeler-worker.ts')];
+/** Worker threads and helper processes the server starts, compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
+const workerEntries = [
+  path.join(root, 'apps/server/src/modules/media/tagger/labeler-worker.ts'),
+  path.join(root, 'apps/server/src/modules/media/processing/media-spawner.ts'),
+];
 const sourceDirs = [path.join(root, 'apps/server/src'), path.join(root, 'packages/contract/src')];
 // Their dependency lists decide what stays external. (Not package-lock.json: `npm prune` rewrites it, and
 // versions of external packages do not change the bundle.)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
 import { humanLabeler } from '../src/modules/media/tagger/human-labeler.ts';
 import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -57,6 +58,8 @@ describe('the labeler worker', () => {
     const id = await labeler.threadId();
     expect(id).not.toBe(threadId);
     expect(id).toBeGreaterThan(0);
+    // …at a lower CPU priority than the server's event loop (a Linux thread has a niceness of its own).
+    if (process.platform === 'linux') expect(await labeler.niceness()).toBe(MEDIA_NICE);
   }, 120_000);
 
   it('keeps the same number of live tensors after every post it labels', async () => {

@@ -1,17 +1,20 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SpawnerReply, SpawnerRequest } from './media-spawner.ts';
 
 export interface FfmpegBinaries {
   ffmpeg: string;
   ffprobe: string;
 }
 
+const require = createRequire(import.meta.url);
+
 const SYSTEM_DIRS = ['/usr/bin', '/usr/local/bin', '/opt/homebrew/bin'];
 
 function packaged(name: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | null {
   try {
-    const require = createRequire(import.meta.url);
     const mod = require(name) as { path?: string };
     return mod.path && fs.existsSync(mod.path) ? mod.path : null;
   } catch {
@@ -43,27 +46,58 @@ export interface RunResult {
 }
 
 /**
- * ffmpeg must not outlive the server, even a `kill -9` of it. Node cannot set PR_SET_PDEATHSIG, so each run
- * goes through a small POSIX sh watchdog: the binary runs in the background with stdin closed, and the
- * watchdog reads our stdin pipe; when this process dies the pipe closes and the watchdog kills the binary.
- * Arguments pass as positional parameters ("$@"), never interpolated into the script.
+ * The launcher process (media-spawner.ts): the server never forks a binary itself, since each fork of a large
+ * process held the event loop for tens of milliseconds. Beside the compiled bundle it is
+ * `media-spawner.mjs` (scripts/build-server.mjs builds it); from source it is the TypeScript file under tsx.
+ * Started on the first run, started again after it dies; idle, it does not keep the server alive.
  */
-const WATCHDOG =
-  'exec 3<&0; "$0" "$@" </dev/null & c=$!; ' +
-  '( while read -r _ <&3; do :; done; kill -KILL "$c" 2>/dev/null ) & w=$!; ' +
-  'wait "$c"; s=$?; kill -KILL "$w" 2>/dev/null; exit "$s"';
+let spawner: ChildProcess | null = null;
+let nextId = 1;
+const calls = new Map<number, { resolve(r: RunResult): void; reject(error: Error): void }>();
 
-const live = new Set<number>();
-let exitHook = false;
+function startSpawner(): ChildProcess {
+  if (spawner) return spawner;
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(
+    new URL(fromSource ? './media-spawner.ts' : './media-spawner.mjs', import.meta.url),
+  );
+  const child = fork(entry, [], {
+    // Not the server's flags (heap size, profiler, inspector): a plain Node that only launches binaries.
+    execArgv: fromSource ? ['--import', pathToFileURL(require.resolve('tsx')).href] : [],
+    env: { ...process.env, KADR_MEDIA_SPAWNER: '1' },
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('message', (reply: SpawnerReply) => {
+    const call = calls.get(reply.id);
+    if (!call) return;
+    calls.delete(reply.id);
+    if (calls.size === 0) idle(child);
+    if ('error' in reply) call.reject(new Error(reply.error));
+    else
+      call.resolve({
+        stdout: Buffer.from(reply.stdout.buffer, reply.stdout.byteOffset, reply.stdout.byteLength),
+        stderr: reply.stderr,
+      });
+  });
+  const stopped = (why: string) => {
+    if (spawner !== child) return;
+    spawner = null;
+    const error = new Error(`media spawner stopped: ${why}`);
+    for (const call of calls.values()) call.reject(error);
+    calls.clear();
+  };
+  child.on('error', (error) => stopped(error.message));
+  child.on('exit', (code, signal) => stopped(String(code ?? signal)));
+  idle(child);
+  spawner = child;
+  return child;
+}
 
-/** Kills every running child's process group: on a normal exit, SIGINT or SIGTERM the children go first. */
-function killAll() {
-  for (const pid of live) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {}
-  }
-  live.clear();
+/** An idle launcher must not keep the process alive; calls in flight ref it again. */
+function idle(child: ChildProcess) {
+  child.unref();
+  child.channel?.unref();
 }
 
 /** Runs a binary with arguments (never a shell); rejects with its stderr tail on a non-zero exit. */
@@ -72,54 +106,49 @@ export function run(
   args: string[],
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<RunResult> {
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', killAll);
-  }
   return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(options.signal.reason ?? new Error('aborted'));
+    const { signal } = options;
+    if (signal?.aborted) {
+      reject(signal.reason ?? new Error('aborted'));
       return;
     }
-    // detached: its own process group, so one kill reaches the watchdog and the binary together.
-    const child = spawn('/bin/sh', ['-c', WATCHDOG, binary, ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const pid = child.pid;
-    if (pid) live.add(pid);
-    const kill = () => {
-      if (!pid) return;
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {}
-    };
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdin.on('error', () => undefined);
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      if (err.length > 64_000) err = err.slice(-32_000);
-    });
+    const child = startSpawner();
+    const id = nextId++;
     let aborted: unknown = null;
     const onAbort = () => {
-      aborted = options.signal?.reason ?? new Error('aborted');
-      kill();
+      aborted = signal?.reason ?? new Error('aborted');
+      child.send({ op: 'abort', id } satisfies SpawnerRequest, () => undefined);
     };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = options.timeoutMs ? setTimeout(kill, options.timeoutMs) : null;
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (pid) live.delete(pid);
-      if (timer) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      child.stdin.destroy();
-      if (aborted) reject(aborted);
-      else if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err });
-      else reject(new Error(`${binary} exited with ${code ?? signal}: ${err.slice(-600)}`));
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    calls.set(id, {
+      resolve: (r) => {
+        settle();
+        if (aborted) reject(aborted);
+        else resolve(r);
+      },
+      reject: (error) => {
+        settle();
+        reject(aborted ?? error);
+      },
     });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.ref();
+    child.channel?.ref();
+    child.send(
+      { op: 'run', id, binary, args, timeoutMs: options.timeoutMs } satisfies SpawnerRequest,
+      (error) => {
+        if (!error) return;
+        const call = calls.get(id);
+        calls.delete(id);
+        call?.reject(error);
+      },
+    );
   });
+}
+
+/** The launcher's pid (tests: the binaries are its children, not the server's). */
+export function spawnerPid(): number | undefined {
+  return startSpawner().pid;
 }
 
 export interface ProbeResult {

@@ -30,6 +30,8 @@ export interface HumanLabeler extends Labeler {
   memory(): Promise<TfMemory>;
   /** The thread id the detector runs on (never 0, the main thread). */
   threadId(): Promise<number>;
+  /** That thread's niceness (Linux; null elsewhere). */
+  niceness(): Promise<number | null>;
   /** Terminates the worker (a later call starts a new one). */
   close(): Promise<void>;
 }
@@ -115,6 +117,7 @@ export function humanLabeler(): HumanLabeler {
     },
     memory: () => call<TfMemory>({ op: 'memory' }),
     threadId: async () => (await call<{ threadId: number }>({ op: 'thread' })).threadId,
+    niceness: async () => (await call<{ nice: number | null }>({ op: 'thread' })).nice,
     async close() {
       const w = worker;
       worker = null;

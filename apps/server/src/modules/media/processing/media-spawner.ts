@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+
+/**
+ * The media binaries' launcher: a small process of its own (forked once by the server, ffmpeg.ts) that starts
+ * every ffmpeg/ffprobe run. Starting a child is a fork(), and a fork copies the parent's page tables: from the
+ * server (700 MB+ of RSS under load, most of it PGlite's heap) each one held its event loop 50–85 ms, eight
+ * times per video. From this process it costs a millisecond. It also runs at a lower CPU priority
+ * (MEDIA_NICE, inherited by every binary it starts), so on a busy machine a transcode yields the cores to
+ * the server's event loop instead of sharing them evenly with it.
+ *
+ * Requests are `{ op: 'run', id, binary, args, timeoutMs? }` and `{ op: 'abort', id }`; each run answers once,
+ * `{ id, stdout, stderr }` or `{ id, error }`. When the server goes (even `kill -9`) the IPC channel closes and
+ * every binary is killed with it.
+ */
+export type SpawnerRequest =
+  | { op: 'run'; id: number; binary: string; args: string[]; timeoutMs?: number }
+  | { op: 'abort'; id: number };
+
+export type SpawnerReply = { id: number; stdout: Uint8Array; stderr: string } | { id: number; error: string };
+
+/** Niceness of the launcher and of every media binary (0 is the server's own; 19 the lowest). */
+export const MEDIA_NICE = 10;
+
+/**
+ * ffmpeg must not outlive us, even a `kill -9` of this process. Node cannot set PR_SET_PDEATHSIG, so each run
+ * goes through a small POSIX sh watchdog: the binary runs in the background with stdin closed, and the
+ * watchdog reads our stdin pipe; when this process dies the pipe closes and the watchdog kills the binary.
+ * Arguments pass as positional parameters ("$@"), never interpolated into the script.
+ */
+const WATCHDOG =
+  'exec 3<&0; "$0" "$@" </dev/null & c=$!; ' +
+  '( while read -r _ <&3; do :; done; kill -KILL "$c" 2>/dev/null ) & w=$!; ' +
+  'wait "$c"; s=$?; kill -KILL "$w" 2>/dev/null; exit "$s"';
+
+/** Runs a binary with arguments (never a shell); answers with its stdout, or its stderr tail on a non-zero exit. */
+function launch(
+  request: Extract<SpawnerRequest, { op: 'run' }>,
+  reply: (r: SpawnerReply) => void,
+): () => void {
+  const { id, binary, args } = request;
+  // detached: its own process group, so one kill reaches the watchdog and the binary together.
+  const child = spawn('/bin/sh', ['-c', WATCHDOG, binary, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const pid = child.pid;
+  const kill = () => {
+    if (!pid) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  };
+  const out: Buffer[] = [];
+  let err = '';
+  let answered = false;
+  const answer = (r: SpawnerReply) => {
+    if (answered) return;
+    answered = true;
+    reply(r);
+  };
+  child.stdin.on('error', () => undefined);
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    if (err.length > 64_000) err = err.slice(-32_000);
+  });
+  const timer = request.timeoutMs ? setTimeout(kill, request.timeoutMs) : null;
+  child.on('error', (error) => answer({ id, error: error.message }));
+  child.on('close', (code, signal) => {
+    if (timer) clearTimeout(timer);
+    child.stdin.destroy();
+    if (code === 0) answer({ id, stdout: Buffer.concat(out), stderr: err });
+    else answer({ id, error: `${binary} exited with ${code ?? signal}: ${err.slice(-600)}` });
+  });
+  return kill;
+}
+
+if (process.env.KADR_MEDIA_SPAWNER === '1' && process.send) {
+  const send = process.send.bind(process);
+  try {
+    os.setPriority(MEDIA_NICE);
+  } catch {}
+  const live = new Map<number, () => void>();
+  process.on('message', (request: SpawnerRequest) => {
+    if (request.op === 'abort') {
+      live.get(request.id)?.();
+      return;
+    }
+    const kill = launch(request, (reply) => {
+      live.delete(request.id);
+      send(reply);
+    });
+    live.set(request.id, kill);
+  });
+  // The server is gone (exit, crash or kill -9): nothing of ours keeps running.
+  process.on('disconnect', () => {
+    for (const kill of live.values()) kill();
+    process.exit(0);
+  });
+}
