@@ -100,7 +100,8 @@ interface Scores {
   cls: number;
 }
 
-async function audit(url: string): Promise<Scores> {
+/** One Lighthouse run; null when it ended without metrics (a runtimeError such as NO_NAVSTART). */
+async function audit(url: string): Promise<Scores | null> {
   const result = await lighthouse(url, {
     port: DEBUG_PORT,
     output: 'json',
@@ -117,7 +118,8 @@ async function audit(url: string): Promise<Scores> {
     const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
     writeFileSync(path.join(reports, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
   }
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError || typeof categories.performance?.score !== 'number') return null;
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -127,6 +129,9 @@ async function audit(url: string): Promise<Scores> {
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
   };
 }
+
+// A run without metrics is retried up to twice; the medians are over the valid runs only.
+const RETRIES = 2;
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -167,7 +172,7 @@ export async function lighthouseBench(
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
     const page = context.pages()[0] ?? (await context.newPage());
     const lines = [
-      row(['page', 'performance', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'accessibility', 'load']),
+      row(['page', 'performance', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'accessibility', 'load', 'runs']),
     ];
     let signedIn: boolean | null = null;
     for (const target of pages.filter((p) => !only || only.includes(p.name))) {
@@ -186,7 +191,21 @@ export async function lighthouseBench(
         signedIn = target.signedIn;
       }
       const runs: Scores[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${target.path}`));
+      let retried = 0;
+      for (let i = 0; i < RUNS; i++) {
+        for (let attempt = 0; attempt <= RETRIES; attempt++) {
+          if (attempt > 0) retried++;
+          const scores = await audit(`${base}${target.path}`);
+          if (scores) {
+            runs.push(scores);
+            break;
+          }
+        }
+      }
+      if (runs.length === 0) {
+        lines.push(row([target.name, `no valid run (${retried} retried)`]));
+        continue;
+      }
       lines.push(
         row([
           target.name,
@@ -198,6 +217,7 @@ export async function lighthouseBench(
           median(runs.map((r) => r.accessibility)),
           // Simulated throttling scales what the machine measured: a loaded machine scores low.
           os.loadavg()[0]!.toFixed(1),
+          `${runs.length} valid, ${retried} retried`,
         ]),
       );
     }
