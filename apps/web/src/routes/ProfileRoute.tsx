@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth-store.ts';
 import { useProfileQuery } from '../features/profile/api/profile-queries.ts';
@@ -16,16 +17,21 @@ export default function ProfileRoute() {
   const { username = '' } = useParams();
   const me = useCurrentUser();
   const profile = useProfileQuery(username);
+  // The card and the grid render from a deferred copy: an interruptible background render in short slices
+  // instead of one long task when the profile arrives (issue 9, TBT). Another user's profile is never shown
+  // from it while it catches up.
+  const deferred = useDeferredValue(profile.data);
+  const data = profile.data && deferred?.id === profile.data.id ? deferred : undefined;
 
   let body: React.ReactNode;
-  if (profile.data) {
+  if (data) {
     body = (
       <>
-        <ProfileCard profile={profile.data} isOwn={me?.id === profile.data.id} />
-        <ProfilePosts username={profile.data.username} />
+        <ProfileCard profile={data} isOwn={me?.id === data.id} />
+        <ProfilePosts key={data.id} username={data.username} />
       </>
     );
-  } else if (profile.isError) {
+  } else if (profile.isError && !profile.data) {
     const notFound = isApiError(profile.error) && profile.error.status === 404;
     body = (
       <div className={styles.centered} role="alert">

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useUserPostsQuery } from '../../media/api/feed-queries.ts';
@@ -10,10 +11,12 @@ import { profileStrings } from '../strings.ts';
 export function ProfilePosts({ username }: { username: string }) {
   const navigate = useNavigate();
   const query = useUserPostsQuery(username);
-  const posts = filterFeed(query.data?.posts ?? [], { sleepMode: false });
+  // The grid (up to 50 tiles) renders from a deferred copy, in short background slices (issue 9, TBT).
+  const data = useDeferredValue(query.data);
+  const posts = filterFeed(data?.posts ?? [], { sleepMode: false });
 
   let body: React.ReactNode;
-  if (query.isPending) body = <Spinner />;
+  if (query.isPending || (query.data && !data)) body = <Spinner />;
   else if (posts.length === 0) body = <p className={styles.empty}>{profileStrings.profilePosts.empty}</p>;
   else
     body = (
