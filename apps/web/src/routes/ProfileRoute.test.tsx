@@ -19,13 +19,11 @@ function NavigateProbe() {
   return null;
 }
 
-function renderAt(
-  path: string,
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
+function renderAt(path: string, { useTransitions = true } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]} useTransitions={useTransitions}>
         <NavigateProbe />
         <Profiler id="profile" onRender={recordCommit}>
           <Routes>
@@ -65,20 +63,23 @@ describe('ProfileRoute', () => {
   it('shows the card and the grid once the profile and its posts arrive', async () => {
     answer('ok');
     renderAt('/boris');
-    expect(await screen.findByRole('heading', { name: 'Борис' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Открыть публикацию 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Борис' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Открыть публикацию 1' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('says there are no posts when the grid fails to load, not a spinner for ever', async () => {
     answer('fail');
     renderAt('/boris');
-    expect(await screen.findByText('Пока нет публикаций')).toBeInTheDocument();
+    expect(await screen.findByText('Пока нет публикаций', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('never shows the previous user while the next cached profile catches up', async () => {
     answer('ok');
-    const queryClient = renderAt('/boris');
-    await screen.findByRole('heading', { name: 'Борис' });
+    // Without a transition the navigation renders urgently: the deferred copy must not show Борис on /vera.
+    const queryClient = renderAt('/boris', { useTransitions: false });
+    await screen.findByRole('heading', { name: 'Борис' }, { timeout: 5000 });
     queryClient.setQueryData(
       profileKeys.detail('vera'),
       profileOf({ id: 10, username: 'vera', name: 'Вера' }),
@@ -86,7 +87,7 @@ describe('ProfileRoute', () => {
 
     committed = [];
     await act(async () => navigateTo('/vera'));
-    expect(await screen.findByRole('heading', { name: 'Вера' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Вера' }, { timeout: 5000 })).toBeInTheDocument();
     expect(committed).toContain('Вера');
     expect(committed).not.toContain('Борис');
     committed = null;

@@ -18,10 +18,8 @@ export default function ProfileRoute() {
   const me = useCurrentUser();
   const profile = useProfileQuery(username);
   // The card and the grid render from a deferred copy: an interruptible background render in short slices
-  // instead of one long task when the profile arrives (issue 9, TBT). Another user's profile is never shown
-  // from it while it catches up.
-  const deferred = useDeferredValue(profile.data);
-  const data = profile.data && deferred?.id === profile.data.id ? deferred : undefined;
+  // instead of one long task when the profile arrives (issue 9, TBT).
+  const data = useDeferredValue(profile.data);
 
   let body: React.ReactNode;
   if (data) {
