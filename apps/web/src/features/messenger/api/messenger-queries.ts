@@ -8,7 +8,7 @@ import type {
   Message,
 } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { sortChats, withFavorites } from '../lib/chat-order.ts';
@@ -81,18 +81,33 @@ export const chatTarget = (ref: ChatRef): ChatTarget =>
   ref.is_favorites ? { is_favorites: true } : { chat_user_id: ref.user_id };
 
 /** A conversation's newest 30 messages; a refetch keeps the older ones already scrolled in. */
-export function useConversationQuery(peerId: number | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: messengerKeys.conversation(peerId ?? 0),
-    enabled: peerId !== null,
+function conversationOptions(queryClient: QueryClient, peerId: number) {
+  return queryOptions({
+    queryKey: messengerKeys.conversation(peerId),
     staleTime: MessengerStaleTime.conversation,
     queryFn: async ({ signal }) => {
-      const fresh = await messengerApi.conversation(peerId ?? 0, Limits.messagesInitial, 0, signal);
-      const previous = queryClient.getQueryData<Conversation>(messengerKeys.conversation(peerId ?? 0));
+      const fresh = await messengerApi.conversation(peerId, Limits.messagesInitial, 0, signal);
+      const previous = queryClient.getQueryData<Conversation>(messengerKeys.conversation(peerId));
       return mergeNewest(previous, fresh);
     },
   });
+}
+
+export function useConversationQuery(peerId: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...conversationOptions(queryClient, peerId ?? 0), enabled: peerId !== null });
+}
+
+/**
+ * Starts loading a conversation that is about to open, unless it is cached and fresh: called on the
+ * click, so the request runs while the chat window renders instead of after its first commit.
+ */
+export function usePrefetchConversation() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (peerId: number): Promise<void> => queryClient.prefetchQuery(conversationOptions(queryClient, peerId)),
+    [queryClient],
+  );
 }
 
 /** Loads 20 older messages at an offset equal to the count loaded; one request at a time. */
@@ -200,10 +215,15 @@ export function useDeleteChat(ownId: number) {
 }
 
 /** The chat was opened: clear its unread count at once, then tell the server (read receipts). */
+/**
+ * Clears the chat's unread state in the caches at once and sends the read receipt — after `after`
+ * settles when given (the conversation's own request goes first on a switch: the server answers it
+ * alone instead of alongside the receipt).
+ */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useCallback(
-    (ref: ChatRef, ownId: number) => {
+    (ref: ChatRef, ownId: number, after?: Promise<unknown>) => {
       writeUnreadCleared(queryClient, ref);
       queryClient.setQueryData<Conversation>(messengerKeys.conversation(peerIdOf(ref, ownId)), (c) =>
         c?.messages.some((m) => m.sender_id !== ownId && !m.is_read)
@@ -215,7 +235,9 @@ export function useMarkRead() {
             }
           : c,
       );
-      void messengerApi.markRead(peerIdOf(ref, ownId)).catch(() => undefined);
+      const send = () => void messengerApi.markRead(peerIdOf(ref, ownId)).catch(() => undefined);
+      if (after) void after.finally(send);
+      else send();
     },
     [queryClient],
   );

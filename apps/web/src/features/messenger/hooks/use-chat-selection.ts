@@ -1,7 +1,9 @@
 import type { ChatListItem, Me } from '@kadr/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { isRoom } from '../../groups/api/groups-api.ts';
+import { peerIdOf } from '../api/cache-writes.ts';
 import { chatRefOf } from '../api/chats-cache.ts';
-import { useMarkRead } from '../api/messenger-queries.ts';
+import { useMarkRead, usePrefetchConversation } from '../api/messenger-queries.ts';
 import { chatKey } from '../lib/chat-order.ts';
 import { SelectionGate } from '../lib/selection.ts';
 
@@ -17,17 +19,21 @@ export function useChatSelection(me: Me | null) {
   /** A chat opened by URL that is not in the list yet (no message exchanged). */
   const [draft, setDraft] = useState<ChatListItem | null>(null);
   const markRead = useMarkRead();
+  const prefetch = usePrefetchConversation();
 
   const select = useCallback(
     (chat: ChatListItem, options: { draft?: boolean } = {}): boolean => {
       const key = chatKey(chat);
       if (!gate.current.tryBegin(key)) return false;
+      // The conversation's request leaves at once, not after the window's first render, and the read
+      // receipt after it.
+      const loading = me && !isRoom(chat) ? prefetch(peerIdOf(chatRefOf(chat), me.id)) : undefined;
       setSelectedKey(key);
       setDraft(options.draft ? chat : null);
-      if (me && chat.unread_count > 0) markRead(chatRefOf(chat), me.id);
+      if (me && chat.unread_count > 0) markRead(chatRefOf(chat), me.id, loading);
       return true;
     },
-    [markRead, me],
+    [markRead, prefetch, me],
   );
 
   const finish = useCallback(() => gate.current.finish(), []);

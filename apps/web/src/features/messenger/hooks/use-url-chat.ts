@@ -37,10 +37,18 @@ export function useUrlChat(
 ) {
   const navigate = useNavigate();
   const own = username !== undefined && me !== null && username === me.username;
+  // A chat already in the list is found by its username: no profile request (a click in the list
+  // navigates here on every switch).
+  const listed =
+    username === undefined || own
+      ? undefined
+      : chats?.find(
+          (chat) => chat.type === 'personal' && !chat.is_favorites && chat.profile_username === username,
+        );
   const profile = useQuery({
     queryKey: profileKeys.detail(username ?? ''),
     queryFn: ({ signal }) => api.call(profileEndpoints.get, { params: { username: username ?? '' }, signal }),
-    enabled: username !== undefined && me !== null && !own,
+    enabled: username !== undefined && me !== null && !own && listed === undefined,
     staleTime: StaleTime.profile,
     retry: false,
   });
@@ -59,6 +67,11 @@ export function useUrlChat(
     if (username === undefined) handled.current = null;
   }, [username]);
   useEffect(() => {
+    if (listed && username !== undefined && handled.current !== username) {
+      handled.current = username;
+      open(listed, false);
+      return;
+    }
     if (!target || !chats || !me || target.id === me.id || target.username !== username) return;
     if (handled.current === username) return;
     handled.current = username;
@@ -66,6 +79,6 @@ export function useUrlChat(
       (chat) => chat.type === 'personal' && !chat.is_favorites && chat.user_id === target.id,
     );
     open(existing ?? draftChatFor(target), existing === undefined);
-  }, [target, chats, me, open, username]);
+  }, [listed, target, chats, me, open, username]);
   return { missing: missing && username !== undefined };
 }
