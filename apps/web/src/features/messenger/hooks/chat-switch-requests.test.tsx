@@ -1,0 +1,80 @@
+import type { ChatListItem, ChatsResponse } from '@kadr/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { messengerKeys } from '../api/messenger-keys.ts';
+import { useChatSelection } from './use-chat-selection.ts';
+import { useUrlChat } from './use-url-chat.ts';
+
+const chat: ChatListItem = {
+  type: 'personal',
+  user_id: 9,
+  username: 'Борис',
+  profile_username: 'boris',
+  avatar_url: null,
+  avatar_thumbnail_url: null,
+  is_favorites: false,
+  is_pinned: false,
+  pin_order: null,
+  unread_count: 3,
+  last_message: null,
+  last_time: '2025-01-01T00:00:00.000Z',
+  last_seen: null,
+};
+
+function setup(answer: (url: string) => Promise<Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  const urls = () => fetchMock.mock.calls.map(([input]) => String(input));
+  return { queryClient, wrapper, urls };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a chat switch', () => {
+  it('requests the conversation on select, clears the unread count at once and sends the receipt after the conversation answers', async () => {
+    let answerConversation: (response: Response) => void = () => undefined;
+    const { queryClient, wrapper, urls } = setup((url) =>
+      url.includes('/messages/conversation')
+        ? new Promise<Response>((resolve) => {
+            answerConversation = resolve;
+          })
+        : Promise.resolve(jsonResponse({ ok: true })),
+    );
+    queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), { chats: [chat] });
+    const { result } = renderHook(() => useChatSelection(me), { wrapper });
+
+    act(() => {
+      expect(result.current.select(chat)).toBe(true);
+    });
+    expect(urls()).toHaveLength(1);
+    expect(urls()[0]).toContain('/messages/conversation?other_user_id=9');
+    expect(queryClient.getQueryData<ChatsResponse>(messengerKeys.chats())?.chats[0]?.unread_count).toBe(0);
+
+    answerConversation(jsonResponse({ messages: [], has_more: false }));
+    await waitFor(() => expect(urls()).toHaveLength(2));
+    expect(urls()[1]).toContain('/messages/read');
+    expect(queryClient.getQueryData(messengerKeys.conversation(9))).toEqual({
+      messages: [],
+      has_more: false,
+    });
+  });
+
+  it('opens a chat named by the URL from the list, without a profile request', async () => {
+    const { wrapper, urls } = setup(async () => jsonResponse({}, 500));
+    const open = vi.fn();
+    renderHook(() => useUrlChat('boris', me, [chat], open), { wrapper });
+    await waitFor(() => expect(open).toHaveBeenCalledWith(chat, false));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(urls().filter((url) => url.includes('/profile/'))).toEqual([]);
+  });
+});
