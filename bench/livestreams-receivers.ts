@@ -1,5 +1,6 @@
-// One receiving process of the live chat fan-out bench (bench/livestreams.bench.ts): it opens its share of
-// the viewer sockets, joins them to the stream (Kadr) or the room (bare Socket.IO), and records, for every
+// One receiving process of the live chat fan-out bench (bench/livestreams.bench.ts; also the group and
+// channel fan-out, bench/groups-fanout.ts): it opens its share of the viewer (or member) sockets, joins
+// them to the stream (Kadr) or the room (bare Socket.IO), and records, for every
 // message each socket receives, receive time − send time on the machine's wall clock (performance.timeOrigin
 // + performance.now(): the same clock in every process of the machine, sub-millisecond). The parent drives it
 // over IPC; the latencies go back in one message at the end, so nothing but counting runs while measuring.
