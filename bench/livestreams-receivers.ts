@@ -167,7 +167,7 @@ async function openAll(cmd: Extract<ReceiverCommand, { type: 'open' }>) {
       seqs.push(seqOf(packet));
     };
   }
-  if (cmd.streamId !== undefined)
+  if (cmd.mode === 'kadr' && cmd.streamId !== undefined)
     await Promise.all(
       sockets.map(async (s) => {
         const ack = await s.request('live-stream-viewer-join', { stream_id: cmd.streamId });
