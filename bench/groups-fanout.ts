@@ -1,24 +1,24 @@
 // Group and channel fan-out over sockets, beside a bare Socket.IO room broadcast in the same run:
 // a group of N connected members at R messages/s (send → every other member receives), and a channel
 // with M connected subscribers (one post → the last subscriber receives it).
+//
+// The receiving sockets live in child processes (bench/livestreams-receivers.ts), not in the process that
+// sends: with 1,000 (or 10,000) receivers here the bench measured its own event loop — the bare relay came
+// out three times slower than Kadr. Send and receive times are on the machine's wall clock.
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { row, startTarget, type Target } from './lib.ts';
+import { cpuMs, row, startTarget, type Target } from './lib.ts';
+import { Receivers } from './livestreams.bench.ts';
 import { connected, inBatches, percentile } from './messenger.bench.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-/** The bare relay's payload: the sequence number beside a copy of a real `new-message` event. */
-type EchoPayload = { seq: number; event?: unknown };
+/** The bare relay's sender: a copy of a real `new-message` event goes to every socket of the room. */
 type EchoSocket = Socket<
-  { echo: (p: EchoPayload) => void },
-  {
-    relay: (m: { to: string; payload: EchoPayload }) => void;
-    // The bare server has no handler for it: it is read and decoded like the app's receipts, then dropped.
-    'message-delivered': (p: { message_ids: number[] }) => void;
-  }
+  { echo: (p: MessageEvent) => void },
+  { relay: (m: { to: string; payload: MessageEvent }) => void }
 >;
 
 export interface FanoutOptions {
@@ -73,89 +73,101 @@ function callApi<T>(t: Target, token: string, method: string, url: string, body?
   });
 }
 
-/** Receipts of one measured run: every (message, receiver) pair with its latency. */
-class Receipts {
-  sentAt = new Map<number, number>();
-  perMessage = new Map<number, number>();
-  lastAt = new Map<number, number>();
-  latencies: number[] = [];
-  got(seq: number) {
-    const at = this.sentAt.get(seq);
-    if (at === undefined) return;
-    const now = performance.now();
-    this.latencies.push(now - at);
-    this.perMessage.set(seq, (this.perMessage.get(seq) ?? 0) + 1);
-    this.lastAt.set(seq, now - at);
-  }
-  summary(expectedPerMessage: number) {
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    const last = [...this.lastAt.values()].sort((a, b) => a - b);
-    const expected = this.sentAt.size * expectedPerMessage;
-    return {
-      messages: this.sentAt.size,
-      expected,
-      received: sorted.length,
-      lost: expected - sorted.length,
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      lastP50: percentile(last, 50),
-      lastMax: last.at(-1) ?? Number.NaN,
-    };
-  }
+const wallNow = () => performance.timeOrigin + performance.now();
+const progress = (what: string) => process.stderr.write(`[groups fan-out bench] ${what}\n`);
+
+/** One measured phase: every delivery's latency, the last receiver of each message, the server's CPU. */
+interface Outcome {
+  messages: number;
+  expected: number;
+  latencies: number[];
+  /** Per message, the latency of its last receiver. */
+  last: number[];
+  serverCpuMs: number;
+  dropped: Record<string, number>;
 }
 
-/** Waits until every message reached `expected` receivers, at most `ms`. */
-async function drain(r: Receipts, expected: number, ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    if ([...r.sentAt.keys()].every((seq) => (r.perMessage.get(seq) ?? 0) >= expected)) return;
+/**
+ * Waits until the receivers counted `target` deliveries; late is not lost, so it waits while deliveries
+ * still arrive and calls the rest lost once nothing came for `stallMs` (bounded at 2 min).
+ */
+async function settle(receivers: Receivers, target: number, stallMs: number) {
+  const hardDeadline = performance.now() + 120_000;
+  let lastCount = -1;
+  let lastProgress = performance.now();
+  while (receivers.count < target && performance.now() < hardDeadline) {
+    if (receivers.count !== lastCount) {
+      lastCount = receivers.count;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > stallMs) break;
     await sleep(50);
   }
 }
 
-/** Fires `send(seq)` at `rate` per second for `seconds`, every 5 ms in small bursts. */
-async function drive(rate: number, seconds: number, firstSeq: number, send: (seq: number) => void) {
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  let seq = firstSeq;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate)) - (seq - firstSeq);
-      for (let k = 0; k < due; k += 1) send(seq++);
-      if (seq - firstSeq >= total) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 5);
+/** The receivers' latencies since the last collection, as an outcome of `messages` × `perMessage`. */
+async function outcome(
+  receivers: Receivers,
+  messages: number,
+  perMessage: number,
+  serverCpuMs: number,
+): Promise<Outcome> {
+  const { latencies, seqs, dropped } = await receivers.collect();
+  const lastBySeq = new Map<number, number>();
+  latencies.forEach((ms, i) => {
+    const seq = seqs[i] as number;
+    lastBySeq.set(seq, Math.max(lastBySeq.get(seq) ?? Number.NEGATIVE_INFINITY, ms));
   });
-  return seq;
+  return {
+    messages,
+    expected: messages * perMessage,
+    latencies: latencies.sort((a, b) => a - b),
+    last: [...lastBySeq.values()].sort((a, b) => a - b),
+    serverCpuMs,
+    dropped,
+  };
+}
+
+/** Pools phases of one path: percentiles over every delivery, counts and CPU added up. */
+function pool(outcomes: Outcome[]): Outcome {
+  const dropped: Record<string, number> = {};
+  for (const o of outcomes)
+    for (const [reason, n] of Object.entries(o.dropped)) dropped[reason] = Math.max(dropped[reason] ?? 0, n);
+  const sum = (f: (o: Outcome) => number) => outcomes.reduce((a, o) => a + f(o), 0);
+  return {
+    messages: sum((o) => o.messages),
+    expected: sum((o) => o.expected),
+    latencies: outcomes.flatMap((o) => o.latencies).sort((a, b) => a - b),
+    last: outcomes.flatMap((o) => o.last).sort((a, b) => a - b),
+    serverCpuMs: sum((o) => o.serverCpuMs),
+    dropped,
+  };
 }
 
 /**
- * The bare baseline's clients do what the app's do with each message: receive a message-sized event and
- * answer a delivery receipt (the web acks every message it receives), so the two runs differ only by the
- * server's own work.
+ * Fires `send(seq, wallTime)` at `rate` per second for `seconds`, then waits for `perMessage` deliveries
+ * of each, and measures the server's CPU from the first send to the last delivery.
  */
-function bareSockets(t: Target, count: number, room: string, current: { r: Receipts | null }) {
-  return inBatches(count, 50, (i) => {
-    const s: EchoSocket = connect(t.target.bareSocketUrl as string, {
-      transports: ['websocket'],
-      auth: { room },
-      reconnection: false,
-      forceNew: true,
-      timeout: CONNECT_TIMEOUT_MS,
-    });
-    // The relay also echoes to the sender: it is one of the room like the rest, so every socket counts.
-    void i;
-    s.on('echo', ({ seq }) => {
-      s.emit('message-delivered', { message_ids: [seq] });
-      current.r?.got(seq);
-    });
-    return connected(s);
-  });
+async function drive(
+  t: Target,
+  receivers: Receivers,
+  opts: { rate: number; seconds: number; perMessage: number },
+  send: (seq: number, sentAt: number) => void,
+): Promise<Outcome> {
+  const total = Math.round(opts.rate * opts.seconds);
+  const cpuBefore = cpuMs(t.child.pid);
+  // Deliveries counted so far (earlier phases): the previous phase settled, so the count is at rest.
+  const base = receivers.count;
+  const started = performance.now();
+  for (let seq = 0; seq < total; seq += 1) {
+    const wait = started + (seq * 1000) / opts.rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    send(seq, wallNow());
+  }
+  await settle(receivers, base + total * opts.perMessage, 15_000);
+  return outcome(receivers, total, opts.perMessage, cpuMs(t.child.pid) - cpuBefore);
 }
 
-function appSockets(t: Target, tokens: string[], current: { r: Receipts | null }) {
+function appSockets(t: Target, tokens: string[]) {
   return inBatches(tokens.length, 50, (i) => {
     const s: AppSocket = connect(t.target.appUrl, {
       path: '/socket.io',
@@ -165,23 +177,48 @@ function appSockets(t: Target, tokens: string[], current: { r: Receipts | null }
       forceNew: true,
       timeout: CONNECT_TIMEOUT_MS,
     });
-    s.on('new-message', ({ message }: MessageEvent) => {
-      // The sender's own devices get it with its temp_id; every other member without.
-      if (message.temp_id !== undefined || !message.content.startsWith('bench ')) return;
-      s.emit('message-delivered', { message_ids: [message.id] });
-      current.r?.got(Number(message.content.slice(6)));
+    return connected(s);
+  });
+}
+
+function bareSenders(t: Target, count: number) {
+  return inBatches(count, 50, () => {
+    // The senders sit in a room of their own: like Kadr's, a sender's socket is not one of the receivers.
+    const s: EchoSocket = connect(t.target.bareSocketUrl as string, {
+      transports: ['websocket'],
+      auth: { room: 'senders' },
+      reconnection: false,
+      forceNew: true,
+      timeout: CONNECT_TIMEOUT_MS,
     });
     return connected(s);
   });
 }
 
-function summaryRow(name: string, s: ReturnType<Receipts['summary']>) {
-  return row([name, s.messages, s.expected, s.received, s.lost, s.p50, s.p99, s.lastP50, s.lastMax, load1()]);
+const dropped = (o: Outcome) =>
+  Object.entries(o.dropped)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || 'none';
+
+function summaryRow(name: string, o: Outcome, load: string) {
+  return row([
+    name,
+    o.messages,
+    o.expected,
+    o.latencies.length,
+    o.expected - o.latencies.length,
+    percentile(o.latencies, 50),
+    percentile(o.latencies, 99),
+    percentile(o.last, 50),
+    o.last.at(-1) ?? Number.NaN,
+    o.serverCpuMs,
+    load,
+  ]);
 }
 
 /** One real `new-message` event of the group as a member receives it (the bare relay sends a copy). */
 async function sampleEvent(t: Target, tokens: string[], groupId: number): Promise<MessageEvent> {
-  const [sender, member] = await appSockets(t, tokens.slice(0, 2), { r: null });
+  const [sender, member] = await appSockets(t, tokens.slice(0, 2));
   try {
     const got = new Promise<MessageEvent>((resolve) => member?.once('new-message', resolve));
     sender?.emit(
@@ -196,8 +233,28 @@ async function sampleEvent(t: Target, tokens: string[], groupId: number): Promis
   }
 }
 
-async function groupRun(t: Target, engine: string, opts: FanoutOptions, tokens: string[], lines: string[]) {
-  const current: { r: Receipts | null } = { r: null };
+/** The sample event with the bench's `<wall ms> #<seq>` content, as the bare relay sends it. */
+const withContent = (event: MessageEvent, content: string): MessageEvent => ({
+  ...event,
+  message: { ...event.message, content },
+});
+
+/**
+ * The order of the group runs (GROUPS_BENCH_PHASES): A-B-B-A by default, so a load that drifts during the
+ * bench weighs on both paths alike. Both sets of receiving sockets stay open throughout.
+ */
+const PHASES = (process.env.GROUPS_BENCH_PHASES ?? 'kadr,bare,bare,kadr')
+  .split(',')
+  .filter((p): p is 'kadr' | 'bare' => p === 'kadr' || p === 'bare');
+
+/** Runs the group phases and returns the group's sample event (the channel's bare relay sends it too). */
+async function groupRun(
+  t: Target,
+  engine: string,
+  opts: FanoutOptions,
+  tokens: string[],
+  lines: string[],
+): Promise<MessageEvent> {
   const n = opts.members;
   const group = await callApi<{ id: number; inviteToken: string }>(
     t,
@@ -213,83 +270,130 @@ async function groupRun(t: Target, engine: string, opts: FanoutOptions, tokens: 
   );
   const event = await sampleEvent(t, tokens, group.id);
 
-  // Baseline: the same room broadcast of the same event through a bare Socket.IO server.
-  const bare = await bareSockets(t, n, 'group', current);
+  const sets: Receivers[] = [];
+  const senders: Array<{ disconnect: () => void }> = [];
   try {
-    const warm = new Receipts();
-    current.r = warm;
-    let seq = await drive(opts.rate, 2, 0, (s) => {
-      warm.sentAt.set(s, performance.now());
-      bare[s % opts.senders]?.emit('relay', { to: 'group', payload: { seq: s, event } });
-    });
-    const run = new Receipts();
-    current.r = run;
-    seq = await drive(opts.rate, opts.seconds, seq, (s) => {
-      run.sentAt.set(s, performance.now());
-      bare[s % opts.senders]?.emit('relay', { to: 'group', payload: { seq: s, event } });
-    });
-    await drain(run, n, 5000);
-    lines.push(summaryRow(`${engine} bare room, ${n}`, run.summary(n)));
-  } finally {
-    for (const s of bare) s.disconnect();
-    current.r = null;
-  }
-
-  const sockets = await appSockets(t, tokens.slice(0, n), current);
-  await sleep(3000);
-  let failed = 0;
-  // Send → the sender's ack (the server stored and announced it): where the server's own time shows.
-  let acked: number[] = [];
-  const send = (r: Receipts) => (s: number) => {
-    const at = performance.now();
-    r.sentAt.set(s, at);
-    sockets[s % opts.senders]?.emit(
-      'send-message',
-      { group_id: group.id, content: `bench ${s}`, temp_id: `bench-${engine}-${s}` },
-      (result) => {
-        acked.push(performance.now() - at);
-        if (!result.ok) failed += 1;
-      },
+    progress(`${engine}: receiving processes open ${n} member sockets and ${n} bare sockets`);
+    // Every member's socket, the senders' included: a sender's other device gets its message with the
+    // temp_id, which the receivers do not count, so each message is expected n − 1 times.
+    const kadr = new Receivers();
+    sets.push(kadr);
+    await kadr.open(
+      { mode: 'kadr', url: t.target.appUrl, room: '', event: 'new-message', ack: true },
+      tokens.slice(0, n),
     );
-  };
-  try {
-    const warm = new Receipts();
-    current.r = warm;
-    let seq = await drive(opts.rate, 2, 0, send(warm));
-    await drain(warm, n - 1, 5000);
-    const run = new Receipts();
-    current.r = run;
-    acked = [];
-    seq = await drive(opts.rate, opts.seconds, seq, send(run));
-    await drain(run, n - 1, 10_000);
+    const bare = new Receivers();
+    sets.push(bare);
+    await bare.open(
+      { mode: 'bare', url: t.target.bareSocketUrl as string, room: 'group', ack: true },
+      tokens.slice(0, n),
+    );
+    // The senders are members too (their second device, in this process).
+    const kadrSenders = await appSockets(t, tokens.slice(0, opts.senders));
+    const relays = await bareSenders(t, opts.senders);
+    senders.push(...kadrSenders, ...relays);
+    await sleep(3000);
+
+    let failed = 0;
+    // Send → the sender's ack (the server stored and announced it): where the server's own time shows.
+    const acked: number[] = [];
+    const kadrSend = (phase: string, record: boolean) => (s: number, sentAt: number) => {
+      const at = performance.now();
+      kadrSenders[s % opts.senders]?.emit(
+        'send-message',
+        { group_id: group.id, content: `${sentAt} #${s}`, temp_id: `bench-${engine}-${phase}-${s}` },
+        (result) => {
+          if (record) acked.push(performance.now() - at);
+          if (!result.ok) failed += 1;
+        },
+      );
+    };
+    const bareSend = (s: number, sentAt: number) =>
+      relays[s % opts.senders]?.emit('relay', {
+        to: 'group',
+        payload: withContent(event, `${sentAt} #${s}`),
+      });
+
+    // Warm-up of both paths (not measured).
+    const warm = { rate: opts.rate, seconds: 2 };
+    await drive(t, kadr, { ...warm, perMessage: n - 1 }, kadrSend('warm', false));
+    await drive(t, bare, { ...warm, perMessage: n }, bareSend);
+
+    const phases: Array<{ path: 'kadr' | 'bare'; outcome: Outcome; load: string }> = [];
+    for (const [k, path] of PHASES.entries()) {
+      const load = load1();
+      progress(`${engine} group phase ${k + 1}/${PHASES.length}: ${path} (load ${load})`);
+      const o =
+        path === 'kadr'
+          ? await drive(t, kadr, { ...opts, perMessage: n - 1 }, kadrSend(String(k), true))
+          : await drive(t, bare, { ...opts, perMessage: n }, bareSend);
+      phases.push({ path, outcome: o, load });
+    }
+    const label = (path: 'kadr' | 'bare') => (path === 'kadr' ? `group, ${n}` : `bare room, ${n}`);
+    for (const [k, p] of phases.entries())
+      lines.push(summaryRow(`${engine} ${k + 1}. ${label(p.path)}`, p.outcome, p.load));
+    const pooledKadr = pool(phases.filter((p) => p.path === 'kadr').map((p) => p.outcome));
+    const pooledBare = pool(phases.filter((p) => p.path === 'bare').map((p) => p.outcome));
     const ackSorted = acked.sort((a, b) => a - b);
     lines.push(
-      summaryRow(`${engine} group, ${n}`, run.summary(n - 1)) +
+      summaryRow(`${engine} group, pooled`, pooledKadr, '-') +
         ` (send ack p50 ${percentile(ackSorted, 50).toFixed(0)} ms, p99 ${percentile(ackSorted, 99).toFixed(0)} ms)` +
         (failed > 0 ? ` (${failed} failed sends)` : ''),
+      summaryRow(`${engine} bare room, pooled`, pooledBare, '-'),
+      `${engine} group/bare (pooled): p50 ×${(percentile(pooledKadr.latencies, 50) / percentile(pooledBare.latencies, 50)).toFixed(2)}, p99 ×${(percentile(pooledKadr.latencies, 99) / percentile(pooledBare.latencies, 99)).toFixed(2)}, server CPU ×${(pooledKadr.serverCpuMs / pooledBare.serverCpuMs).toFixed(2)}; sockets dropped: group ${dropped(pooledKadr)}, bare ${dropped(pooledBare)}`,
     );
   } finally {
-    for (const s of sockets) s.disconnect();
-    current.r = null;
+    for (const s of senders) s.disconnect();
+    for (const r of sets) await r.close();
   }
+  return event;
 }
 
-async function channelRun(t: Target, engine: string, opts: FanoutOptions, tokens: string[], lines: string[]) {
-  const current: { r: Receipts | null } = { r: null };
+/** Posts one message at a time and waits for every subscriber to receive it before the next. */
+async function postOneByOne(
+  t: Target,
+  receivers: Receivers,
+  opts: FanoutOptions,
+  post: (seq: number, sentAt: number) => Promise<unknown>,
+): Promise<Outcome> {
   const m = opts.subscribers;
-  const bare = await bareSockets(t, m, 'channel', current);
+  const cpuBefore = cpuMs(t.child.pid);
+  const base = receivers.count;
+  for (let seq = 0; seq < opts.posts; seq += 1) {
+    await post(seq, wallNow());
+    await settle(receivers, base + m * (seq + 1), 15_000);
+  }
+  return outcome(receivers, opts.posts, m, cpuMs(t.child.pid) - cpuBefore);
+}
+
+async function channelRun(
+  t: Target,
+  engine: string,
+  opts: FanoutOptions,
+  tokens: string[],
+  lines: string[],
+  // The group's sample event, as the bare relay's message (a channel post is the same event).
+  event: MessageEvent,
+) {
+  const m = opts.subscribers;
+
+  // One path at a time: 20,000 sockets at once would measure the machine's memory, not the fan-out.
+  const bare = new Receivers();
+  const [relay] = await bareSenders(t, 1);
   try {
-    const run = new Receipts();
-    current.r = run;
-    for (let seq = 0; seq < opts.posts; seq += 1) {
-      run.sentAt.set(seq, performance.now());
-      bare[0]?.emit('relay', { to: 'channel', payload: { seq } });
-      await drain(run, m, 10_000);
-    }
-    lines.push(summaryRow(`${engine} bare room, ${m}`, run.summary(m)));
+    progress(`${engine}: receiving processes open ${m} bare sockets`);
+    await bare.open(
+      { mode: 'bare', url: t.target.bareSocketUrl as string, room: 'channel', ack: true },
+      tokens.slice(0, m),
+    );
+    const load = load1();
+    const o = await postOneByOne(t, bare, opts, async (seq, sentAt) => {
+      relay?.emit('relay', { to: 'channel', payload: withContent(event, `${sentAt} #${seq}`) });
+    });
+    lines.push(summaryRow(`${engine} bare room, ${m}`, o, load));
   } finally {
-    for (const s of bare) s.disconnect();
-    current.r = null;
+    relay?.disconnect();
+    await bare.close();
   }
 
   // The owner is the last token; subscribers are the first `m`.
@@ -299,24 +403,28 @@ async function channelRun(t: Target, engine: string, opts: FanoutOptions, tokens
     slug: `bench_${engine}`,
   });
   await inBatches(m, 50, (i) => callApi(t, tokens[i] as string, 'POST', `/channels/${channel.id}/subscribe`));
-  const sockets = await appSockets(t, tokens.slice(0, m), current);
-  await sleep(5000);
+  const kadr = new Receivers();
   try {
-    const run = new Receipts();
-    current.r = run;
-    for (let seq = 0; seq < opts.posts; seq += 1) {
-      run.sentAt.set(seq, performance.now());
-      await callApi(t, owner, 'POST', '/messages', {
+    progress(`${engine}: receiving processes open ${m} subscriber sockets`);
+    await kadr.open(
+      { mode: 'kadr', url: t.target.appUrl, room: '', event: 'new-message', ack: true },
+      tokens.slice(0, m),
+    );
+    await sleep(5000);
+    const load = load1();
+    const o = await postOneByOne(t, kadr, opts, (seq, sentAt) =>
+      callApi(t, owner, 'POST', '/messages', {
         channel_id: channel.id,
-        content: `bench ${seq}`,
+        content: `${sentAt} #${seq}`,
         temp_id: `bench-post-${engine}-${seq}`,
-      });
-      await drain(run, m, 15_000);
-    }
-    lines.push(summaryRow(`${engine} channel, ${m}`, run.summary(m)));
+      }),
+    );
+    lines.push(
+      summaryRow(`${engine} channel, ${m}`, o, load),
+      `${engine} channel sockets dropped: ${dropped(o)}`,
+    );
   } finally {
-    for (const s of sockets) s.disconnect();
-    current.r = null;
+    await kadr.close();
   }
 }
 
@@ -333,6 +441,7 @@ export async function groupsFanoutBench(
   },
 ): Promise<string[]> {
   const lines = [
+    `receivers: 4 child processes (LIVESTREAM_BENCH_PROCS) per path, acking every message like the web client; senders in the driving process; wall-clock send → receive; group phases ${PHASES.join(', ')} after a 2 s warm-up of each; expected: n − 1 per group message (the sender's own devices excluded), n per bare one (the bare senders sit in a room of their own)`,
     row([
       'run',
       'messages',
@@ -343,6 +452,7 @@ export async function groupsFanoutBench(
       'p99 ms',
       'last p50',
       'last max',
+      'server CPU ms',
       'load 1m',
     ]),
   ];
@@ -355,8 +465,8 @@ export async function groupsFanoutBench(
     });
     const tokens = Array.from({ length: users }, (_, i) => `idle-token-${i}`);
     try {
-      await groupRun(t, engine, opts, tokens, lines);
-      await channelRun(t, engine, opts, tokens, lines);
+      const event = await groupRun(t, engine, opts, tokens, lines);
+      await channelRun(t, engine, opts, tokens, lines, event);
     } finally {
       await t.stop();
     }

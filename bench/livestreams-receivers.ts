@@ -1,5 +1,6 @@
-// One receiving process of the live chat fan-out bench (bench/livestreams.bench.ts): it opens its share of
-// the viewer sockets, joins them to the stream (Kadr) or the room (bare Socket.IO), and records, for every
+// One receiving process of the live chat fan-out bench (bench/livestreams.bench.ts; also the group and
+// channel fan-out, bench/groups-fanout.ts): it opens its share of the viewer (or member) sockets, joins
+// them to the stream (Kadr) or the room (bare Socket.IO), and records, for every
 // message each socket receives, receive time − send time on the machine's wall clock (performance.timeOrigin
 // + performance.now(): the same clock in every process of the machine, sub-millisecond). The parent drives it
 // over IPC; the latencies go back in one message at the end, so nothing but counting runs while measuring.
@@ -16,8 +17,17 @@ export type ReceiverCommand =
       url: string;
       /** Kadr: one session token per socket; bare: as many sockets as tokens, joined to `room`. */
       tokens: string[];
-      streamId: number;
+      /** Kadr: the live stream every socket joins; none for a group or channel (membership is the user's). */
+      streamId?: number;
       room: string;
+      /** The counted event; by default `live-stream-message` (Kadr) or `echo` (bare). */
+      event?: string;
+      /**
+       * Answer every counted message with a `message-delivered` receipt of its id, as the web client does
+       * (a group or channel `new-message`, or the bare relay's copy of one). A message with a `temp_id` is
+       * the sender's own (its other devices) and is not counted.
+       */
+      ack?: boolean;
     }
   | { type: 'report' }
   | { type: 'close' };
@@ -26,7 +36,13 @@ export type ReceiverReport =
   | { type: 'ready'; sockets: number }
   | { type: 'failed'; error: string }
   | { type: 'count'; received: number; dropped: number }
-  | { type: 'latencies'; latencies: number[]; dropped: Record<string, number> };
+  | {
+      type: 'latencies';
+      latencies: number[];
+      /** The message number (`#<n>` after the send time) of each latency, in the same order. */
+      seqs: number[];
+      dropped: Record<string, number>;
+    };
 
 const wallNow = () => performance.timeOrigin + performance.now();
 const send = (m: ReceiverReport) => process.send?.(m);
@@ -38,6 +54,12 @@ function sentAt(packet: string): number {
   if (at < 0) return Number.NaN;
   const from = at + CONTENT.length;
   return Number(packet.slice(from, packet.indexOf(' ', from)));
+}
+
+/** The message number the bench wrote after the send time: `<wall ms> #<n>`. */
+function seqOf(packet: string): number {
+  const at = packet.indexOf(' #', packet.indexOf(CONTENT));
+  return at < 0 ? Number.NaN : Number.parseInt(packet.slice(at + 2), 10);
 }
 
 /** One Socket.IO client on a raw WebSocket: connect with `auth`, answer pings, count event packets. */
@@ -74,6 +96,11 @@ class Client {
     if (p.startsWith('41')) this.onClose('server namespace disconnect');
   }
 
+  /** Emits a raw Socket.IO packet. */
+  send(packet: string) {
+    this.ws.send(packet);
+  }
+
   /** Emits an event with an ack and resolves with the ack's arguments as JSON. */
   request(event: string, payload: unknown): Promise<string> {
     const id = this.nextAck++;
@@ -106,6 +133,7 @@ function open(url: string, auth: Record<string, unknown>): Promise<Client> {
 
 const sockets: Client[] = [];
 const latencies: number[] = [];
+const seqs: number[] = [];
 let reported = 0;
 const dropped = new Map<string, number>();
 let ticker: NodeJS.Timeout | undefined;
@@ -120,16 +148,26 @@ async function openAll(cmd: Extract<ReceiverCommand, { type: 'open' }>) {
     );
   }
   // Only the chat messages count (a Kadr socket may hear other events, e.g. presence).
-  const wanted = `42${JSON.stringify([cmd.mode === 'kadr' ? 'live-stream-message' : 'echo'])}`.slice(0, -1);
+  const event = cmd.event ?? (cmd.mode === 'kadr' ? 'live-stream-message' : 'echo');
+  const wanted = `42${JSON.stringify([event])}`.slice(0, -1);
   for (const s of sockets) {
     // A viewer dropped by the server (missed pings on a starved machine) misses what follows: counted, so a
     // "lost" figure can be told apart from messages the server never sent.
     s.onClose = (reason) => dropped.set(reason, (dropped.get(reason) ?? 0) + 1);
     s.onEvent = (packet) => {
-      if (packet.startsWith(wanted)) latencies.push(wallNow() - sentAt(packet));
+      if (!packet.startsWith(wanted)) return;
+      const at = wallNow();
+      if (cmd.ack) {
+        if (packet.includes('"temp_id"')) return;
+        // The web client decodes the whole event before it answers: so does this one.
+        const [, body] = JSON.parse(packet.slice(2)) as [string, { message: { id: number } }];
+        s.send(`42${JSON.stringify(['message-delivered', { message_ids: [body.message.id] }])}`);
+      }
+      latencies.push(at - sentAt(packet));
+      seqs.push(seqOf(packet));
     };
   }
-  if (cmd.mode === 'kadr')
+  if (cmd.mode === 'kadr' && cmd.streamId !== undefined)
     await Promise.all(
       sockets.map(async (s) => {
         const ack = await s.request('live-stream-viewer-join', { stream_id: cmd.streamId });
@@ -148,7 +186,12 @@ process.on('message', (cmd: ReceiverCommand) => {
   if (cmd.type === 'open') openAll(cmd).catch((err: unknown) => send({ type: 'failed', error: String(err) }));
   if (cmd.type === 'report') {
     // What arrived since the last report (one phase of the run); the running count stays cumulative.
-    send({ type: 'latencies', latencies: latencies.slice(reported), dropped: Object.fromEntries(dropped) });
+    send({
+      type: 'latencies',
+      latencies: latencies.slice(reported),
+      seqs: seqs.slice(reported),
+      dropped: Object.fromEntries(dropped),
+    });
     reported = latencies.length;
   }
   if (cmd.type === 'close') {

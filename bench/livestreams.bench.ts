@@ -57,15 +57,17 @@ interface Outcome {
 }
 
 /** The receiving processes of one run (Kadr or bare), each with its share of the viewer sockets. */
-class Receivers {
+export class Receivers {
   private readonly children: ChildProcess[] = [];
   private readonly received: number[] = [];
   private readonly droppedNow: number[] = [];
 
+  constructor(private readonly procs = RECEIVER_PROCS) {}
+
   async open(cmd: Omit<Extract<ReceiverCommand, { type: 'open' }>, 'tokens' | 'type'>, tokens: string[]) {
-    const per = Math.ceil(tokens.length / RECEIVER_PROCS);
+    const per = Math.ceil(tokens.length / this.procs);
     await Promise.all(
-      Array.from({ length: RECEIVER_PROCS }, (_, k) => {
+      Array.from({ length: this.procs }, (_, k) => {
         const child = fork(path.join(import.meta.dirname, 'livestreams-receivers.ts'), [], {
           execArgv: ['--import', 'tsx'],
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -99,7 +101,7 @@ class Receivers {
   }
 
   /** Every receiver's latencies (ms) and the reasons its sockets were dropped. */
-  async collect(): Promise<{ latencies: number[]; dropped: Record<string, number> }> {
+  async collect(): Promise<{ latencies: number[]; seqs: number[]; dropped: Record<string, number> }> {
     const reports = await Promise.all(
       this.children.map(
         (child) =>
@@ -117,7 +119,7 @@ class Receivers {
     const dropped: Record<string, number> = {};
     for (const r of reports)
       for (const [reason, n] of Object.entries(r.dropped)) dropped[reason] = (dropped[reason] ?? 0) + n;
-    return { latencies: reports.flatMap((r) => r.latencies), dropped };
+    return { latencies: reports.flatMap((r) => r.latencies), seqs: reports.flatMap((r) => r.seqs), dropped };
   }
 
   async close() {

@@ -127,14 +127,23 @@ if (wanted('livestreams')) {
   for (const line of await livestreamsChatBench()) console.log(line);
 }
 if (wanted('groups')) {
-  console.log(
-    '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
-  );
-  for (const line of await groupsBench(['pglite', 'postgres'])) console.log(line);
-  console.log(
-    '\n## Group of 1,000 connected members at 50 msg/s for 10 s (send → every other member; "last" = the last member) and a channel with 10,000 connected subscribers (one post → the last subscriber), each beside a bare Socket.IO room broadcast',
-  );
-  for (const line of await groupsFanoutBench(['pglite', 'postgres'])) console.log(line);
+  // GROUPS_BENCH_PART=list|fanout runs one part; GROUPS_BENCH_ENGINES=pglite (or postgres) one engine.
+  const part = process.env.GROUPS_BENCH_PART;
+  const engines = (process.env.GROUPS_BENCH_ENGINES ?? 'pglite,postgres')
+    .split(',')
+    .filter((e): e is 'pglite' | 'postgres' => e === 'pglite' || e === 'postgres');
+  if (part !== 'fanout') {
+    console.log(
+      '\n## GET /api/v1/messages/chats with many chats (paged at 50) vs bare Fastify, and the unpaged list query before stored unread counts (p95 column: p99 for autocannon rows)',
+    );
+    for (const line of await groupsBench(engines)) console.log(line);
+  }
+  if (part !== 'list') {
+    console.log(
+      '\n## Group of 1,000 connected members at 50 msg/s for 10 s (send → every other member; "last" = the last member) and a channel with 10,000 connected subscribers (one post → the last subscriber), each beside a bare Socket.IO room broadcast',
+    );
+    for (const line of await groupsFanoutBench(engines)) console.log(line);
+  }
 }
 if (wanted('tagger')) {
   console.log(
