@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { cpuMs, row, startTarget, type Target } from './lib.ts';
-import { Receivers } from './livestreams.bench.ts';
+import { Receivers, settle } from './livestreams.bench.ts';
 import { connected, inBatches, percentile } from './messenger.bench.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -85,23 +85,6 @@ interface Outcome {
   last: number[];
   serverCpuMs: number;
   dropped: Record<string, number>;
-}
-
-/**
- * Waits until the receivers counted `target` deliveries; late is not lost, so it waits while deliveries
- * still arrive and calls the rest lost once nothing came for `stallMs` (bounded at 2 min).
- */
-async function settle(receivers: Receivers, target: number, stallMs: number) {
-  const hardDeadline = performance.now() + 120_000;
-  let lastCount = -1;
-  let lastProgress = performance.now();
-  while (receivers.count < target && performance.now() < hardDeadline) {
-    if (receivers.count !== lastCount) {
-      lastCount = receivers.count;
-      lastProgress = performance.now();
-    } else if (performance.now() - lastProgress > stallMs) break;
-    await sleep(50);
-  }
 }
 
 /** The receivers' latencies since the last collection, as an outcome of `messages` × `perMessage`. */

@@ -137,6 +137,23 @@ export class Receivers {
 }
 
 /**
+ * Waits until the receivers counted `target` deliveries; late is not lost, so it waits while deliveries
+ * still arrive and calls the rest lost once nothing came for `stallMs` (bounded at 2 min).
+ */
+export async function settle(receivers: Receivers, target: number, stallMs: number) {
+  const hardDeadline = performance.now() + 120_000;
+  let lastCount = -1;
+  let lastProgress = performance.now();
+  while (receivers.count < target && performance.now() < hardDeadline) {
+    if (receivers.count !== lastCount) {
+      lastCount = receivers.count;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > stallMs) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Sends RATE_PER_S messages/s for SECONDS, spread over SENDERS senders (each within the default per-user
  * chat limit), and records send → receive at every one of the receivers' sockets.
  */
@@ -160,18 +177,8 @@ async function drive(
   }
   const expected = total * viewers;
   const target = base + expected;
-  // Late is not lost: wait while deliveries still arrive (a starved machine drains for a long time), and
-  // call the rest lost once nothing came for 15 s (bounded at 2 min).
-  const hardDeadline = performance.now() + 120_000;
-  let lastCount = -1;
-  let lastProgress = performance.now();
-  while (receivers.count < target && performance.now() < hardDeadline) {
-    if (receivers.count !== lastCount) {
-      lastCount = receivers.count;
-      lastProgress = performance.now();
-    } else if (performance.now() - lastProgress > 15_000) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // Late is not lost (a starved machine drains for a long time).
+  await settle(receivers, target, 15_000);
   const serverCpuMs = cpuMs(serverPid) - cpuBefore;
   const receiversCpuMs = receivers.cpu() - receiversBefore;
   const { latencies, dropped } = await receivers.collect();
