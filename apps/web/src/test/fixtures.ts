@@ -1,4 +1,4 @@
-import type { Me, Profile, Settings } from '@kadr/contract';
+import type { ChatListItem, Me, Profile, Settings } from '@kadr/contract';
 import { StorageKeys } from '../shared/storage/keys.ts';
 
 export const me: Me = {
@@ -10,6 +10,26 @@ export const me: Me = {
   avatar_thumbnail_url: null,
   created_at: '2025-01-01T00:00:00.000Z',
 };
+
+/** Borys's personal chat as the chat list shows it (the same person as `profileOf()`). */
+export function chatOf(overrides: Partial<ChatListItem> = {}): ChatListItem {
+  return {
+    type: 'personal',
+    user_id: 9,
+    username: 'Борис',
+    profile_username: 'boris',
+    avatar_url: null,
+    avatar_thumbnail_url: null,
+    is_favorites: false,
+    is_pinned: false,
+    pin_order: null,
+    unread_count: 0,
+    last_message: null,
+    last_time: '2025-01-01T00:00:00.000Z',
+    last_seen: null,
+    ...overrides,
+  } as ChatListItem;
+}
 
 export function profileOf(overrides: Partial<Profile> = {}): Profile {
   return {

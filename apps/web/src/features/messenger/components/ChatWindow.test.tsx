@@ -1,29 +1,15 @@
-import type { ChatListItem, Message } from '@kadr/contract';
+import type { Message } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { useLoadOlder } from '../api/messenger-queries.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 
-const chat: ChatListItem = {
-  type: 'personal',
-  user_id: 9,
-  username: 'Борис',
-  profile_username: 'boris',
-  avatar_url: null,
-  avatar_thumbnail_url: null,
-  is_favorites: false,
-  is_pinned: false,
-  pin_order: null,
-  unread_count: 0,
-  last_message: null,
-  last_time: '2025-01-01T00:00:00.000Z',
-  last_seen: null,
-};
+const chat = chatOf();
 
 const message = (id: number, content = `m${id}`): Message => ({
   id,
