@@ -1,22 +1,10 @@
 import type { ChatListItem, Message } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
+import { chatOf } from '../../../test/fixtures.ts';
 import { applyNewMessage, clearUnread, markPreview, removeChat, setPinned } from './chats-cache.ts';
 
-const chat = (user_id: number, extra: Partial<ChatListItem> = {}): ChatListItem => ({
-  type: 'personal',
-  user_id,
-  username: `u${user_id}`,
-  avatar_url: null,
-  avatar_thumbnail_url: null,
-  is_favorites: false,
-  is_pinned: false,
-  pin_order: null,
-  unread_count: 0,
-  last_message: null,
-  last_time: '2025-01-01T00:00:00.000Z',
-  last_seen: null,
-  ...extra,
-});
+const chat = (user_id: number, extra: Partial<ChatListItem> = {}) =>
+  chatOf({ user_id, username: `u${user_id}`, profile_username: undefined, ...extra });
 const ref = (user_id: number, is_favorites = false) => ({ type: 'personal' as const, user_id, is_favorites });
 const msg = (sender_id: number, content = 'привет'): Message =>
   ({

@@ -1,26 +1,14 @@
-import type { ChatListItem, MessageFile } from '@kadr/contract';
+import type { MessageFile } from '@kadr/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { chatOf } from '../../../test/fixtures.ts';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 
-const chat = (user_id: number, username: string): ChatListItem => ({
-  type: 'personal',
-  user_id,
-  username,
-  profile_username: username.toLowerCase(),
-  avatar_url: null,
-  avatar_thumbnail_url: null,
-  is_favorites: false,
-  is_pinned: false,
-  pin_order: null,
-  unread_count: 0,
-  last_message: null,
-  last_time: '2025-01-01T00:00:00.000Z',
-  last_seen: null,
-});
+const chat = (user_id: number, username: string) =>
+  chatOf({ user_id, username, profile_username: username.toLowerCase() });
 
 const photo: MessageFile = {
   file_type: 'photo',
