@@ -1,10 +1,8 @@
 import type { Message } from '@kadr/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
+import { stubbedApp } from '../../../test/query-harness.tsx';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { useLoadOlder } from '../api/messenger-queries.ts';
 import { ChatWindow } from './ChatWindow.tsx';
@@ -29,23 +27,11 @@ const message = (id: number, content = `m${id}`): Message => ({
   message_type: 'text',
 });
 
-function setup(answer: (url: string) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
-  vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-  return { fetchMock, queryClient, wrapper };
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ChatWindow', () => {
   it('shows Ошибка загрузки сообщений when the history fails to load', async () => {
-    const { wrapper } = setup(() => jsonResponse({ error: 'x', code: 'internal' }, 500));
+    const { wrapper } = stubbedApp(() => jsonResponse({ error: 'x', code: 'internal' }, 500));
     render(
       <ChatWindow chat={chat} me={me} chats={[chat]} showBack={false} onClose={vi.fn()} onReady={vi.fn()} />,
       {
@@ -56,7 +42,7 @@ describe('ChatWindow', () => {
   });
 
   it('disables the input with Чат недоступен when the chat is forbidden', async () => {
-    const { wrapper } = setup(() => jsonResponse({ error: 'Чат недоступен', code: 'forbidden' }, 403));
+    const { wrapper } = stubbedApp(() => jsonResponse({ error: 'Чат недоступен', code: 'forbidden' }, 403));
     render(
       <ChatWindow chat={chat} me={me} chats={[chat]} showBack={false} onClose={vi.fn()} onReady={vi.fn()} />,
       {
@@ -75,7 +61,7 @@ describe('ChatWindow', () => {
       user: { username: 'author', name: 'Автор', avatar_url: null, avatar_thumbnail_url: null },
       ai_description: '',
     };
-    const { wrapper } = setup((url) =>
+    const { wrapper } = stubbedApp((url) =>
       url.includes('/media/post/5')
         ? jsonResponse({ post })
         : jsonResponse({
@@ -103,7 +89,7 @@ describe('ChatWindow', () => {
 describe('older history', () => {
   it('loads 20 older messages at an offset equal to the count loaded and puts them first', async () => {
     const older = Array.from({ length: 20 }, (_, i) => message(i + 1));
-    const { fetchMock, queryClient, wrapper } = setup(() =>
+    const { fetchMock, queryClient, wrapper } = stubbedApp(() =>
       jsonResponse({ messages: older, has_more: true }),
     );
     const held = Array.from({ length: 30 }, (_, i) => message(i + 21));

@@ -1,35 +1,20 @@
 import type { ChatsResponse } from '@kadr/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
+import { stubbedApp } from '../../../test/query-harness.tsx';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { useChatSelection } from './use-chat-selection.ts';
 import { useUrlChat } from './use-url-chat.ts';
 
 const chat = chatOf({ unread_count: 3 });
 
-function setup(answer: (url: string) => Promise<Response>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
-  vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-  const urls = () => fetchMock.mock.calls.map(([input]) => String(input));
-  return { queryClient, wrapper, urls };
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a chat switch', () => {
   it('requests the conversation on select, clears the unread count at once and sends the receipt after the conversation answers', async () => {
     let answerConversation: (response: Response) => void = () => undefined;
-    const { queryClient, wrapper, urls } = setup((url) =>
+    const { queryClient, wrapper, urls } = stubbedApp((url) =>
       url.includes('/messages/conversation')
         ? new Promise<Response>((resolve) => {
             answerConversation = resolve;
@@ -56,7 +41,7 @@ describe('a chat switch', () => {
   });
 
   it('opens a chat named by the URL from the list, without a profile request', async () => {
-    const { wrapper, urls } = setup(async () => jsonResponse({}, 500));
+    const { wrapper, urls } = stubbedApp(async () => jsonResponse({}, 500));
     const open = vi.fn();
     renderHook(() => useUrlChat('boris', me, [chat], open), { wrapper });
     await waitFor(() => expect(open).toHaveBeenCalledWith(chat, false));
