@@ -6,6 +6,7 @@
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { hash } from '@node-rs/argon2';
 import { chromium, type Page } from 'playwright-core';
 import { row } from './lib.ts';
@@ -142,16 +143,36 @@ async function switchInto(page: Page, name: string, newest: string): Promise<num
     if (!row) return reject(new Error('no row ${name}'));
     const t0 = performance.now();
     row.click();
+    const clicked = performance.now() - t0;
     const check = () => {
       const list = document.querySelector('[data-testid="message-scroller"]');
-      if (list && list.textContent.includes(${JSON.stringify(newest)})) requestAnimationFrame(() => resolve(performance.now() - t0));
-      else if (performance.now() - t0 > ${SWITCH_TIMEOUT_MS}) reject(new Error('${name} not painted within ${SWITCH_TIMEOUT_MS} ms'));
+      if (list && list.textContent.includes(${JSON.stringify(newest)})) {
+        const shown = performance.now() - t0;
+        requestAnimationFrame(() => {
+          const request = performance.getEntriesByType('resource').find((r) => r.name.includes('/messages/conversation') && r.startTime >= t0);
+          resolve({ total: performance.now() - t0, clicked, answered: request ? request.responseEnd - t0 : 0, shown });
+        });
+      } else if (performance.now() - t0 > ${SWITCH_TIMEOUT_MS}) reject(new Error('${name} not painted within ${SWITCH_TIMEOUT_MS} ms'));
       else requestAnimationFrame(check);
     };
     check();
   })`;
-  return (await page.evaluate(script)) as number;
+  const step = (await page.evaluate(script)) as SwitchSteps;
+  steps.push(step);
+  return step.total;
 }
+
+/**
+ * Where each switch's time went, from the click: the click's own task done, the conversation answered (0
+ * when no request left: cached), the messages in the DOM, and painted (the frame after).
+ */
+interface SwitchSteps {
+  total: number;
+  clicked: number;
+  answered: number;
+  shown: number;
+}
+const steps: SwitchSteps[] = [];
 
 async function scrollFps(page: Page, seconds: number): Promise<{ fps: number; loaded: number }> {
   const script = `new Promise((resolve) => {
@@ -167,6 +188,29 @@ async function scrollFps(page: Page, seconds: number): Promise<{ fps: number; lo
     requestAnimationFrame(step);
   })`;
   return (await page.evaluate(script)) as { fps: number; loaded: number };
+}
+
+/** A profile frame of the built bundle, named by its original source through the build's source maps. */
+const maps = new Map<string, TraceMap | null>();
+function sourceOf(frame: { url: string; functionName: string; lineNumber: number; columnNumber: number }) {
+  const name = frame.functionName || '(anon)';
+  const asset = frame.url.match(/\/assets\/[^?#]+\.js$/)?.[0];
+  if (!asset)
+    return { file: frame.url.split('/').pop() || frame.url || '(native)', line: frame.lineNumber, name };
+  if (!maps.has(asset)) {
+    const file = path.join(repoRoot, 'apps/web/dist', `${asset}.map`);
+    maps.set(asset, fs.existsSync(file) ? new TraceMap(fs.readFileSync(file, 'utf8')) : null);
+  }
+  const map = maps.get(asset);
+  const original = map
+    ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
+    : null;
+  if (!original?.source) return { file: asset, line: frame.lineNumber, name };
+  return {
+    file: original.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, ''),
+    line: original.line ?? 0,
+    name: original.name ?? name,
+  };
 }
 
 /** Rejects after `ms` with what was running, so no step can hold the bench forever. */
@@ -262,30 +306,75 @@ async function measure(setStep: (step: string) => void, teardown: Array<() => vo
     await page.waitForSelector('[data-testid="chat-row"]:has-text("Тяжёлый 0")');
 
     // Cold: each heavy chat opened for the first time; cached: the same chats again.
+    // CHAT_SWITCH_PROFILE=cold|cached prints where those switches spend their CPU time.
+    const profiled = process.env.CHAT_SWITCH_PROFILE;
+    const cdp = profiled ? await context.newCDPSession(page) : null;
+    const startProfile = async (phase: string) => {
+      if (cdp && profiled === phase) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+    };
+    await startProfile('cold');
+    // CHAT_SWITCH_TRACE=<file> records a Chromium trace of the cold switches (open it in chrome://tracing).
+    const traceFile = process.env.CHAT_SWITCH_TRACE;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: false });
     const cold: number[] = [];
+    steps.length = 0;
     for (let i = 0; i < HEAVY_CHATS; i++) cold.push(await switchInto(page, `Тяжёлый ${i}`, `последнее-${i}`));
-    // CHAT_SWITCH_PROFILE=1 prints where the cached switches spend their CPU time.
-    const cdp = process.env.CHAT_SWITCH_PROFILE === '1' ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
+    const coldSteps = [...steps];
+    if (traceFile) await browser.stopTracing();
+    if (profiled === 'cold') await printProfile();
+    await startProfile('cached');
     const cached: number[] = [];
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < HEAVY_CHATS; i++)
         cached.push(await switchInto(page, `Тяжёлый ${i}`, `последнее-${i}`));
+    if (profiled === 'cached') await printProfile();
 
-    if (cdp) {
+    async function printProfile() {
+      if (!cdp) return;
       const { profile } = await cdp.send('Profiler.stop');
       const self = new Map<string, number>();
       const dt = profile.timeDeltas ?? [];
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const byFile = new Map<string, number>();
+      // Inclusive time of the app's own functions (components, hooks), through each sample's stack.
+      const total = new Map<string, number>();
+      const parent = new Map<number, number>();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const keyOf = new Map<number, { key: string; file: string }>();
+      const frameKey = (id: number) => {
+        let known = keyOf.get(id);
+        if (!known) {
+          const f = byId.get(id)?.callFrame;
+          const at = f ? sourceOf(f) : { file: '?', line: 0, name: '?' };
+          known = { key: `${at.name} ${at.file}:${at.line}`, file: at.file };
+          keyOf.set(id, known);
+        }
+        return known;
+      };
       (profile.samples ?? []).forEach((id, i) => {
-        const f = byId.get(id)?.callFrame;
-        const key = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+        const at = frameKey(id);
+        const ms = (dt[i] ?? 0) / 1000;
+        self.set(at.key, (self.get(at.key) ?? 0) + ms);
+        byFile.set(at.file, (byFile.get(at.file) ?? 0) + ms);
+        const seen = new Set<string>();
+        for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+          const up = frameKey(n);
+          if (!up.file.startsWith('src/') || seen.has(up.key)) continue;
+          seen.add(up.key);
+          total.set(up.key, (total.get(up.key) ?? 0) + ms);
+        }
       });
-      for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(ms.toFixed(1), k);
+      console.log("inclusive time of the app's functions:");
+      for (const [k, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 40))
+        console.log(ms.toFixed(1), k);
+      console.log('self time by function:');
+      for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(ms.toFixed(1), k);
+      console.log('self time by source file:');
+      for (const [k, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(ms.toFixed(1), k);
     }
     const scroll = await scrollFps(page, 8);
 
@@ -297,6 +386,16 @@ async function measure(setStep: (step: string) => void, teardown: Array<() => vo
         `1-msg chats p95 ${pct(small, 95).toFixed(1)} ms / aim < 100`,
       ]),
       row(['switch p50 cold', `${pct(cold, 50).toFixed(1)} ms`, '']),
+      row([
+        'cold, by step (p50 / p95)',
+        (['clicked', 'answered', 'shown'] as const)
+          .map((k) => {
+            const v = coldSteps.map((x) => x[k]);
+            return `${k} ${pct(v, 50).toFixed(0)} / ${pct(v, 95).toFixed(0)}`;
+          })
+          .join(', '),
+        'ms after the click',
+      ]),
       row(['switch p95 cached', `${pct(cached, 95).toFixed(1)} ms`, 'aim < 100']),
       row(['history scroll', `${scroll.fps.toFixed(1)} fps`, `aim ≥ 55 (${scroll.loaded} msgs loaded)`]),
       row([

@@ -14,6 +14,7 @@ beforeAll(async () => {
     '<!doctype html><title>Kadr</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(webDist, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ WEB_DIST: webDist, METRICS_TOKEN: 'scrape-secret' });
 });
 afterAll(async () => {
@@ -60,7 +61,7 @@ describe('operations', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('serves the SPA with history fallback, /sw.js uncached, and security headers', async () => {
+  it('serves the SPA with history fallback, /sw.js uncached, the favicon cached, and security headers', async () => {
     for (const url of ['/', '/home', '/messenger/someone', '/alice']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
@@ -69,6 +70,10 @@ describe('operations', () => {
     const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+    // The favicon has a lifetime, or the browser asks for it again on every in-app navigation.
+    const icon = await t.app.inject({ method: 'GET', url: '/icon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
     const page = await t.app.inject({ method: 'GET', url: '/home' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');

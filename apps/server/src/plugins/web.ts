@@ -65,6 +65,10 @@ export async function registerWeb(app: App) {
           res.header('cache-control', 'no-cache');
         } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/\.(svg|png|ico)$/.test(name)) {
+          // The favicon and app icons: without a lifetime Chromium asks for the favicon again on every
+          // in-app navigation (a chat switch), a request the server answers alongside the chat's own.
+          res.header('cache-control', 'public, max-age=86400');
         }
       },
     });

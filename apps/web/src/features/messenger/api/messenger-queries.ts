@@ -80,17 +80,43 @@ export function useChatsQuery(me: Me | null) {
 export const chatTarget = (ref: ChatRef): ChatTarget =>
   ref.is_favorites ? { is_favorites: true } : { chat_user_id: ref.user_id };
 
+/**
+ * Per query client, the conversations whose read receipt waits for the load in flight (a chat opened with
+ * unread messages): the receipt covers every message that load returns, so they arrive read, and the chat
+ * window neither sends a second receipt nor re-renders every bubble to mark them.
+ */
+const receiptAfterLoad = new WeakMap<QueryClient, Set<number>>();
+const awaitingReceipt = (queryClient: QueryClient): Set<number> => {
+  const known = receiptAfterLoad.get(queryClient);
+  if (known) return known;
+  const peers = new Set<number>();
+  receiptAfterLoad.set(queryClient, peers);
+  return peers;
+};
+
 /** A conversation's newest 30 messages; a refetch keeps the older ones already scrolled in. */
 function conversationOptions(queryClient: QueryClient, peerId: number) {
   return queryOptions({
     queryKey: messengerKeys.conversation(peerId),
     staleTime: MessengerStaleTime.conversation,
     queryFn: async ({ signal }) => {
-      const fresh = await messengerApi.conversation(peerId, Limits.messagesInitial, 0, signal);
+      const loaded = await messengerApi.conversation(peerId, Limits.messagesInitial, 0, signal);
+      const fresh = awaitingReceipt(queryClient).has(peerId) ? readIncoming(loaded, peerId) : loaded;
       const previous = queryClient.getQueryData<Conversation>(messengerKeys.conversation(peerId));
       return mergeNewest(previous, fresh);
     },
   });
+}
+
+/** The conversation with every message from the peer marked read by us. */
+function readIncoming<T extends Conversation>(conversation: T, peerId: number): T {
+  if (!conversation.messages.some((m) => m.sender_id === peerId && !m.is_read)) return conversation;
+  return {
+    ...conversation,
+    messages: conversation.messages.map((m) =>
+      m.sender_id === peerId && !m.is_read ? { ...m, is_read: true } : m,
+    ),
+  };
 }
 
 export function useConversationQuery(peerId: number | null) {
@@ -235,9 +261,15 @@ export function useMarkRead() {
             }
           : c,
       );
-      const send = () => void messengerApi.markRead(peerIdOf(ref, ownId)).catch(() => undefined);
-      if (after) void after.finally(send);
-      else send();
+      const peerId = peerIdOf(ref, ownId);
+      const send = () => void messengerApi.markRead(peerId).catch(() => undefined);
+      if (!after) return send();
+      const awaiting = awaitingReceipt(queryClient);
+      awaiting.add(peerId);
+      void after.finally(() => {
+        awaiting.delete(peerId);
+        send();
+      });
     },
     [queryClient],
   );

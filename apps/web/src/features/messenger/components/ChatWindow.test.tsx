@@ -1,10 +1,11 @@
-import type { Message } from '@kadr/contract';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import type { ChatsResponse, Message } from '@kadr/contract';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { useLoadOlder } from '../api/messenger-queries.ts';
+import { useChatSelection } from '../hooks/use-chat-selection.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 
 const chat = chatOf();
@@ -83,6 +84,47 @@ describe('ChatWindow', () => {
     expect(card).toHaveTextContent('Закат над морем');
     expect(card).toHaveAttribute('href', '/media/post/5');
     expect(onReady).toHaveBeenCalled();
+  });
+});
+
+describe('read receipts', () => {
+  it('sends one receipt when a chat with unread messages opens, and its messages arrive read', async () => {
+    const unread = chatOf({ unread_count: 2 });
+    const { wrapper, urls, queryClient } = stubbedApp((url) =>
+      url.includes('/messages/conversation')
+        ? jsonResponse({
+            messages: [
+              { ...message(1), is_read: false },
+              { ...message(2), is_read: false },
+            ],
+            has_more: false,
+          })
+        : jsonResponse({ ok: true }),
+    );
+    queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), { chats: [unread] });
+    const selection = renderHook(() => useChatSelection(me), { wrapper });
+    act(() => {
+      selection.result.current.select(unread);
+    });
+    // The window renders the chat as the list now holds it: unread cleared at once.
+    render(
+      <ChatWindow
+        chat={{ ...unread, unread_count: 0 }}
+        me={me}
+        chats={[unread]}
+        showBack={false}
+        onClose={vi.fn()}
+        onReady={vi.fn()}
+      />,
+      { wrapper },
+    );
+    expect(await screen.findByText('m2')).toBeInTheDocument();
+    const receipts = () => urls().filter((url) => url.includes('/messages/read'));
+    await waitFor(() => expect(receipts()).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(receipts()).toHaveLength(1);
+    const cached = queryClient.getQueryData<{ messages: Message[] }>(messengerKeys.conversation(9));
+    expect(cached?.messages.map((m) => m.is_read)).toEqual([true, true]);
   });
 });
 

@@ -108,10 +108,15 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
 
   // Reading scrollHeight forces a layout: only when what sets the height changed (the text, the placeholder
   // while disabled, being shown again after a recording), not on every render of the chat.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: these are what change the height
   useLayoutEffect(() => {
     const area = areaRef.current;
     if (!area) return;
+    // Empty and enabled, the one-line placeholder fits the CSS height: nothing to measure (a chat opens
+    // without a forced layout of the whole page).
+    if (!text && !disabled && !recording) {
+      area.style.height = '';
+      return;
+    }
     area.style.height = 'auto';
     area.style.height = `${inputHeight(area.scrollHeight)}px`;
   }, [text, recording, disabled]);

@@ -15,17 +15,28 @@ const time = (iso: string | null): number => {
 
 /** Spec §4.11: favorites first, then pinned by pin_order, then the rest by most recent last_time. */
 export function compareChats(a: OrderableChat, b: OrderableChat): number {
+  return compareBy(a, b, time(a.last_time), time(b.last_time));
+}
+
+function compareBy(a: OrderableChat, b: OrderableChat, aTime: number, bTime: number): number {
   if (a.is_favorites !== b.is_favorites) return a.is_favorites ? -1 : 1;
   if (a.is_pinned !== b.is_pinned) return a.is_pinned ? -1 : 1;
   if (a.is_pinned && b.is_pinned) {
     const byPin = (a.pin_order ?? Number.MAX_SAFE_INTEGER) - (b.pin_order ?? Number.MAX_SAFE_INTEGER);
     if (byPin !== 0) return byPin;
   }
-  return time(b.last_time) - time(a.last_time);
+  return bTime - aTime;
 }
 
+/**
+ * The list in §4.11 order. Each time is parsed once, not per comparison: the list re-sorts whenever any
+ * chat changes (a switch clears an unread count), and 5,000 chats meant ~120,000 date parses a time.
+ */
 export function sortChats<T extends OrderableChat>(chats: readonly T[]): T[] {
-  return [...chats].sort(compareChats);
+  return chats
+    .map((chat) => ({ chat, at: time(chat.last_time) }))
+    .sort((a, b) => compareBy(a.chat, b.chat, a.at, b.at))
+    .map((entry) => entry.chat);
 }
 
 /** A stable key of a chat across types: `personal:<peer id>`, `group:<id>`, `channel:<id>`. */
