@@ -4,6 +4,23 @@
 /* global self, clients */
 const KADR_ICON = '/icon.svg';
 
+/* Static routes (Chromium 123+): API calls, uploaded files and the socket go straight to the network
+ * without this worker. Otherwise every request of a page it controls waits on its fetch handler, and
+ * after 30 s idle on the worker starting up again: a chat opened after a pause waited for that. */
+self.addEventListener('install', (event) => {
+  if (typeof event.addRoutes !== 'function') return;
+  event.waitUntil(
+    event
+      .addRoutes(
+        ['/api/*', '/files/*', '/socket.io/*'].map((pathname) => ({
+          condition: { urlPattern: { pathname } },
+          source: 'network',
+        })),
+      )
+      .catch((error) => console.warn('service worker static routes refused', error)),
+  );
+});
+
 function kadrPayload(event) {
   try {
     const data = event.data ? event.data.json() : null;
