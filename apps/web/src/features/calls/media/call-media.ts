@@ -42,17 +42,25 @@ const NEGOTIATION_TIMEOUT_MS = 45_000;
 
 /**
  * Marks `first-frame` when the peer's first video frame is decoded (the receiver's own counter: the
- * <video> may still be hidden then, so no paint callback would fire). Polls briefly, for one track.
+ * <video> may still be hidden then, so no paint callback would fire). Polls briefly, for one track. On the
+ * way it marks `video-packets` (the first RTP packet in) and `video-pli` (this receiver asked for a
+ * keyframe): what the frame waited for after the subscription — the media, or a decodable keyframe.
  */
 function markFirstFrame(track: RemoteTrack) {
   const started = performance.now();
+  const once = (step: string) => {
+    if (!performance.getEntriesByName(`kadr-call:${step}`).length) callMark(step);
+  };
   const timer = window.setInterval(() => {
     if (performance.now() - started > 120_000) return window.clearInterval(timer);
     void track.receiver?.getStats().then((report) => {
       report.forEach((entry: Record<string, unknown>) => {
-        if (entry.type === 'inbound-rtp' && Number(entry.framesDecoded ?? 0) > 0 && timer) {
+        if (entry.type !== 'inbound-rtp') return;
+        if (Number(entry.packetsReceived ?? 0) > 0) once('video-packets');
+        if (Number(entry.pliCount ?? 0) + Number(entry.firCount ?? 0) > 0) once('video-pli');
+        if (Number(entry.framesDecoded ?? 0) > 0 && timer) {
           window.clearInterval(timer);
-          if (!performance.getEntriesByName('kadr-call:first-frame').length) callMark('first-frame');
+          once('first-frame');
         }
       });
     });
