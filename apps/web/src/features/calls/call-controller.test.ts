@@ -249,6 +249,22 @@ describe('call controller: the §3 union driven by events and actions', () => {
       expect(api.token).toHaveBeenCalledTimes(2);
     });
 
+    it("the caller's early room dropping while it rings ends nothing: the answer connects afresh", async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      const early = media.connectCallMedia.mock.calls[0]![0] as unknown as { on: { lost(): void } };
+      early.on.lost();
+      expect(useCallStore.getState().view).toMatchObject({ status: 'ringing', direction: 'outgoing' });
+      await vi.waitFor(() => expect(prepared()[0]?.release).toHaveBeenCalledTimes(1));
+
+      server.deliver('call-accepted', outgoing({ state: 'connecting' }));
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(2));
+      expect(media.connectCallMedia.mock.calls[1]![0]).toMatchObject({ prepared: null });
+      await vi.waitFor(() => expect(useCallStore.getState().view.status).toBe('active'));
+      expect(await settled(media.connectCallMedia.mock.calls[0]![0].answer)).toBe(false);
+    });
+
     it('an audio call opens the microphone only', async () => {
       api.start.mockResolvedValue(outgoing({ kind: 'audio' }));
       await callActions.start(peer(3), 'audio');

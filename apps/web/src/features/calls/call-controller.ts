@@ -145,15 +145,6 @@ function dropEarly() {
   void gone.room.then((r) => r?.media.disconnect().catch(() => undefined));
 }
 
-/** The early room for this call, once (null: none, or it failed and the answer connects the usual way). */
-async function takeEarly(callId: number): Promise<EarlyRoom | null> {
-  const taken = early?.callId === callId ? early : null;
-  if (!taken) return null;
-  early = null;
-  const room = await taken.room;
-  return taken.gone ? null : room;
-}
-
 async function dropMedia() {
   releasePrepared();
   dropEarly();
@@ -292,7 +283,8 @@ async function joinMedia(call: Call) {
   const kind = call.kind;
   try {
     callMark('join');
-    const joined = (await answerEarly(call)) ?? (await connectMedia(call));
+    const joined =
+      (await answerEarly(call)) ?? (viewCallId(view()) === call.id ? await connectMedia(call) : null);
     if (!joined) return;
     if (viewCallId(view()) !== call.id) {
       await joined.disconnect();
@@ -326,12 +318,18 @@ async function joinMedia(call: Call) {
   }
 }
 
-/** The caller's room connected while ringing gets the key and publishes; null when there is none. */
+/**
+ * The caller's room connected while ringing gets the key and publishes; null when there is none (or it
+ * dropped meanwhile: the answer then connects the usual way).
+ */
 async function answerEarly(call: Call): Promise<CallMedia | null> {
-  const room = await takeEarly(call.id);
+  const taken = early?.callId === call.id ? early : null;
+  if (!taken) return null;
+  early = null;
+  const room = await taken.room;
   if (!room) return null;
   const key = await encryptionKey(call);
-  if (viewCallId(view()) !== call.id) {
+  if (taken.gone || viewCallId(view()) !== call.id) {
     await room.media.disconnect();
     return null;
   }
