@@ -270,10 +270,18 @@ describe('calls: the state machine in the database', () => {
     expect((await callEvent(a1, 'call-failed', call.id, 5000)).call.state).toBe('failed');
   });
 
-  it('media-room tokens: the two sides only, from acceptance until the end', async () => {
+  it("media-room tokens: the two sides only, the caller's while it rings, the callee's from its answer, until the end", async () => {
     const [a, b, stranger] = await users(3);
     const call = await startCall(t.app, a!, b!);
-    expect((await client.get(a!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(409);
+    const early = await client.get(a!, apiUrl(callsRoutes.token, { id: call.id }));
+    expect(early.statusCode).toBe(200);
+    const callerGrant = JSON.parse(
+      Buffer.from((early.json() as MediaTokenResponse).access_token.split('.')[1]!, 'base64url').toString(),
+    );
+    expect(callerGrant.sub).toBe(`user-${a!.user.id}`);
+    expect(callerGrant.video).toMatchObject({ room: `call-${call.id}`, roomJoin: true });
+    expect((await client.get(b!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(409);
+    expect((await client.get(stranger!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(404);
     await client.act(b!, call.id, 'accept');
     const token = await client.get(b!, apiUrl(callsRoutes.token, { id: call.id }));
     expect(token.statusCode).toBe(200);

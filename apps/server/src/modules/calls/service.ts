@@ -222,10 +222,15 @@ export function callsService(deps: {
       return toCall(row);
     },
 
-    /** A media-room token, for the two sides only, from acceptance until the call ends. */
+    /**
+     * A media-room token, for the two sides only, until the call ends: the caller's from the start (its
+     * room connects while the call rings, and its client publishes nothing before the answer's key), the
+     * callee's from its answer (before it, the callee could join the caller's room unanswered).
+     */
     async token(userId: number, id: number): Promise<MediaTokenResponse> {
       const row = await visible(userId, id);
-      if (row.state !== 'connecting' && row.state !== 'active') throw notLive();
+      const callerRinging = row.state === 'ringing' && row.caller_id === userId;
+      if (!callerRinging && row.state !== 'connecting' && row.state !== 'active') throw notLive();
       const name = row.caller_id === userId ? row.caller_name : row.callee_name;
       return deps.tokens.issue({ kind: 'call', callId: row.id }, 'host', { userId, name });
     },

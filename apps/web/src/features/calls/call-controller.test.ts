@@ -41,7 +41,13 @@ const media = vi.hoisted(() => {
       setCamera: vi.fn(),
       release: vi.fn(),
     })),
-    connectCallMedia: vi.fn(async (_options: { prepared?: unknown }) => joined),
+    connectCallMedia: vi.fn(
+      async (_options: {
+        prepared?: unknown;
+        encrypted: boolean;
+        answer: Promise<{ key: ArrayBuffer | null; video: boolean }>;
+      }) => joined,
+    ),
   };
 });
 
@@ -88,9 +94,11 @@ function fakeSocket() {
 describe('call controller: the §3 union driven by events and actions', () => {
   let server: ReturnType<typeof fakeSocket>;
 
-  beforeEach(() => {
-    vi.clearAllMocks();
+  beforeEach(async () => {
     resetCall();
+    // What the previous test left (an early room still connecting) is let go before the counts restart.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    vi.clearAllMocks();
     server = fakeSocket();
     attachCallsRealtime(server.socket, () => ME);
   });
@@ -179,24 +187,82 @@ describe('call controller: the §3 union driven by events and actions', () => {
       api.connected.mockResolvedValue(outgoing({ state: 'active' }));
     });
 
-    it("the caller's press opens camera and microphone once; the answer connects with those same devices", async () => {
+    /** Whether a promise has settled by now (after pending callbacks ran). */
+    const settled = async (promise: Promise<unknown>) => {
+      let done = false;
+      void promise.then(() => {
+        done = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return done;
+    };
+
+    it("the caller's room connects while it rings with the devices of the press, and publishes only once answered", async () => {
       api.start.mockResolvedValue(outgoing());
       await callActions.start(peer(3), 'video');
-      await vi.waitFor(() => expect(media.prepareCallMedia).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      expect(api.token).toHaveBeenCalledWith(10);
+      expect(media.prepareCallMedia).toHaveBeenCalledTimes(1);
       expect(media.prepareCallMedia).toHaveBeenCalledWith({ video: true, encrypted: expect.any(Boolean) });
-      expect(media.connectCallMedia).not.toHaveBeenCalled();
+      const options = media.connectCallMedia.mock.calls[0]![0];
+      expect(options).toMatchObject({ serverUrl: token.server_url, token: 'jwt', prepared: prepared()[0] });
+      // Ringing: no answer, so nothing to publish with; the call is not reported connected either.
+      expect(await settled(options.answer)).toBe(false);
+      expect(api.connected).not.toHaveBeenCalled();
+      expect(useCallStore.getState().view).toMatchObject({ status: 'ringing', direction: 'outgoing' });
 
       server.deliver('call-accepted', outgoing({ state: 'connecting' }));
-      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
-      expect(media.connectCallMedia.mock.calls[0]?.[0]).toMatchObject({
-        serverUrl: token.server_url,
-        token: 'jwt',
-        video: true,
-        prepared: prepared()[0],
-      });
-      expect(media.prepareCallMedia).toHaveBeenCalledTimes(1);
-      expect(prepared()[0].release).not.toHaveBeenCalled();
+      await expect(options.answer).resolves.toEqual({ key: null, video: true });
       await vi.waitFor(() => expect(useCallStore.getState().view.status).toBe('active'));
+      expect(api.connected).toHaveBeenCalledWith(10);
+      expect(media.connectCallMedia).toHaveBeenCalledTimes(1);
+      expect(api.token).toHaveBeenCalledTimes(1);
+      expect(prepared()[0].release).not.toHaveBeenCalled();
+      expect(media.joined.disconnect).not.toHaveBeenCalled();
+    });
+
+    it("the caller's camera turned off while ringing goes out as no video with the answer", async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      await callActions.toggleCamera();
+      server.deliver('call-accepted', outgoing({ state: 'connecting' }));
+      await expect(media.connectCallMedia.mock.calls[0]![0].answer).resolves.toEqual({
+        key: null,
+        video: false,
+      });
+    });
+
+    it('a caller whose early room failed connects the usual way on the answer', async () => {
+      api.start.mockResolvedValue(outgoing());
+      media.connectCallMedia.mockRejectedValueOnce(new Error('signal refused'));
+      await callActions.start(peer(3), 'video');
+      // Its preparation went down with the failed room: released, not reused.
+      await vi.waitFor(() => expect(prepared()[0]?.release).toHaveBeenCalledTimes(1));
+
+      server.deliver('call-accepted', outgoing({ state: 'connecting' }));
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(2));
+      const retry = media.connectCallMedia.mock.calls[1]![0];
+      expect(retry).toMatchObject({ prepared: null, encrypted: false });
+      await expect(retry.answer).resolves.toEqual({ key: null, video: true });
+      await vi.waitFor(() => expect(useCallStore.getState().view.status).toBe('active'));
+      expect(api.token).toHaveBeenCalledTimes(2);
+    });
+
+    it("the caller's early room dropping while it rings ends nothing: the answer connects afresh", async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      const early = media.connectCallMedia.mock.calls[0]![0] as unknown as { on: { lost(): void } };
+      early.on.lost();
+      expect(useCallStore.getState().view).toMatchObject({ status: 'ringing', direction: 'outgoing' });
+      await vi.waitFor(() => expect(prepared()[0]?.release).toHaveBeenCalledTimes(1));
+
+      server.deliver('call-accepted', outgoing({ state: 'connecting' }));
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(2));
+      expect(media.connectCallMedia.mock.calls[1]![0]).toMatchObject({ prepared: null });
+      await vi.waitFor(() => expect(useCallStore.getState().view.status).toBe('active'));
+      expect(await settled(media.connectCallMedia.mock.calls[0]![0].answer)).toBe(false);
     });
 
     it('an audio call opens the microphone only', async () => {
@@ -207,11 +273,14 @@ describe('call controller: the §3 union driven by events and actions', () => {
       );
     });
 
-    it('rejected, or cancelled by the caller, while ringing: the devices opened ahead are stopped', async () => {
+    it('rejected, or cancelled by the caller, while ringing: the devices opened ahead are stopped, the early room left', async () => {
       api.start.mockResolvedValue(outgoing());
       await callActions.start(peer(3), 'video');
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
       server.deliver('call-rejected', outgoing({ state: 'rejected' }));
       await vi.waitFor(() => expect(prepared()[0]?.release).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(media.joined.disconnect).toHaveBeenCalledTimes(1));
+      expect(await settled(media.connectCallMedia.mock.calls[0]![0].answer)).toBe(false);
 
       api.start.mockResolvedValue(outgoing({ id: 20 }));
       api.end.mockResolvedValue(outgoing({ id: 20, state: 'ended', end_reason: 'cancelled' }));
@@ -220,7 +289,10 @@ describe('call controller: the §3 union driven by events and actions', () => {
       await callActions.end();
       await vi.waitFor(() => expect(prepared()[1]?.release).toHaveBeenCalledTimes(1));
       expect(useCallStore.getState().view).toMatchObject({ status: 'ended', cancelled: true });
-      expect(media.connectCallMedia).not.toHaveBeenCalled();
+      // Cancelled at once: its room was never connected (or was left), so every room connected was left.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(media.joined.disconnect).toHaveBeenCalledTimes(media.connectCallMedia.mock.calls.length);
+      expect(api.connected).not.toHaveBeenCalled();
     });
 
     it('the camera turned off while ringing stops its capture at once', async () => {
@@ -230,20 +302,20 @@ describe('call controller: the §3 union driven by events and actions', () => {
       await vi.waitFor(() => expect(prepared()[0]?.setCamera).toHaveBeenCalledWith(false));
     });
 
-    it('the callee opens nothing while it rings, and opens the devices of the chosen answer on accept', async () => {
+    it('the callee opens nothing and fetches no token while it rings, and opens the devices of the chosen answer on accept', async () => {
       server.deliver('call-incoming', call());
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(media.prepareCallMedia).not.toHaveBeenCalled();
+      expect(api.token).not.toHaveBeenCalled();
 
       api.accept.mockResolvedValue(call({ state: 'connecting' }));
       await callActions.accept('audio');
       expect(media.prepareCallMedia).toHaveBeenCalledTimes(1);
       expect(media.prepareCallMedia).toHaveBeenCalledWith(expect.objectContaining({ video: false }));
       await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
-      expect(media.connectCallMedia.mock.calls[0]?.[0]).toMatchObject({
-        video: false,
-        prepared: prepared()[0],
-      });
+      const options = media.connectCallMedia.mock.calls[0]![0];
+      expect(options).toMatchObject({ prepared: prepared()[0] });
+      await expect(options.answer).resolves.toEqual({ key: null, video: false });
     });
 
     it('an accept the server refuses stops the devices it opened', async () => {

@@ -7,7 +7,7 @@ import { callsApi } from './api/calls-api.ts';
 import { type CallKeyPair, callFingerprint, deriveCallKey, makeCallKeyPair } from './lib/e2ee.ts';
 import { callMark, clearCallMarks } from './lib/marks.ts';
 import { playTone, prepareTone } from './lib/tones.ts';
-import type { CallMedia, PreparedCallMedia } from './media/call-media.ts';
+import type { CallAnswer, CallMedia, CallMediaEvents, PreparedCallMedia } from './media/call-media.ts';
 import {
   type CallOutcome,
   type CallView,
@@ -43,6 +43,21 @@ let media: CallMedia | null = null;
  * until `joinMedia` hands them to the connection; released when the call ends before that.
  */
 let prepared: Promise<PreparedCallMedia | null> | null = null;
+/**
+ * The caller's room, connected while its call rings (token, signalling and PeerConnection out of the
+ * answer's path); it publishes nothing until `answer` brings the key. `joinMedia` takes it on the answer.
+ */
+interface EarlyRoom {
+  media: CallMedia;
+  answer(answer: CallAnswer): void;
+}
+interface Early {
+  callId: number;
+  room: Promise<EarlyRoom | null>;
+  /** Ended before the answer, or its room dropped: it will not be answered. */
+  gone: boolean;
+}
+let early: Early | null = null;
 let stopTone: (() => void) | null = null;
 let outcomeTimer: number | null = null;
 let statsTimer: number | null = null;
@@ -121,8 +136,18 @@ function takePrepared(): Promise<PreparedCallMedia | null> {
   return ahead;
 }
 
+/** The early room of a call that ended (or whose room dropped) before the answer leaves. */
+function dropEarly() {
+  const gone = early;
+  early = null;
+  if (!gone) return;
+  gone.gone = true;
+  void gone.room.then((r) => r?.media.disconnect().catch(() => undefined));
+}
+
 async function dropMedia() {
   releasePrepared();
+  dropEarly();
   if (statsTimer !== null) window.clearInterval(statsTimer);
   statsTimer = null;
   const m = media;
@@ -177,41 +202,90 @@ async function encryptionKey(call: Call): Promise<ArrayBuffer | null> {
   return key;
 }
 
-/** Accepted on either side: derive the key, fetch a token, join the room, tell the server we are in. */
+/** The room's events once the call is answered. */
+const mediaEvents: CallMediaEvents = {
+  tracks: () => set((s) => ({ mediaVersion: s.mediaVersion + 1 })),
+  peerMuted: (source, muted) =>
+    set(source === 'microphone' ? { peerMicMuted: muted } : { peerCameraMuted: muted }),
+  lost: () => {
+    const id = viewCallId(view());
+    if (id !== null) void callsApi.end(id).catch(() => undefined);
+    showOutcome('failed', null);
+  },
+};
+
+const wantsVideo = (kind: CallKind) => kind === 'video' && useCallStore.getState().cameraEnabled;
+
+/**
+ * The caller, its call ringing: fetch the token and connect the room with the devices prepared at the
+ * press, publishing nothing (no key before the answer; the callee cannot join before answering either).
+ * A failure here costs nothing but the head start: the answer then connects the usual way.
+ */
+function connectEarly(call: Call) {
+  dropEarly();
+  let answer: (value: CallAnswer) => void = () => undefined;
+  const answered = new Promise<CallAnswer>((resolve) => {
+    answer = resolve;
+  });
+  const ahead = prepared;
+  let handedOver = false;
+  /** No head start after all: the preparation's room went down with it, so the answer starts afresh. */
+  const abandon = () => {
+    entry.gone = true;
+    if (early === entry) early = null;
+    if (prepared === ahead) releasePrepared();
+  };
+  const entry: Early = { callId: call.id, gone: false, room: Promise.resolve(null) };
+  entry.room = (async (): Promise<EarlyRoom | null> => {
+    try {
+      const [token, { connectCallMedia }, preparation] = await Promise.all([
+        callsApi.token(call.id).finally(() => callMark('token')),
+        loadMedia(),
+        ahead ?? Promise.resolve(null),
+      ]);
+      if (entry.gone) return null;
+      const media = await connectCallMedia({
+        serverUrl: token.server_url,
+        token: token.access_token,
+        encrypted: browserCanEncryptCalls(),
+        answer: answered,
+        prepared: preparation,
+        on: {
+          tracks: () => mediaEvents.tracks(),
+          peerMuted: (source, muted) => mediaEvents.peerMuted(source, muted),
+          lost: () => (handedOver ? mediaEvents.lost() : abandon()),
+        },
+      });
+      if (entry.gone) {
+        await media.disconnect();
+        return null;
+      }
+      return {
+        media,
+        answer: (value) => {
+          handedOver = true;
+          answer(value);
+        },
+      };
+    } catch {
+      abandon();
+      return null;
+    }
+  })();
+  early = entry;
+}
+
+/**
+ * Accepted on either side: the caller's early room publishes once it has the key; otherwise derive the
+ * key, fetch a token, join the room. Then tell the server we are in.
+ */
 async function joinMedia(call: Call) {
   const kind = call.kind;
   try {
     callMark('join');
-    const ahead = takePrepared();
-    const [key, token, { connectCallMedia }] = await Promise.all([
-      encryptionKey(call),
-      callsApi.token(call.id).finally(() => callMark('token')),
-      loadMedia(),
-    ]).catch(async (error: unknown) => {
-      (await ahead)?.release();
-      throw error;
-    });
-    if (viewCallId(view()) !== call.id) {
-      (await ahead)?.release();
-      return;
-    }
-    const joined = await connectCallMedia({
-      serverUrl: token.server_url,
-      token: token.access_token,
-      key,
-      video: kind === 'video' && useCallStore.getState().cameraEnabled,
-      prepared: await ahead,
-      on: {
-        tracks: () => set((s) => ({ mediaVersion: s.mediaVersion + 1 })),
-        peerMuted: (source, muted) =>
-          set(source === 'microphone' ? { peerMicMuted: muted } : { peerCameraMuted: muted }),
-        lost: () => {
-          const id = viewCallId(view());
-          if (id !== null) void callsApi.end(id).catch(() => undefined);
-          showOutcome('failed', null);
-        },
-      },
-    });
+    const joined =
+      (await answerEarly(call)) ?? (viewCallId(view()) === call.id ? await connectMedia(call) : null);
+    if (!joined) return;
     if (viewCallId(view()) !== call.id) {
       await joined.disconnect();
       return;
@@ -242,6 +316,52 @@ async function joinMedia(call: Call) {
   } catch (error) {
     if (viewCallId(view()) === call.id) fail(error);
   }
+}
+
+/**
+ * The caller's room connected while ringing gets the key and publishes; null when there is none (or it
+ * dropped meanwhile: the answer then connects the usual way).
+ */
+async function answerEarly(call: Call): Promise<CallMedia | null> {
+  const taken = early?.callId === call.id ? early : null;
+  if (!taken) return null;
+  early = null;
+  const room = await taken.room;
+  if (!room) return null;
+  const key = await encryptionKey(call);
+  if (taken.gone || viewCallId(view()) !== call.id) {
+    await room.media.disconnect();
+    return null;
+  }
+  // The devices prepared at the press are the room's from here (not released with the ringing).
+  void takePrepared();
+  room.answer({ key, video: wantsVideo(call.kind) });
+  return room.media;
+}
+
+/** Key, token and connection after the answer (the callee; a caller whose early room failed). */
+async function connectMedia(call: Call): Promise<CallMedia | null> {
+  const ahead = takePrepared();
+  const [key, token, { connectCallMedia }] = await Promise.all([
+    encryptionKey(call),
+    callsApi.token(call.id).finally(() => callMark('token')),
+    loadMedia(),
+  ]).catch(async (error: unknown) => {
+    (await ahead)?.release();
+    throw error;
+  });
+  if (viewCallId(view()) !== call.id) {
+    (await ahead)?.release();
+    return null;
+  }
+  return connectCallMedia({
+    serverUrl: token.server_url,
+    token: token.access_token,
+    encrypted: key !== null,
+    answer: Promise.resolve({ key, video: wantsVideo(call.kind) }),
+    prepared: await ahead,
+    on: mediaEvents,
+  });
 }
 
 function activate(call: Call) {
@@ -283,6 +403,7 @@ export const callActions = {
       }
       if (call.state === 'busy') return showOutcome('busy', call);
       set({ view: { ...current, call } });
+      connectEarly(call);
     } catch (error) {
       resetCall(errorMessage(error));
     }

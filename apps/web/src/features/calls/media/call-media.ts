@@ -42,17 +42,25 @@ const NEGOTIATION_TIMEOUT_MS = 45_000;
 
 /**
  * Marks `first-frame` when the peer's first video frame is decoded (the receiver's own counter: the
- * <video> may still be hidden then, so no paint callback would fire). Polls briefly, for one track.
+ * <video> may still be hidden then, so no paint callback would fire). Polls briefly, for one track. On the
+ * way it marks `video-packets` (the first RTP packet in) and `video-pli` (this receiver asked for a
+ * keyframe): what the frame waited for after the subscription — the media, or a decodable keyframe.
  */
 function markFirstFrame(track: RemoteTrack) {
   const started = performance.now();
+  const once = (step: string) => {
+    if (!performance.getEntriesByName(`kadr-call:${step}`).length) callMark(step);
+  };
   const timer = window.setInterval(() => {
     if (performance.now() - started > 120_000) return window.clearInterval(timer);
     void track.receiver?.getStats().then((report) => {
       report.forEach((entry: Record<string, unknown>) => {
-        if (entry.type === 'inbound-rtp' && Number(entry.framesDecoded ?? 0) > 0 && timer) {
+        if (entry.type !== 'inbound-rtp') return;
+        if (Number(entry.packetsReceived ?? 0) > 0) once('video-packets');
+        if (Number(entry.pliCount ?? 0) + Number(entry.firCount ?? 0) > 0) once('video-pli');
+        if (Number(entry.framesDecoded ?? 0) > 0 && timer) {
           window.clearInterval(timer);
-          if (!performance.getEntriesByName('kadr-call:first-frame').length) callMark('first-frame');
+          once('first-frame');
         }
       });
     });
@@ -130,41 +138,68 @@ export function prepareCallMedia(options: { video: boolean; encrypted: boolean }
   return preparation;
 }
 
+/** What the answered call brings: its key (null: a plain call) and whether the camera goes out. */
+export interface CallAnswer {
+  key: ArrayBuffer | null;
+  video: boolean;
+}
+
+/**
+ * Connects the call's room; nothing is published before `answer` settles. The callee's answer is known
+ * when it connects; the caller connects while its call rings (token, signalling and PeerConnection out of
+ * the answer's path) and learns the key — derived from the callee's public key — only with the answer.
+ * `encrypted`: whether the room can encrypt at all (a room that can still sends plain media when the
+ * answer has no key).
+ */
 export async function connectCallMedia(options: {
   serverUrl: string;
   token: string;
-  key: ArrayBuffer | null;
-  video: boolean;
+  encrypted: boolean;
+  answer: Promise<CallAnswer>;
   /** Devices and room made ahead (`prepareCallMedia`); without it everything starts here. */
   prepared?: PreparedCallMedia | null;
   on: CallMediaEvents;
 }): Promise<CallMedia> {
   knownServerUrl = options.serverUrl;
   const ahead = (options.prepared as Preparation | null | undefined) ?? null;
-  if (ahead && !options.video) ahead.setCamera(false);
   // The prepared room is encrypted when this browser can be; a peer that cannot means a plain room.
-  const reusable = ahead && Boolean(ahead.encryption) === Boolean(options.key);
-  const encryption = reusable ? ahead.encryption : options.key ? makeEncryption() : null;
+  const reusable = ahead && Boolean(ahead.encryption) === options.encrypted;
+  const encryption = reusable ? ahead.encryption : options.encrypted ? makeEncryption() : null;
   const room = reusable ? ahead.room : makeRoom(encryption);
   if (ahead && !reusable) ahead.encryption?.worker.terminate();
-  const captured = {
-    microphone: ahead?.microphone.take() ?? Promise.resolve(null),
-    camera: ahead?.camera?.take() ?? Promise.resolve(null),
-  };
+  // The devices captured ahead stay the preparation's (its owner may still release them, or turn the
+  // camera off) until the answer takes them.
+  let captured: { microphone: Promise<LocalTrack | null>; camera: Promise<LocalTrack | null> } | null = null;
   const releaseCaptured = () => {
-    for (const track of Object.values(captured)) void track.then((t) => t?.stop());
+    for (const track of Object.values(captured ?? {})) void track.then((t) => t?.stop());
   };
   let left = false;
-  try {
-    if (encryption && options.key) {
-      await encryption.keyProvider.setKey(options.key);
+  let answered = false;
+  const wanted = { microphone: true, camera: false };
+  // The key is in the worker and encryption on before anything is published: a track published
+  // before would go out in the clear (and be published again once encryption is on).
+  const keyed = options.answer.then(async ({ key, video }) => {
+    answered = true;
+    wanted.camera = video;
+    if (ahead && !video) ahead.setCamera(false);
+    captured = {
+      microphone: ahead?.microphone.take() ?? Promise.resolve(null),
+      camera: ahead?.camera?.take() ?? Promise.resolve(null),
+    };
+    if (encryption && key) {
+      await encryption.keyProvider.setKey(key);
       await room.setE2EEEnabled(true);
     }
-  } catch (error) {
+    return captured;
+  });
+  // A key that cannot be applied ends the call rather than let anything go out in the clear.
+  keyed.catch(() => {
+    if (left) return;
+    left = true;
     releaseCaptured();
-    encryption?.worker.terminate();
-    throw error;
-  }
+    void room.disconnect().catch(() => undefined);
+    options.on.lost();
+  });
   const remoteTrack = (kind: Track.Kind): RemoteTrack | undefined => {
     for (const participant of room.remoteParticipants.values()) {
       for (const publication of participant.trackPublications.values()) {
@@ -211,10 +246,10 @@ export async function connectCallMedia(options: {
       if (!left) options.on.lost();
     });
 
-  const wanted = { microphone: true, camera: options.video };
-  // The devices captured ahead are published as soon as the signalling connection is up (livekit-client
-  // defers a publication until then), so their negotiation overlaps the rest of the connection. A device
-  // whose early capture failed is captured here the usual way, which reports the device's error.
+  // The devices captured ahead are published as soon as the answer is in and the signalling connection is
+  // up (livekit-client defers a publication until then), so their negotiation overlaps the rest of the
+  // connection. A device whose early capture failed is captured here the usual way, which reports the
+  // device's error.
   const publishCaptured = (source: 'microphone' | 'camera', track: LocalTrack | null) => {
     if (left || !wanted[source]) {
       track?.stop();
@@ -228,10 +263,16 @@ export async function connectCallMedia(options: {
       ? room.localParticipant.setCameraEnabled(true).then(() => undefined)
       : room.localParticipant.setMicrophoneEnabled(true).then(() => undefined);
   };
-  const first = Promise.all([
-    captured.microphone.then((track) => publishCaptured('microphone', track)),
-    captured.camera.then((track) => (track || wanted.camera ? publishCaptured('camera', track) : undefined)),
-  ]).then(() => undefined);
+  const first = keyed
+    .then((devices) =>
+      Promise.all([
+        devices.microphone.then((track) => publishCaptured('microphone', track)),
+        devices.camera.then((track) =>
+          track || wanted.camera ? publishCaptured('camera', track) : undefined,
+        ),
+      ]),
+    )
+    .then(() => undefined);
   // Settled later (after the connection's own outcome is known): no unhandled rejection meanwhile.
   first.catch(() => undefined);
 
@@ -258,10 +299,11 @@ export async function connectCallMedia(options: {
     ]).then(() => undefined);
   const published = first.catch(async (error: unknown) => {
     if (left) throw error;
+    await keyed;
     await publish();
   });
   room.on(RoomEvent.Reconnected, () => {
-    if (!left) void publish().catch(() => undefined);
+    if (!left && answered) void publish().catch(() => undefined);
   });
 
   let previous: { at: number; bytes: number } | null = null;
