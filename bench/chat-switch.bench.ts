@@ -378,6 +378,25 @@ async function measure(setStep: (step: string) => void, teardown: Array<() => vo
     }
     const scroll = await scrollFps(page, 8);
 
+    // A returning visitor after a pause: the page is controlled by the service worker, which the browser
+    // has stopped while idle (stopped here before each switch). Every chat is cold again after the reload.
+    setStep('switching after idle, service worker stopped');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`${seeded.url}/messenger`);
+    await page.waitForSelector('[data-testid="chat-row"]:has-text("Тяжёлый 0")');
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
+      throw new Error('the reloaded page is not controlled by the service worker');
+    const workers = await context.newCDPSession(page);
+    await workers.send('ServiceWorker.enable');
+    const idle: number[] = [];
+    for (let i = 0; i < HEAVY_CHATS; i++) {
+      await workers.send('ServiceWorker.stopAllWorkers');
+      idle.push(await switchInto(page, `Тяжёлый ${i}`, `последнее-${i}`));
+    }
+
     return [
       row(['measure', 'figure', 'baseline / aim']),
       row([
@@ -397,6 +416,11 @@ async function measure(setStep: (step: string) => void, teardown: Array<() => vo
         'ms after the click',
       ]),
       row(['switch p95 cached', `${pct(cached, 95).toFixed(1)} ms`, 'aim < 100']),
+      row([
+        'switch p95 cold, worker idle',
+        `${pct(idle, 95).toFixed(1)} ms`,
+        `p50 ${pct(idle, 50).toFixed(1)} ms; page controlled by the stopped service worker`,
+      ]),
       row(['history scroll', `${scroll.fps.toFixed(1)} fps`, `aim ≥ 55 (${scroll.loaded} msgs loaded)`]),
       row([
         '5,000-chat list',

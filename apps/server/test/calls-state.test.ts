@@ -1,4 +1,4 @@
-import type { Call, CallEvent, MediaTokenResponse } from '@kadr/contract';
+import type { AcceptedCall, Call, CallEvent, MediaTokenResponse } from '@kadr/contract';
 import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { callsRoutes } from '@kadr/contract/calls/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,7 +282,16 @@ describe('calls: the state machine in the database', () => {
     expect(callerGrant.video).toMatchObject({ room: `call-${call.id}`, roomJoin: true });
     expect((await client.get(b!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(409);
     expect((await client.get(stranger!, apiUrl(callsRoutes.token, { id: call.id }))).statusCode).toBe(404);
-    await client.act(b!, call.id, 'accept');
+    const answer = await client.act(b!, call.id, 'accept');
+    expect(answer.statusCode).toBe(200);
+    // The answer carries the callee's own token: its room connects without another request.
+    const answered = answer.json() as AcceptedCall;
+    expect(answered.state).toBe('connecting');
+    const answerGrant = JSON.parse(
+      Buffer.from(answered.media!.access_token.split('.')[1]!, 'base64url').toString(),
+    );
+    expect(answerGrant.sub).toBe(`user-${b!.user.id}`);
+    expect(answerGrant.video).toMatchObject({ room: `call-${call.id}`, roomJoin: true });
     const token = await client.get(b!, apiUrl(callsRoutes.token, { id: call.id }));
     expect(token.statusCode).toBe(200);
     const body = token.json() as MediaTokenResponse;

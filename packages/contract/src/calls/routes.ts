@@ -3,6 +3,7 @@ import { MediaTokenResponse } from '../livekit/schemas.ts';
 import { defineRoute } from '../route.ts';
 import {
   AcceptCallBody,
+  AcceptedCall,
   Call,
   CallIdParams,
   CurrentCallResponse,
@@ -46,9 +47,10 @@ export const callsRoutes = {
     path: '/calls/:id/accept',
     access: 'user',
     who: 'the callee, while it rings',
+    summary: "Answer the call; the answer carries the callee's media-room token",
     params: CallIdParams,
     body: AcceptCallBody,
-    response: { 200: Call, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    response: { 200: AcceptedCall, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
   }),
   reject: defineRoute({
     method: 'POST',
@@ -89,7 +91,7 @@ export const callsRoutes = {
     method: 'GET',
     path: '/calls/:id/token',
     access: 'user',
-    who: `${participant}, once accepted and until it ends`,
+    who: `${participant} until it ends: the caller from the start, the callee once it answered`,
     params: CallIdParams,
     response: {
       200: MediaTokenResponse,

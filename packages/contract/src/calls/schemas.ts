@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Id, IsoDateTime, Nullable } from '../common.ts';
+import { MediaTokenResponse } from '../livekit/schemas.ts';
 
 /** What the caller asked for; the callee may still answer a video call with audio only. */
 export const CallKind = Type.Union([Type.Literal('audio'), Type.Literal('video')]);
@@ -78,6 +79,13 @@ export const StartCallBody = Type.Object({
   public_key: Type.Optional(CallPublicKey),
 });
 export type StartCallBody = Static<typeof StartCallBody>;
+
+/**
+ * The callee's answer: the call, and the callee's media-room token with it (absent when the server has no
+ * media plane), so the room connects without a second round trip after the answer.
+ */
+export const AcceptedCall = Type.Intersect([Call, Type.Object({ media: Type.Optional(MediaTokenResponse) })]);
+export type AcceptedCall = Static<typeof AcceptedCall>;
 
 export const AcceptCallBody = Type.Object({
   socket_id: Type.Optional(SocketId),

@@ -1,5 +1,6 @@
 import {
   type AcceptCallBody,
+  type AcceptedCall,
   type Call,
   CallEntryText,
   CallErrorCode,
@@ -131,6 +132,12 @@ export function callsService(deps: {
     return row;
   }
 
+  /** A token for one side of the call's media room (throws 503 when the server has no media plane). */
+  function mediaToken(row: CallRow, userId: number): Promise<MediaTokenResponse> {
+    const name = row.caller_id === userId ? row.caller_name : row.callee_name;
+    return deps.tokens.issue({ kind: 'call', callId: row.id }, 'host', { userId, name });
+  }
+
   const notRinging = () => errors.conflict(CallErrorCode.callNotRinging, CallErrorText.callNotRinging);
   const notLive = () => errors.conflict(CallErrorCode.callNotLive, CallErrorText.callNotLive);
 
@@ -170,7 +177,8 @@ export function callsService(deps: {
       return toCall(await visible(userId, id));
     },
 
-    async accept(userId: number, id: number, body: AcceptCallBody): Promise<Call> {
+    /** The answer carries the callee's media token: its room connects without another round trip. */
+    async accept(userId: number, id: number, body: AcceptCallBody): Promise<AcceptedCall> {
       const row = await repo.accept(id, userId, body.socket_id ?? null, body.public_key ?? null);
       if (!row) {
         const existing = await visible(userId, id);
@@ -180,7 +188,9 @@ export function callsService(deps: {
       const call = toCall(row);
       emit('call-accepted', call);
       wakeAfter(limits.connectTimeoutMs);
-      return call;
+      // Without a media plane the answer still stands; the client then asks the token route (503).
+      if (!deps.tokens.available) return call;
+      return { ...call, media: await mediaToken(row, userId) };
     },
 
     async reject(userId: number, id: number): Promise<Call> {
@@ -231,8 +241,7 @@ export function callsService(deps: {
       const row = await visible(userId, id);
       const callerRinging = row.state === 'ringing' && row.caller_id === userId;
       if (!callerRinging && row.state !== 'connecting' && row.state !== 'active') throw notLive();
-      const name = row.caller_id === userId ? row.caller_name : row.callee_name;
-      return deps.tokens.issue({ kind: 'call', callId: row.id }, 'host', { userId, name });
+      return mediaToken(row, userId);
     },
 
     socketGone: (socketId: string) => repo.socketGone(socketId),

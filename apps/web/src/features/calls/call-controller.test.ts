@@ -318,6 +318,21 @@ describe('call controller: the §3 union driven by events and actions', () => {
       await expect(options.answer).resolves.toEqual({ key: null, video: false });
     });
 
+    it("the callee's room connects with the token its answer carried, asking for no other", async () => {
+      server.deliver('call-incoming', call());
+      api.accept.mockResolvedValue({
+        ...call({ state: 'connecting' }),
+        media: { server_url: 'ws://media.test', access_token: 'answer-token' },
+      });
+      await callActions.accept('audio');
+      await vi.waitFor(() => expect(media.connectCallMedia).toHaveBeenCalledTimes(1));
+      expect(media.connectCallMedia.mock.calls[0]![0]).toMatchObject({
+        serverUrl: 'ws://media.test',
+        token: 'answer-token',
+      });
+      expect(api.token).not.toHaveBeenCalled();
+    });
+
     it('an accept the server refuses stops the devices it opened', async () => {
       server.deliver('call-incoming', call());
       api.accept.mockRejectedValue(

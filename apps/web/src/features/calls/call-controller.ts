@@ -1,4 +1,11 @@
-import type { Call, CallEvent, CallKind, CallPeer, CallsServerToClientEvents } from '@kadr/contract';
+import type {
+  Call,
+  CallEvent,
+  CallKind,
+  CallPeer,
+  CallsServerToClientEvents,
+  MediaTokenResponse,
+} from '@kadr/contract';
 import { errorMessage } from '../../shared/api/client.ts';
 import { whenIdle } from '../../shared/lib/when-idle.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
@@ -279,12 +286,12 @@ function connectEarly(call: Call) {
  * Accepted on either side: the caller's early room publishes once it has the key; otherwise derive the
  * key, fetch a token, join the room. Then tell the server we are in.
  */
-async function joinMedia(call: Call) {
+async function joinMedia(call: Call, token?: MediaTokenResponse) {
   const kind = call.kind;
   try {
     callMark('join');
     const joined =
-      (await answerEarly(call)) ?? (viewCallId(view()) === call.id ? await connectMedia(call) : null);
+      (await answerEarly(call)) ?? (viewCallId(view()) === call.id ? await connectMedia(call, token) : null);
     if (!joined) return;
     if (viewCallId(view()) !== call.id) {
       await joined.disconnect();
@@ -339,12 +346,15 @@ async function answerEarly(call: Call): Promise<CallMedia | null> {
   return room.media;
 }
 
-/** Key, token and connection after the answer (the callee; a caller whose early room failed). */
-async function connectMedia(call: Call): Promise<CallMedia | null> {
+/**
+ * Key, token and connection after the answer: the callee (its token came with its answer), or a caller
+ * whose early room failed (it asks for one).
+ */
+async function connectMedia(call: Call, given?: MediaTokenResponse): Promise<CallMedia | null> {
   const ahead = takePrepared();
   const [key, token, { connectCallMedia }] = await Promise.all([
     encryptionKey(call),
-    callsApi.token(call.id).finally(() => callMark('token')),
+    (given ? Promise.resolve(given) : callsApi.token(call.id)).finally(() => callMark('token')),
     loadMedia(),
   ]).catch(async (error: unknown) => {
     (await ahead)?.release();
@@ -429,8 +439,9 @@ export const callActions = {
         ...(keyPair ? { public_key: keyPair.publicKey } : {}),
       });
       callMark('accepted');
-      set({ view: { status: 'connecting', peer: current.peer, kind: accepted.kind, call: accepted } });
-      await joinMedia(accepted);
+      const { media: token, ...answered } = accepted;
+      set({ view: { status: 'connecting', peer: current.peer, kind: answered.kind, call: answered } });
+      await joinMedia(answered, token);
     } catch (error) {
       resetCall(errorMessage(error));
     }
