@@ -191,11 +191,6 @@ export function conversationTools(
     },
 
     /**
-     * Sends an event to every device of every member (or of the `audience`), each seeing the chat from
-     * their side. Groups and channels: one emit to the chat's room, which reaches each member's sockets
-     * once on every node (the payload does not depend on the member there).
-     */
-    /**
      * A new group or channel message to every member's devices but the sender's. "Delivered" needs one
      * receiver other than the sender, so only the devices of a few members (`ACK_ASKED`, in the room on
      * this node) are asked to confirm receipt; without this each message to N members came back as N
@@ -222,6 +217,11 @@ export function conversationTools(
         .emit('new-message', event);
     },
 
+    /**
+     * Sends an event to every device of every member (or of the `audience`), each seeing the chat from
+     * their side. Groups and channels: one emit to the chat's room, which reaches each member's sockets
+     * once on every node (the payload does not depend on the member there).
+     */
     fanOut<E extends keyof ServerToClientEvents>(
       loaded: Loaded,
       event: E,
