@@ -113,6 +113,20 @@ async function outcome(
   };
 }
 
+/**
+ * Waits until the server is quiet (under 10 % of a core over half a second, twice in a row; at most a
+ * minute): 10,000 sockets that just connected leave presence and audience work behind them, which on a
+ * loaded machine still ran under the first posts (one post's last subscriber at 5.5 s, the others at 1).
+ */
+async function serverQuiet(t: Target) {
+  let calm = 0;
+  for (let i = 0; i < 120 && calm < 2; i += 1) {
+    const before = cpuMs(t.child.pid);
+    await sleep(500);
+    calm = cpuMs(t.child.pid) - before < 50 ? calm + 1 : 0;
+  }
+}
+
 /** CPU (ms) of the server and the receiving processes so far, to subtract. */
 function cpuNow(t: Target, receivers: Receivers) {
   return { server: cpuMs(t.child.pid), receivers: receivers.cpu() };
@@ -312,6 +326,7 @@ async function groupRun(
     const relays = await bareSenders(t, opts.senders);
     senders.push(...kadrSenders, ...relays);
     await sleep(3000);
+    await serverQuiet(t);
 
     let failed = 0;
     // Send → the sender's ack (the server stored and announced it): where the server's own time shows.
@@ -430,6 +445,7 @@ async function channelRun(
       tokens.slice(0, m),
     );
     await sleep(5000);
+    await serverQuiet(t);
     const load = load1();
     const o = await postOneByOne(t, kadr, opts, (seq, sentAt) =>
       callApi(t, owner, 'POST', '/messages', {
