@@ -233,12 +233,18 @@ async function sampleEvent(t: Target, tokens: string[], groupId: number): Promis
   const [sender, member] = await appSockets(t, tokens.slice(0, 2));
   try {
     const got = new Promise<MessageEvent>((resolve) => member?.once('new-message', resolve));
-    sender?.emit(
-      'send-message',
-      { group_id: groupId, content: 'bench sample', temp_id: 'bench-sample' },
-      () => {},
-    );
-    return await got;
+    // A socket joins its groups' rooms after connecting: a send before the member's join never reaches it
+    // (a PostgreSQL run waited for it forever), so it is sent again until one arrives.
+    for (let i = 0; ; i += 1) {
+      sender?.emit(
+        'send-message',
+        { group_id: groupId, content: 'bench sample', temp_id: `bench-sample-${i}` },
+        () => {},
+      );
+      const event = await Promise.race([got, sleep(1000).then(() => null)]);
+      if (event) return event;
+      if (i === 30) throw new Error('the sample message never reached the member');
+    }
   } finally {
     sender?.disconnect();
     member?.disconnect();
