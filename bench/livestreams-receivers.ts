@@ -23,9 +23,10 @@ export type ReceiverCommand =
       /** The counted event; by default `live-stream-message` (Kadr) or `echo` (bare). */
       event?: string;
       /**
-       * Answer every counted message with a `message-delivered` receipt of its id, as the web client does
-       * (a group or channel `new-message`, or the bare relay's copy of one). A message with a `temp_id` is
-       * the sender's own (its other devices) and is not counted.
+       * Answer counted messages with a `message-delivered` receipt of their id as the web client does: a
+       * group or channel `new-message` (or the bare relay's copy of one) only when it asks (`"ack":true`,
+       * a few members per message). A message with a `temp_id` is the sender's own (its other devices)
+       * and is not counted.
        */
       ack?: boolean;
     }
@@ -160,8 +161,9 @@ async function openAll(cmd: Extract<ReceiverCommand, { type: 'open' }>) {
       if (cmd.ack) {
         if (packet.includes('"temp_id"')) return;
         // The web client decodes the whole event before it answers: so does this one.
-        const [, body] = JSON.parse(packet.slice(2)) as [string, { message: { id: number } }];
-        s.send(`42${JSON.stringify(['message-delivered', { message_ids: [body.message.id] }])}`);
+        const [, body] = JSON.parse(packet.slice(2)) as [string, { message: { id: number }; ack?: true }];
+        if (body.ack)
+          s.send(`42${JSON.stringify(['message-delivered', { message_ids: [body.message.id] }])}`);
       }
       latencies.push(at - sentAt(packet));
       seqs.push(seqOf(packet));

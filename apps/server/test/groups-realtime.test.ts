@@ -134,6 +134,53 @@ describe('groups in real time', () => {
     expect(aGot).toEqual([]);
   });
 
+  it('a group message asks a few members to confirm receipt; one confirmation shows it delivered', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    const [owner, ...members] = users as [AuthSession, ...AuthSession[]];
+    const g = await c.createGroup(owner.access_token, {
+      name: 'Кто подтвердит',
+      member_ids: members.map((m) => m.user.id),
+    });
+    const sender = await device(owner.access_token);
+    const sockets = await Promise.all(members.map((m) => device(m.access_token)));
+    for (const s of sockets) await untilInRoom(sender, s, g.id);
+    const events = sockets.map((s) =>
+      nextEvent<MessageEvent>(s, 'new-message', (e) => e.chat.user_id === g.id),
+    );
+    const sent = await c.sent(owner.access_token, { group_id: g.id }, 'подтвердите');
+    const got = await Promise.all(events);
+    expect(got.every((e) => e.message.id === sent.id)).toBe(true);
+    // Three of the five are asked (ACK_ASKED), the others need not answer: 3 acks, not 5.
+    const asked = sockets.filter((_, i) => got[i]?.ack === true);
+    expect(asked).toHaveLength(3);
+    expect(got.filter((e) => e.ack === undefined)).toHaveLength(2);
+    const history = async () =>
+      (await c.call(owner.access_token, 'GET', apiUrl(groupsRoutes.messages, { id: g.id }))).json() as Array<{
+        id: number;
+        is_delivered: boolean;
+      }>;
+    expect((await history()).find((m) => m.id === sent.id)?.is_delivered).toBe(false);
+    asked[0]?.emit('message-delivered', { message_ids: [sent.id] });
+    let delivered = false;
+    for (let i = 0; i < 100 && !delivered; i += 1) {
+      delivered = (await history()).find((m) => m.id === sent.id)?.is_delivered === true;
+      if (!delivered) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(delivered).toBe(true);
+
+    // A group with fewer members here than are asked: everyone is asked, as before.
+    const small = await c.createGroup(owner.access_token, {
+      name: 'Малая',
+      member_ids: [members[0]?.user.id],
+    });
+    const [first] = sockets;
+    if (!first) throw new Error('no socket');
+    await untilInRoom(sender, first, small.id);
+    const one = nextEvent<MessageEvent>(first, 'new-message', (e) => e.chat.user_id === small.id);
+    await c.sent(owner.access_token, { group_id: small.id }, 'вдвоём');
+    expect((await one).ack).toBe(true);
+  });
+
   it('a member added later joins the room on their open sockets', async () => {
     [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
     const g = await c.createGroup(a.access_token, { name: 'Позже' });

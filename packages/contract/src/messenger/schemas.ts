@@ -350,6 +350,12 @@ export type MessageSearchResponse = Static<typeof MessageSearchResponse>;
 export interface MessageEvent {
   chat: ChatRef;
   message: Message;
+  /**
+   * A group's or channel's `new-message`: whether this device should confirm receipt (`message-delivered`).
+   * One receiver other than the sender is enough for "delivered", so only a few members are asked; a
+   * personal chat's message is always confirmed (the field is absent).
+   */
+  ack?: true;
 }
 /** `message-deleted`: `everyone` to both sides; `me` to one's own other devices. */
 export interface MessageDeletedEvent {

@@ -27,6 +27,20 @@ export interface Loaded {
 /** Who of a chat's members hears an event: all of them (undefined), one, or all but one. */
 export type Audience = { only: number } | { except: number } | undefined;
 
+/** How many members a group or channel message asks to confirm receipt (two settle it; one spare). */
+export const ACK_ASKED = 3;
+
+/** Up to `count` distinct users, other than `except`, with a socket in `room` on this node. */
+function localMembers(gateway: Gateway, room: string, except: number, count: number): number[] {
+  const found = new Set<number>();
+  for (const id of gateway.io.sockets.adapter.rooms.get(room) ?? []) {
+    const userId = gateway.io.sockets.sockets.get(id)?.data.userId;
+    if (userId !== undefined && userId !== except) found.add(userId);
+    if (found.size === count) break;
+  }
+  return [...found];
+}
+
 const inAudience = (audience: Audience, userId: number) =>
   !audience || ('only' in audience ? audience.only === userId : audience.except !== userId);
 
@@ -174,6 +188,33 @@ export function conversationTools(
         if (reacted) message.reactions = reacted;
         return message;
       });
+    },
+
+    /**
+     * A new group or channel message to every member's devices but the sender's. "Delivered" needs one
+     * receiver other than the sender, so only the devices of a few members (`ACK_ASKED`, in the room on
+     * this node) are asked to confirm receipt; without this each message to N members came back as N
+     * acks (10,000 per channel post: reading them cost the server about half as much as writing the
+     * post). When this node has fewer such members, everyone is asked, as before.
+     */
+    roomMessage(conversation: ConversationRow, message: Omit<Message, 'temp_id'>) {
+      listChanged({ conversations: [conversation.id], users: [] });
+      const room = chatRoom(conversation);
+      const event = { chat: chatRef(conversation, [], 0), message };
+      const sender = rooms.user(message.sender_id);
+      const asked = localMembers(gateway, room, message.sender_id, ACK_ASKED).map(rooms.user);
+      if (asked.length < ACK_ASKED) {
+        gateway.io
+          .to(room)
+          .except(sender)
+          .emit('new-message', { ...event, ack: true });
+        return;
+      }
+      gateway.io.to(asked).emit('new-message', { ...event, ack: true });
+      gateway.io
+        .to(room)
+        .except([sender, ...asked])
+        .emit('new-message', event);
     },
 
     /**

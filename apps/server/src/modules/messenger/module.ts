@@ -17,10 +17,11 @@ import * as messengerReactionsTable from './migrations/0110-messenger-reactions.
 import * as messengerVoiceColumn from './migrations/0111-messenger-voice.ts';
 import { reactionsOf, reactionsService } from './reactions.ts';
 import { messengerRepository } from './repository.ts';
+import { type RoomWriters, roomWriters } from './room-writers.ts';
 import { messagesService } from './service.ts';
 import { registerMessengerSocket } from './socket.ts';
 
-function buildMessenger(ctx: AppContext, chatList: ChatListCache) {
+function buildMessenger(ctx: AppContext, chatList: ChatListCache, writers: RoomWriters) {
   const db = ctx.db.kysely;
   const repo = messengerRepository(db);
   const messages = messagesService({
@@ -34,6 +35,7 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache) {
     canMessage: ctx.settings.assertCanMessage,
     listChanged: chatList.changed,
     roomMembersChanged: ctx.settings.push.roomChanged,
+    writers,
   });
   messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
   const reactions = reactionsService({ db, tools: messages.tools, limits: ctx.limits });
@@ -104,7 +106,11 @@ export const messengerModule = defineModule({
     );
     ctx.settings.onChange((userId) => chatList.changedHere({ users: [userId] }));
     const stored = storedJson();
-    const messenger = buildMessenger(ctx, chatList);
+    const messenger = buildMessenger(
+      ctx,
+      chatList,
+      await roomWriters(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs }),
+    );
     const { messages, chats, attachments, reactions } = messenger;
     ctx.messenger = messenger;
     // Batched sends and acks still writing must finish before the database is closed (after the sockets).

@@ -34,6 +34,7 @@ import type {
   MessageRow,
   MessengerRepository,
 } from './repository.ts';
+import type { RoomWriters } from './room-writers.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -94,6 +95,8 @@ export function messagesService(deps: {
   listChanged?: (change: ChatListChange) => void;
   /** A group's or channel's members or rights changed: caches of its members drop it on every node (push). */
   roomMembersChanged?: (conversationId: number) => Promise<unknown>;
+  /** Who was found allowed to write to a group or channel (see room-writers.ts); without it every send looks up. */
+  writers?: RoomWriters;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -168,7 +171,8 @@ export function messagesService(deps: {
       if (event === 'new-message')
         deps.events?.emit('message.created', { conversation: loaded.conversation, message: bare });
       if (isRoomChat(loaded.conversation)) {
-        tools.fanOut(loaded, event, (chat) => ({ chat, message: bare }), { except: message.sender_id });
+        if (event === 'new-message') tools.roomMessage(loaded.conversation, bare);
+        else tools.fanOut(loaded, event, (chat) => ({ chat, message: bare }), { except: message.sender_id });
         tools.fanOut(loaded, event, (chat) => ({ chat, message }), { only: message.sender_id });
       } else
         tools.fanOut(loaded, event, (chat, u) => ({
@@ -195,9 +199,11 @@ export function messagesService(deps: {
   }
 
   /**
-   * The group or channel a send goes to, with the sender as a member row. `inRoom`: the sender's socket is
-   * in the group's room, which is being a member (the room is left on every node on removal), and in a
-   * group every member may write — so once the group's row is known no lookup is needed.
+   * The group or channel a send goes to, with the sender as a member row. No lookup is needed once the
+   * chat's row is known and the sender is known to be allowed to write: `inRoom` (the sender's socket is
+   * in the group's room, which is being a member — the room is left on every node on removal — and in a
+   * group every member may write), or `writers` found them allowed since the chat's last change (HTTP
+   * sends, channels).
    */
   async function sendRoom(
     userId: number,
@@ -205,13 +211,14 @@ export function messagesService(deps: {
     id: number,
     inRoom: boolean,
   ): Promise<{ conversation: ConversationRow; me: MemberRow }> {
-    const known = kind === 'group' && inRoom ? facts.conversation(id) : undefined;
-    if (known?.type === 'group') {
+    const known = facts.conversation(id);
+    if (known?.type === kind && ((kind === 'group' && inRoom) || deps.writers?.may(id, userId))) {
       const me = { conversation_id: id, user_id: userId, pin_order: null, cleared_up_to: 0 };
       // The sender's own watermarks say nothing about a new message's receipts (those are the others').
       return { conversation: known, me: { ...me, last_read_id: 0, last_delivered_id: 0 } };
     }
-    const room = await writableRoom(userId, kind, id);
+    const lookUp = () => writableRoom(userId, kind, id);
+    const room = deps.writers ? await deps.writers.check(id, userId, lookUp) : await lookUp();
     facts.rememberConversation(room.conversation);
     return room;
   }
@@ -624,6 +631,7 @@ export function messagesService(deps: {
     ) {
       // A member who left takes their receipts with them: what this node knew of them may be wrong.
       if (members.left?.length) acks.forgetRoom(conversationId);
+      deps.writers?.changed(conversationId).catch(() => undefined);
       deps.roomMembersChanged?.(conversationId).catch(() => undefined);
       tools.listChanged({
         conversations: [conversationId],

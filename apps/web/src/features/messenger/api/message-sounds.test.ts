@@ -89,4 +89,23 @@ describe('message sounds wiring', () => {
     expect(playMessageTone).toHaveBeenCalledTimes(1);
     detach();
   });
+
+  it('confirms receipt of every incoming personal message, of a group or channel one only when asked', () => {
+    const { socket, raise } = fakeSocket();
+    const detach = attachMessengerRealtime(socket, client(false, []), () => me.id);
+    const group: ChatRef = { type: 'group', user_id: 50, is_favorites: false };
+    const channel: ChatRef = { type: 'channel', user_id: 51, is_favorites: false };
+    raise('new-message', { chat: vera, message: { ...message(2), id: 20 } });
+    raise('new-message', { chat: group, message: { ...message(2), id: 21 } });
+    raise('new-message', { chat: group, message: { ...message(2), id: 22 }, ack: true });
+    raise('new-message', { chat: channel, message: { ...message(2), id: 23 } });
+    raise('new-message', { chat: channel, message: { ...message(2), id: 24 }, ack: true });
+    raise('new-message', { chat: group, message: { ...message(me.id), id: 25 }, ack: true });
+    const confirmed = vi
+      .mocked(socket.emit)
+      .mock.calls.filter(([event]) => event === 'message-delivered')
+      .map(([, body]) => (body as { message_ids: number[] }).message_ids);
+    expect(confirmed).toEqual([[20], [22], [24]]);
+    detach();
+  });
 });

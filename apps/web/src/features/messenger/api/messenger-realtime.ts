@@ -28,15 +28,16 @@ export function attachMessengerRealtime(
 ): () => void {
   const outbox = getOutbox(queryClient);
 
-  socket.on('new-message', ({ chat, message }) => {
+  socket.on('new-message', ({ chat, message, ack }) => {
     const me = ownId();
     if (me === null) return;
     const openPeerId = useMessengerUi.getState().openPeerId;
     writeMessage(queryClient, chat, message, me, openPeerId);
     if (message.temp_id) outbox.confirm(message.temp_id);
     if (message.sender_id !== me) {
-      // This device received it: the sender's tick turns into "delivered".
-      socket.emit('message-delivered', { message_ids: [message.id] });
+      // This device received it: the sender's tick turns into "delivered". In a group or channel a few
+      // members are asked (one receiver is enough), so a message to thousands is not thousands of acks.
+      if (chat.type === 'personal' || ack) socket.emit('message-delivered', { message_ids: [message.id] });
       useTypingStore.getState().setTyping(message.sender_id, false);
       void soundIncomingMessage(queryClient, { chat, message, ownId: me, openPeerId });
     }
