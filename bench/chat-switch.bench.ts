@@ -5,6 +5,7 @@
 // database seeded directly; the browser is Debian's Chromium driven by playwright-core.
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { hash } from '@node-rs/argon2';
@@ -112,8 +113,21 @@ async function serve(): Promise<void> {
     query: { kind: 'RawNode' },
   } as never);
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('message', (msg: { type: string }) => {
+  // CHAT_SWITCH_SERVER_PROFILE=<file>: the server's CPU profile over the cold switches, asked for by the parent.
+  const inspector = new Session();
+  process.on('message', (msg: { type: string; file?: string }) => {
     if (msg.type === 'stop') void t.close().then(() => process.exit(0));
+    if (msg.type === 'profile-start') {
+      inspector.connect();
+      void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start'));
+    }
+    if (msg.type === 'profile-stop' && msg.file) {
+      const file = msg.file;
+      void inspector.post('Profiler.stop').then(({ profile }) => {
+        fs.writeFileSync(file, JSON.stringify(profile));
+        process.send?.({ type: 'profiled' });
+      });
+    }
   });
   if (process.send) process.send({ type: 'ready', url, session: viewer } as Seeded & { type: 'ready' });
   else console.log(`chat-switch target at ${url}, token ${viewer.access_token}`);
@@ -319,11 +333,18 @@ async function measure(setStep: (step: string) => void, teardown: Array<() => vo
     // CHAT_SWITCH_TRACE=<file> records a Chromium trace of the cold switches (open it in chrome://tracing).
     const traceFile = process.env.CHAT_SWITCH_TRACE;
     if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: false });
+    const serverProfile = process.env.CHAT_SWITCH_SERVER_PROFILE;
+    if (serverProfile) child.send({ type: 'profile-start' });
     const cold: number[] = [];
     steps.length = 0;
     for (let i = 0; i < HEAVY_CHATS; i++) cold.push(await switchInto(page, `Тяжёлый ${i}`, `последнее-${i}`));
     const coldSteps = [...steps];
     if (traceFile) await browser.stopTracing();
+    if (serverProfile) {
+      const written = new Promise((resolve) => child.once('message', resolve));
+      child.send({ type: 'profile-stop', file: serverProfile });
+      await written;
+    }
     if (profiled === 'cold') await printProfile();
     await startProfile('cached');
     const cached: number[] = [];
