@@ -505,6 +505,8 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
 
     const after = samples.filter((s) => s.phase !== 'warm');
     const media_ = samples.filter((s) => s.phase === 'media');
+    // The second half of processing: past the allocators' and caches' own warm-up, what is left is the trend.
+    const late = media_.slice(Math.floor(media_.length / 2));
     const native = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.native }));
     const total = (list: typeof samples) =>
       list.map((x) => ({ t: x.t, rss: x.rss + Object.values(x.children).reduce((a, b) => a + b, 0) }));
@@ -537,12 +539,12 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       line('no processing', quiet, quiet.latencies),
       line('with processing', busy, busy.latencies),
       line('  while a job ran', busy, busy.busyLatencies, false),
-      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore)} → ${mb(settledAfter)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
+      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore)} → ${mb(settledAfter)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
       ...[...roles].map((role) => {
         const of = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.children[role] ?? 0 }));
-        return `${engine}: ${role} process RSS slope after warm-up ${slopeMbPerHour(of(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(of(media_)).toFixed(0)} MB/h; RSS ${mb(after[0]?.children[role] ?? 0)} → ${mb(after.at(-1)?.children[role] ?? 0)} MB (0: not running)`;
+        return `${engine}: ${role} process RSS slope after warm-up ${slopeMbPerHour(of(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(of(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(of(late)).toFixed(0)} MB/h; RSS ${mb(after[0]?.children[role] ?? 0)} → ${mb(after.at(-1)?.children[role] ?? 0)} MB (0: not running)`;
       }),
-      `${engine}: server and its Node children together: RSS slope after warm-up ${slopeMbPerHour(total(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(total(media_)).toFixed(0)} MB/h; ${mb(total(after)[0]?.rss ?? 0)} → ${mb(total(after).at(-1)?.rss ?? 0)} MB`,
+      `${engine}: server and its Node children together: RSS slope after warm-up ${slopeMbPerHour(total(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(total(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(total(late)).toFixed(0)} MB/h; ${mb(total(after)[0]?.rss ?? 0)} → ${mb(total(after).at(-1)?.rss ?? 0)} MB`,
       `${engine}: RSS by mapping (MB) after warm-up: ${breakdownBefore}; after the run: ${breakdown.join('; ')}`,
       `${engine}: load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
     ];
