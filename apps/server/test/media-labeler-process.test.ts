@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
 import { humanLabeler } from '../src/modules/media/tagger/human-labeler.ts';
 import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
 import { publish } from './media-helpers.ts';
 
 /**
@@ -139,4 +140,41 @@ describe('the labeler process is replaced when bounded', () => {
       await bounded.close();
     }
   }, 180_000);
+});
+
+describe('the labeler process and the server', () => {
+  it('exits with the process that started it, even after a kill -9 of that one', async () => {
+    const dir = tempDir('kadr-labeler-orphan-');
+    const script = path.join(dir, 'runner.mts');
+    const module = path.resolve(import.meta.dirname, '../src/modules/media/tagger/human-labeler.ts');
+    fs.writeFileSync(
+      script,
+      `import { humanLabeler } from ${JSON.stringify(module)};
+const labeler = humanLabeler();
+console.log('labeler', (await labeler.info()).pid);
+setInterval(() => undefined, 1000);
+`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: path.resolve(import.meta.dirname, '..'),
+    });
+    let labelerPid = 0;
+    try {
+      labelerPid = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          const m = /labeler (\d+)/.exec(d.toString());
+          if (m) resolve(Number(m[1]));
+        });
+        child.on('exit', () => reject(new Error('runner exited early')));
+      });
+      expect(alive(labelerPid)).toBe(true);
+      child.kill('SIGKILL');
+      expect(await gone(labelerPid, 5000)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      if (labelerPid && alive(labelerPid)) process.kill(labelerPid, 'SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
