@@ -146,11 +146,8 @@ export function humanLabeler(options: HumanLabelerOptions = {}): HumanLabeler {
   return {
     provider: 'local',
     model: humanModelName(),
-    label: (frames): Promise<Labels> =>
-      call<Labels>({
-        op: 'detect',
-        frames: frames.map((f) => new Uint8Array(f.buffer, f.byteOffset, f.byteLength)),
-      }),
+    // Node's advanced serialization sends a Buffer's own bytes only, even when it is a slice of a larger one.
+    label: (frames): Promise<Labels> => call<Labels>({ op: 'detect', frames }),
     memory: () => call<TfMemory>({ op: 'memory' }),
     info: () => call<LabelerInfo>({ op: 'info' }),
     async close() {
