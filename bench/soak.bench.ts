@@ -140,11 +140,12 @@ function nodeChildren(pid: number): Map<string, number> {
  * RSS by kind of mapping, in MB: glibc's main heap ([heap]), glibc's thread arenas (anonymous, 64 MiB-aligned,
  * at most 64 MiB), WASM memories (PGlite's Postgres in the server, the detector's tfjs in the labeler: V8
  * reserves each one's whole 4 GiB-plus-guard range and opens its used start read-write, so the used part is an
- * anonymous mapping right before a reservation of 1 GiB or more), other anonymous memory (the V8 heap,
+ * anonymous mapping right before a reservation of 1 GiB or more), compiled code (executable anonymous mappings:
+ * V8's JIT and WASM code spaces, which grow as functions tier up), other anonymous memory (the V8 heap,
  * jemalloc's extents, libvips' buffers) and file-backed pages (code, mapped files).
  */
 export function smapsBreakdown(pid: number): Record<string, number> {
-  const out: Record<string, number> = { heap: 0, arenas: 0, wasm: 0, anon: 0, files: 0 };
+  const out: Record<string, number> = { heap: 0, arenas: 0, wasm: 0, code: 0, anon: 0, files: 0 };
   let text = '';
   try {
     text = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
@@ -183,11 +184,13 @@ export function smapsBreakdown(pid: number): Record<string, number> {
           ? 'files'
           : m.name
             ? 'anon'
-            : beforeReservation
-              ? 'wasm'
-              : m.start % (64n << 20n) === 0n && size <= 64n << 20n
-                ? 'arenas'
-                : 'anon';
+            : m.perms.includes('x')
+              ? 'code'
+              : beforeReservation
+                ? 'wasm'
+                : m.start % (64n << 20n) === 0n && size <= 64n << 20n
+                  ? 'arenas'
+                  : 'anon';
     out[kind] = (out[kind] ?? 0) + m.rss;
   });
   for (const k of Object.keys(out)) out[k] = Math.round(out[k] as number);
