@@ -12,7 +12,11 @@
 //   SOAK_MINUTES (default 4; the quiet phase is a quarter of it), SOAK_USERS (60), SOAK_RATE (msg/s, 20),
 //   SOAK_FEED_RATE (reads/s, 5), SOAK_PHOTO_EVERY (s, 6), SOAK_VIDEO_EVERY (s, 60), SOAK_ENGINES
 //   (pglite,postgres), SOAK_ARENAS (glibc MALLOC_ARENA_MAX for the server, 2 as `npm start` sets it; "default"
-//   leaves glibc's own).
+//   leaves glibc's own), SOAK_ALLOCATOR (jemalloc, preloaded as `npm start` does when libjemalloc2 is
+//   installed; glibc to measure without it).
+// Besides the server, every Node process it started (the labeler process, the media launcher) is sampled from
+// /proc and reported with its own slope, and the total of all of them: a child that only moved the growth out of
+// the server would show there. At the end each one's RSS is broken down by mapping kind (/proc/<pid>/smaps).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -41,7 +45,11 @@ export interface SoakOptions {
   photoEverySeconds: number;
   videoEverySeconds: number;
   arenas: string;
+  allocator: 'jemalloc' | 'glibc';
 }
+
+/** Debian's libjemalloc2; `npm start` (scripts/start.mjs) preloads it into the server when it is installed. */
+export const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 
 export function soakOptions(): SoakOptions {
   return {
@@ -52,6 +60,7 @@ export function soakOptions(): SoakOptions {
     photoEverySeconds: num('SOAK_PHOTO_EVERY', 6),
     videoEverySeconds: num('SOAK_VIDEO_EVERY', 60),
     arenas: process.env.SOAK_ARENAS ?? '2',
+    allocator: process.env.SOAK_ALLOCATOR === 'glibc' || !fs.existsSync(JEMALLOC) ? 'glibc' : 'jemalloc',
   };
 }
 
@@ -74,6 +83,118 @@ export function slopeMbPerHour(samples: { t: number; rss: number }[]): number {
     den += (x.t - mt) ** 2;
   }
   return ((num / den) * 3600) / 1024 / 1024;
+}
+
+const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+
+/** A process's resident set from /proc (Linux), in bytes; 0 when it is gone. */
+function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The long-lived Node processes under the server, by role: the entry file each runs (labeler-worker,
+ * media-spawner). ffmpeg runs come and go within a job and are left out of the slopes.
+ */
+function nodeChildren(pid: number): Map<string, number> {
+  const found = new Map<string, number>();
+  const visit = (parent: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      let kids: number[] = [];
+      try {
+        kids = fs
+          .readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8')
+          .split(' ')
+          .filter(Boolean)
+          .map(Number);
+      } catch {}
+      for (const kid of kids) {
+        let argv: string[] = [];
+        try {
+          argv = fs.readFileSync(`/proc/${kid}/cmdline`, 'utf8').split('\0');
+        } catch {}
+        const script = argv.find((a) => /\.(m?js|ts)$/.test(a) && !a.includes('tsx'));
+        if (script && path.basename(argv[0] ?? '').startsWith('node')) {
+          found.set(path.basename(script).replace(/\.(m?js|ts)$/, ''), kid);
+        }
+        visit(kid);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/**
+ * RSS by kind of mapping, in MB: glibc's main heap ([heap]), glibc's thread arenas (anonymous, 64 MiB-aligned,
+ * at most 64 MiB), WASM memories (PGlite's Postgres in the server, the detector's tfjs in the labeler: V8
+ * reserves each one's whole 4 GiB-plus-guard range and opens its used start read-write, so the used part is an
+ * anonymous mapping right before a reservation of 1 GiB or more), compiled code (executable anonymous mappings:
+ * V8's JIT and WASM code spaces, which grow as functions tier up), other anonymous memory (the V8 heap,
+ * jemalloc's extents, libvips' buffers) and file-backed pages (code, mapped files).
+ */
+export function smapsBreakdown(pid: number): Record<string, number> {
+  const out: Record<string, number> = { heap: 0, arenas: 0, wasm: 0, code: 0, anon: 0, files: 0 };
+  let text = '';
+  try {
+    text = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return out;
+  }
+  const maps: { start: bigint; end: bigint; perms: string; name: string; rss: number }[] = [];
+  for (const line of text.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      maps.push({
+        start: BigInt(`0x${head[1]}`),
+        end: BigInt(`0x${head[2]}`),
+        perms: head[3] ?? '',
+        name: head[4] ?? '',
+        rss: 0,
+      });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const last = maps.at(-1);
+    if (rss && last) last.rss = Number(rss[1]) / 1024;
+  }
+  maps.forEach((m, i) => {
+    const next = maps[i + 1];
+    const size = m.end - m.start;
+    const beforeReservation =
+      next !== undefined &&
+      next.start === m.end &&
+      next.perms.startsWith('---') &&
+      next.end - next.start >= 1n << 30n;
+    const kind =
+      m.name === '[heap]'
+        ? 'heap'
+        : m.name.startsWith('/')
+          ? 'files'
+          : m.name
+            ? 'anon'
+            : m.perms.includes('x')
+              ? 'code'
+              : beforeReservation
+                ? 'wasm'
+                : m.start % (64n << 20n) === 0n && size <= 64n << 20n
+                  ? 'arenas'
+                  : 'anon';
+    out[kind] = (out[kind] ?? 0) + m.rss;
+  });
+  for (const k of Object.keys(out)) out[k] = Math.round(out[k] as number);
+  return out;
 }
 
 interface Media {
@@ -160,6 +281,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     JOBS_CONCURRENCY: '1',
   };
   if (opts.arenas !== 'default') env.MALLOC_ARENA_MAX = opts.arenas;
+  if (opts.allocator === 'jemalloc') env.LD_PRELOAD = JEMALLOC;
   const t: Target = await startTarget(env);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const timers: NodeJS.Timeout[] = [];
@@ -315,7 +437,16 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       for (; owedReads >= 1; owedReads -= 1) readOne();
     });
 
-    const samples: { t: number; rss: number; native: number; phase: 'warm' | 'quiet' | 'media' }[] = [];
+    const serverPid = t.child.pid as number;
+    const samples: {
+      t: number;
+      rss: number;
+      native: number;
+      /** RSS of each Node process the server started, by role (0 while none runs). */
+      children: Record<string, number>;
+      phase: 'warm' | 'quiet' | 'media';
+    }[] = [];
+    const roles = new Set<string>();
     const started = performance.now();
     let label: 'warm' | 'quiet' | 'media' = 'warm';
     const sample = async () => {
@@ -323,10 +454,16 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       const m = await t.request('sample');
       p.loopMaxMs = Math.max(p.loopMaxMs, m.loopMaxMs);
       p.windowMaxMs.push(m.loopMaxMs);
+      const children: Record<string, number> = {};
+      for (const [role, pid] of nodeChildren(serverPid)) {
+        roles.add(role);
+        children[role] = (children[role] ?? 0) + rssOf(pid);
+      }
       samples.push({
         t: (performance.now() - started) / 1000,
         rss: m.rss,
         native: m.rss - m.heapTotal,
+        children,
         phase: label,
       });
     };
@@ -342,6 +479,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     // The settled RSS at the start; the delay that full collection causes is then reset with a sample, so
     // it counts in no phase.
     const settledBefore = (await t.request('memory')).rss;
+    const breakdownBefore = `server ${JSON.stringify(smapsBreakdown(serverPid))}`;
     await t.request('sample');
     const loadBefore = os.loadavg();
     label = 'quiet';
@@ -364,11 +502,17 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     const until = performance.now() + 60_000;
     while (inFlight.size > 0 && performance.now() < until) await wait(500);
     const settledAfter = (await t.request('memory')).rss;
+    const breakdown = [`server ${JSON.stringify(smapsBreakdown(serverPid))}`];
+    for (const [role, pid] of nodeChildren(serverPid))
+      breakdown.push(`${role} ${mb(rssOf(pid))} MB ${JSON.stringify(smapsBreakdown(pid))}`);
 
     const after = samples.filter((s) => s.phase !== 'warm');
     const media_ = samples.filter((s) => s.phase === 'media');
-    const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+    // The second half of processing: past the allocators' and caches' own warm-up, what is left is the trend.
+    const late = media_.slice(Math.floor(media_.length / 2));
     const native = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.native }));
+    const total = (list: typeof samples) =>
+      list.map((x) => ({ t: x.t, rss: x.rss + Object.values(x.children).reduce((a, b) => a + b, 0) }));
     const line = (name: string, p: Phase, lat: number[], stalls = true) =>
       row([
         `${engine} ${name}`,
@@ -398,7 +542,13 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       line('no processing', quiet, quiet.latencies),
       line('with processing', busy, busy.latencies),
       line('  while a job ran', busy, busy.busyLatencies, false),
-      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore)} → ${mb(settledAfter)} MB; MALLOC_ARENA_MAX=${opts.arenas}`,
+      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore)} → ${mb(settledAfter)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
+      ...[...roles].map((role) => {
+        const of = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.children[role] ?? 0 }));
+        return `${engine}: ${role} process RSS slope after warm-up ${slopeMbPerHour(of(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(of(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(of(late)).toFixed(0)} MB/h; RSS ${mb(after[0]?.children[role] ?? 0)} → ${mb(after.at(-1)?.children[role] ?? 0)} MB (0: not running)`;
+      }),
+      `${engine}: server and its Node children together: RSS slope after warm-up ${slopeMbPerHour(total(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(total(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(total(late)).toFixed(0)} MB/h; ${mb(total(after)[0]?.rss ?? 0)} → ${mb(total(after).at(-1)?.rss ?? 0)} MB`,
+      `${engine}: RSS by mapping (MB) after warm-up: ${breakdownBefore}; after the run: ${breakdown.join('; ')}`,
       `${engine}: load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
     ];
   } finally {

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.mjs');
-/** Worker threads and helper processes the server starts, compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
+/** Helper processes the server starts (the labeler, the media launcher), compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
 const workerEntries = [
   path.join(root, 'apps/server/src/modules/media/tagger/labeler-worker.ts'),
   path.join(root, 'apps/server/src/modules/media/processing/media-spawner.ts'),
@@ -77,7 +77,7 @@ export async function buildServer({ force = false, log = console.log } = {}) {
   const started = Date.now();
   const partial = `${serverBundle}.partial.mjs`;
   fs.mkdirSync(path.dirname(serverBundle), { recursive: true });
-  // The server and its worker threads' entries are bundled alike.
+  // The server and its helper processes' entries are bundled alike.
   const bundle = (entry, outfile) =>
     esbuild.build({
       entryPoints: [entry],

@@ -19,6 +19,13 @@ function run(cmd, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Debian's (or Ubuntu's) libjemalloc2, when installed; null elsewhere. */
+function jemalloc() {
+  const arch = { x64: 'x86_64', arm64: 'aarch64' }[process.arch];
+  const candidates = [`/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`, '/usr/lib/libjemalloc.so.2'];
+  return process.platform === 'linux' ? (candidates.find((file) => fs.existsSync(file)) ?? null) : null;
+}
+
 function newestMtime(dir) {
   let newest = 0;
   if (!fs.existsSync(dir)) return newest;
@@ -82,10 +89,17 @@ try {
   process.exit(1);
 }
 
-// glibc gives each thread that allocates an arena of its own (up to 8 per core); libvips, libuv's pool and the
-// labeler's worker thread then leave freed memory spread over many arenas and RSS only climbs (issue 17,
-// docs/operations.md "Memory"). Two arenas keep it bounded; glibc reads this once, at process start.
-const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+// The allocator (issue 17 item 12, docs/adr/0017-media-memory.md). glibc's malloc gives each thread that
+// allocates an arena of its own (up to 8 per core) and hands little back to the system: the many short-lived
+// buffers of libvips and libuv's pool leave its arenas fragmented and the server's RSS only climbs. jemalloc
+// (Debian's libjemalloc2, as sharp's documentation recommends on glibc Linux) returns freed pages after a few
+// seconds; preloaded when installed. Without it, two glibc arenas at least keep the spread bounded. Both are
+// read once, at process start (an `LD_PRELOAD=` of nothing in the environment keeps glibc's malloc).
+const env = {
+  MALLOC_ARENA_MAX: '2',
+  ...(jemalloc() ? { LD_PRELOAD: jemalloc() } : {}),
+  ...process.env,
+};
 // Node 24+ runs the server; on an older Node the pinned Node 24 from the npm registry does (scripts/node-provision.mjs).
 let node;
 try {

@@ -6,8 +6,8 @@ import type { Labels } from './tagger.ts';
 
 /**
  * The detector itself: @vladmandic/human on the tfjs WASM backend. Its inference runs synchronously on the
- * thread that calls it (100–200 ms per frame), so only the labeler worker thread loads this file
- * (labeler-worker.ts); the server's main thread never does.
+ * thread that calls it (100–200 ms per frame), so only the labeler's own process loads this file
+ * (labeler-worker.ts); the server never does.
  */
 
 /** The part of @vladmandic/human (and its tfjs) we use; the package's own types pull in DOM types. */
