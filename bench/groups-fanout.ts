@@ -335,6 +335,7 @@ async function groupRun(
     await serverQuiet(t);
 
     let failed = 0;
+    const reasons = new Set<string>();
     // Send → the sender's ack (the server stored and announced it): where the server's own time shows.
     const acked: number[] = [];
     const kadrSend = (phase: string, record: boolean) => (s: number, sentAt: number) => {
@@ -344,7 +345,10 @@ async function groupRun(
         { group_id: group.id, content: `${sentAt} #${s}`, temp_id: `bench-${engine}-${phase}-${s}` },
         (result) => {
           if (record) acked.push(performance.now() - at);
-          if (!result.ok) failed += 1;
+          if (!result.ok) {
+            failed += 1;
+            reasons.add(JSON.stringify(result));
+          }
         },
       );
     };
@@ -378,7 +382,7 @@ async function groupRun(
     lines.push(
       summaryRow(`${engine} group, pooled`, pooledKadr, '-') +
         ` (send ack p50 ${percentile(ackSorted, 50).toFixed(0)} ms, p99 ${percentile(ackSorted, 99).toFixed(0)} ms)` +
-        (failed > 0 ? ` (${failed} failed sends)` : ''),
+        (failed > 0 ? ` (${failed} failed sends: ${[...reasons].slice(0, 3).join('; ')})` : ''),
       summaryRow(`${engine} bare room, pooled`, pooledBare, '-'),
       `${engine} group/bare (pooled): p50 ×${(percentile(pooledKadr.latencies, 50) / percentile(pooledBare.latencies, 50)).toFixed(2)}, p99 ×${(percentile(pooledKadr.latencies, 99) / percentile(pooledBare.latencies, 99)).toFixed(2)}, server CPU ×${(pooledKadr.serverCpuMs / pooledBare.serverCpuMs).toFixed(2)}; sockets dropped: group ${dropped(pooledKadr)}, bare ${dropped(pooledBare)}`,
     );

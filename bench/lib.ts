@@ -27,7 +27,8 @@ export async function startTarget(env: Record<string, string>): Promise<Target> 
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
         : []),
     ],
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    // BENCH_LOG_LEVEL=error (or another pino level) shows the server's log, silent by default.
+    env: { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const target = await new Promise<BenchTarget>((resolve, reject) => {

@@ -55,6 +55,8 @@ async function main() {
     {
       AUTH_RATE_LIMIT_PER_IP: '1000000',
       DATA_DIR: dataDir,
+      // BENCH_LOG_LEVEL (bench/lib.ts) shows the server's log.
+      ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       // The storage bench runs the app on a bucket (bench/storage.bench.ts).
       ...Object.fromEntries(
         Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('S3_') && !!e[1]),
