@@ -2,6 +2,33 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
+ * The insert trigger's function: a statement's new messages added to their chats' counters and last message,
+ * and to their senders' own seen counts. Rows are locked in id order first, so batches touching the same chats
+ * cannot deadlock on each other; `lock` is the row-lock strength (0301 lowered it, see there).
+ */
+const messagesInsertedFunction = (lock: 'update' | 'no key update') => sql`
+  create or replace function kadr_messages_inserted() returns trigger language plpgsql as $$
+  begin
+    perform 1 from conversations where id in (select distinct conversation_id from ins)
+      order by id for ${sql.raw(lock)};
+    update conversations c set
+      total_count = c.total_count + x.n,
+      last_message_id = greatest(coalesce(c.last_message_id, 0), x.max_id),
+      last_message_at = greatest(c.last_message_at, x.at)
+    from (select conversation_id, count(*)::int as n, max(id) as max_id, max(created_at) as at
+          from ins where deleted_at is null group by conversation_id) x
+    where c.id = x.conversation_id;
+    perform 1 from conversation_members
+      where (conversation_id, user_id) in (select conversation_id, sender_id from ins)
+      order by conversation_id, user_id for ${sql.raw(lock)};
+    update conversation_members cm set seen_count = cm.seen_count + x.n
+    from (select conversation_id, sender_id, count(*)::int as n from ins where deleted_at is null
+          group by conversation_id, sender_id) x
+    where cm.conversation_id = x.conversation_id and cm.user_id = x.sender_id;
+    return null;
+  end $$`;
+
+/**
  * Chats of every kind: what the messenger's chat list and send path need about groups and channels
  * (title, avatar, member count, roles and channel rights on the member row), replies, channel view
  * counts, and stored unread counts.
@@ -63,27 +90,7 @@ const chatKinds: Migration = {
           and not exists (select 1 from message_hidden h where h.user_id = me.user_id and h.message_id = x.id))
       from conversations c where c.id = me.conversation_id`.execute(db);
 
-    await sql`
-      create function kadr_messages_inserted() returns trigger language plpgsql as $$
-      begin
-        -- Rows locked in id order, so batches touching the same chats cannot deadlock.
-        perform 1 from conversations where id in (select distinct conversation_id from ins) order by id for update;
-        update conversations c set
-          total_count = c.total_count + x.n,
-          last_message_id = greatest(coalesce(c.last_message_id, 0), x.max_id),
-          last_message_at = greatest(c.last_message_at, x.at)
-        from (select conversation_id, count(*)::int as n, max(id) as max_id, max(created_at) as at
-              from ins where deleted_at is null group by conversation_id) x
-        where c.id = x.conversation_id;
-        perform 1 from conversation_members
-          where (conversation_id, user_id) in (select conversation_id, sender_id from ins)
-          order by conversation_id, user_id for update;
-        update conversation_members cm set seen_count = cm.seen_count + x.n
-        from (select conversation_id, sender_id, count(*)::int as n from ins where deleted_at is null
-              group by conversation_id, sender_id) x
-        where cm.conversation_id = x.conversation_id and cm.user_id = x.sender_id;
-        return null;
-      end $$`.execute(db);
+    await messagesInsertedFunction('update').execute(db);
     await sql`
       create trigger messages_inserted after insert on messages referencing new table as ins
       for each statement execute function kadr_messages_inserted()`.execute(db);
@@ -223,51 +230,10 @@ const chatKinds: Migration = {
  */
 const messagesInsertedLocks: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`
-      create or replace function kadr_messages_inserted() returns trigger language plpgsql as $$
-      begin
-        -- Rows locked in id order, so batches touching the same chats cannot deadlock; no stronger than the
-        -- updates below need, so not against the foreign keys' key-share locks these inserts hold.
-        perform 1 from conversations where id in (select distinct conversation_id from ins)
-          order by id for no key update;
-        update conversations c set
-          total_count = c.total_count + x.n,
-          last_message_id = greatest(coalesce(c.last_message_id, 0), x.max_id),
-          last_message_at = greatest(c.last_message_at, x.at)
-        from (select conversation_id, count(*)::int as n, max(id) as max_id, max(created_at) as at
-              from ins where deleted_at is null group by conversation_id) x
-        where c.id = x.conversation_id;
-        perform 1 from conversation_members
-          where (conversation_id, user_id) in (select conversation_id, sender_id from ins)
-          order by conversation_id, user_id for no key update;
-        update conversation_members cm set seen_count = cm.seen_count + x.n
-        from (select conversation_id, sender_id, count(*)::int as n from ins where deleted_at is null
-              group by conversation_id, sender_id) x
-        where cm.conversation_id = x.conversation_id and cm.user_id = x.sender_id;
-        return null;
-      end $$`.execute(db);
+    await messagesInsertedFunction('no key update').execute(db);
   },
   async down(db: Kysely<unknown>) {
-    await sql`
-      create or replace function kadr_messages_inserted() returns trigger language plpgsql as $$
-      begin
-        perform 1 from conversations where id in (select distinct conversation_id from ins) order by id for update;
-        update conversations c set
-          total_count = c.total_count + x.n,
-          last_message_id = greatest(coalesce(c.last_message_id, 0), x.max_id),
-          last_message_at = greatest(c.last_message_at, x.at)
-        from (select conversation_id, count(*)::int as n, max(id) as max_id, max(created_at) as at
-              from ins where deleted_at is null group by conversation_id) x
-        where c.id = x.conversation_id;
-        perform 1 from conversation_members
-          where (conversation_id, user_id) in (select conversation_id, sender_id from ins)
-          order by conversation_id, user_id for update;
-        update conversation_members cm set seen_count = cm.seen_count + x.n
-        from (select conversation_id, sender_id, count(*)::int as n from ins where deleted_at is null
-              group by conversation_id, sender_id) x
-        where cm.conversation_id = x.conversation_id and cm.user_id = x.sender_id;
-        return null;
-      end $$`.execute(db);
+    await messagesInsertedFunction('update').execute(db);
   },
 };
 
