@@ -1,6 +1,7 @@
 // A benchmark target in its own process: the real Kadr app on the requested engine, plus a bare
 // Fastify route in the same process as the baseline. Reports its URLs to the parent over IPC.
 import fs from 'node:fs';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
@@ -8,7 +9,9 @@ import { sql } from 'kysely';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { type Db, migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.ts';
+import { moduleMigrations } from '../apps/server/src/modules/index.ts';
 import { createTestApp, registerUser, tempDir, testDatabase } from '../apps/server/test/helpers.ts';
 import { seedStories } from './stories-seed.ts';
 
@@ -45,12 +48,24 @@ export interface MemorySample {
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const seedTokens = Number(process.env.BENCH_SEED_TOKENS ?? 0);
 
+async function diskPglite(dir: string): Promise<{ db: Db; drop(): Promise<void> }> {
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+  await migrateToLatest(db, moduleMigrations());
+  return { db, drop: () => db.close() };
+}
+
 async function main() {
   if (engine === 'postgres' && !process.env.DATABASE_URL)
     process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (engine === 'pglite') delete process.env.DATABASE_URL;
-  const database = await testDatabase();
   const dataDir = tempDir('kadr-bench-');
+  // BENCH_PGLITE_DISK=1: PGlite keeps its files on disk in the data directory, as `npm start` does, instead of
+  // the suite's in-memory copy, whose files live in the server's memory and grow with every write (a soak of
+  // the embedded default measures the former).
+  const database =
+    engine === 'pglite' && process.env.BENCH_PGLITE_DISK === '1'
+      ? await diskPglite(path.join(dataDir, 'pg'))
+      : await testDatabase();
   const t = await createTestApp(
     {
       AUTH_RATE_LIMIT_PER_IP: '1000000',

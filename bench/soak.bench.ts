@@ -10,10 +10,13 @@
 //
 // Bounded and configurable by environment:
 //   SOAK_MINUTES (default 4; the quiet phase is a quarter of it), SOAK_USERS (60), SOAK_RATE (msg/s, 20),
-//   SOAK_FEED_RATE (reads/s, 5), SOAK_PHOTO_EVERY (s, 6), SOAK_VIDEO_EVERY (s, 60), SOAK_ENGINES
+//   SOAK_FEED_RATE (reads/s, 5; every fifth likes, every twentieth comments), SOAK_PHOTO_EVERY (s, 6),
+//   SOAK_VIDEO_EVERY (s, 60), SOAK_RECONNECT_EVERY (s, 300: each socket disconnects and connects again once per
+//   it, staggered; a message to a user in that moment is counted "to reconnecting", not awaited), SOAK_ENGINES
 //   (pglite,postgres), SOAK_ARENAS (glibc MALLOC_ARENA_MAX for the server, 2 as `npm start` sets it; "default"
 //   leaves glibc's own), SOAK_ALLOCATOR (jemalloc, preloaded as `npm start` does when libjemalloc2 is
-//   installed; glibc to measure without it).
+//   installed; glibc to measure without it), SOAK_PGLITE (disk, as `npm start` keeps it; memory for the test
+//   suite's in-memory copy, whose files count in the server's RSS).
 // Besides the server, every Node process it started (the labeler process, the media launcher) is sampled from
 // /proc and reported with its own slope, and the total of all of them: a child that only moved the growth out of
 // the server would show there. At the end each one's RSS is broken down by mapping kind (/proc/<pid>/smaps).
@@ -46,6 +49,8 @@ export interface SoakOptions {
   videoEverySeconds: number;
   arenas: string;
   allocator: 'jemalloc' | 'glibc';
+  /** Every socket disconnects and connects again once per this many seconds (staggered over it); 0: never. */
+  reconnectEverySeconds: number;
 }
 
 /** Debian's libjemalloc2; `npm start` (scripts/start.mjs) preloads it into the server when it is installed. */
@@ -59,6 +64,7 @@ export function soakOptions(): SoakOptions {
     feedRate: num('SOAK_FEED_RATE', 5),
     photoEverySeconds: num('SOAK_PHOTO_EVERY', 6),
     videoEverySeconds: num('SOAK_VIDEO_EVERY', 60),
+    reconnectEverySeconds: num('SOAK_RECONNECT_EVERY', 300),
     arenas: process.env.SOAK_ARENAS ?? '2',
     allocator: process.env.SOAK_ALLOCATOR === 'glibc' || !fs.existsSync(JEMALLOC) ? 'glibc' : 'jemalloc',
   };
@@ -251,6 +257,10 @@ interface Phase {
   sent: number;
   failed: number;
   received: number;
+  /** Messages whose recipient was reconnecting when they were sent (stored, fetched on reconnect; not awaited live). */
+  offline: number;
+  comments: number;
+  typing: number;
   loopMaxMs: number;
   /** The worst event-loop delay of each 5 s window. */
   windowMaxMs: number[];
@@ -266,6 +276,9 @@ const newPhase = (): Phase => ({
   sent: 0,
   failed: 0,
   received: 0,
+  offline: 0,
+  comments: 0,
+  typing: 0,
   loopMaxMs: 0,
   windowMaxMs: [],
   uploads: 0,
@@ -279,6 +292,9 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     BENCH_ENGINE: engine,
     BENCH_SEED_TOKENS: String(opts.users),
     JOBS_CONCURRENCY: '1',
+    // The embedded default keeps PGlite's files on disk (DATA_DIR/pg); in memory they would grow the RSS
+    // measured here with every write (SOAK_PGLITE=memory measures that copy).
+    BENCH_PGLITE_DISK: process.env.SOAK_PGLITE === 'memory' ? '0' : '1',
   };
   if (opts.arenas !== 'default') env.MALLOC_ARENA_MAX = opts.arenas;
   if (opts.allocator === 'jemalloc') env.LD_PRELOAD = JEMALLOC;
@@ -294,7 +310,9 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       const res = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       ids.push(((await res.json()) as { user: { id: number } }).user.id);
     }
-    const pending = new Map<number, { at: number; busy: boolean; phase: Phase }>();
+    const pending = new Map<number, { at: number; busy: boolean; phase: Phase; to: number }>();
+    /** Users whose socket is reconnecting: messages to them are not awaited live. */
+    const reconnecting = new Set<number>();
     const inFlight = new Set<number>();
     let phase = newPhase();
     for (let i = 0; i < opts.users; i += 1) {
@@ -361,9 +379,14 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
         content: `soak ${current}`,
         temp_id: `soak-${current}`,
       };
-      pending.set(current, { at: performance.now(), busy: inFlight.size > 0, phase });
+      const to = peerOf(sender);
       phase.sent += 1;
+      if (reconnecting.has(to)) phase.offline += 1;
+      else pending.set(current, { at: performance.now(), busy: inFlight.size > 0, phase, to });
       if (current % 2 === 0) {
+        // The sender types first, as a person does (the server relays it to the peer, rate-limited).
+        sockets[sender]?.emit('typing', { other_user_id: body.other_user_id, is_typing: true });
+        phase.typing += 1;
         sockets[sender]?.emit('send-message', body, (result) => {
           if (!result.ok) phase.failed += 1;
         });
@@ -382,10 +405,21 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     const readOne = () => {
       const who = reads % opts.users;
       reads += 1;
+      const nth = reads;
       void request('GET', '/api/v1/media/feed', tokens[who] as string).then((r) => {
-        if (r.status !== 200 || reads % 5 !== 0) return;
+        if (r.status !== 200 || nth % 5 !== 0) return;
         const post = (JSON.parse(r.body) as { posts?: { id: number }[] }).posts?.[0];
-        if (post) void request('POST', `/api/v1/media/post/${post.id}/like`, tokens[who] as string);
+        if (!post) return;
+        // Every fifth read likes the first post; every twentieth also comments on it.
+        void request('POST', `/api/v1/media/post/${post.id}/like`, tokens[who] as string);
+        if (nth % 20 !== 0) return;
+        phase.comments += 1;
+        void request(
+          'POST',
+          `/api/v1/media/post/${post.id}/comment`,
+          tokens[who] as string,
+          Buffer.from(JSON.stringify({ comment_text: `комментарий ${nth}` })),
+        );
       });
     };
     let uploads = 0;
@@ -436,6 +470,26 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       for (; owedSends >= 1; owedSends -= 1) sendOne();
       for (; owedReads >= 1; owedReads -= 1) readOne();
     });
+
+    // Sockets reconnect, each once per SOAK_RECONNECT_EVERY, spread over it (phones change networks).
+    if (opts.reconnectEverySeconds > 0) {
+      let next = 0;
+      every((opts.reconnectEverySeconds * 1000) / opts.users, () => {
+        const i = next % opts.users;
+        next += 1;
+        const s = sockets[i];
+        if (!s) return;
+        reconnecting.add(i);
+        for (const [seqNo, p] of pending)
+          if (p.to === i) {
+            pending.delete(seqNo);
+            p.phase.offline += 1;
+          }
+        s.disconnect();
+        s.once('connect', () => reconnecting.delete(i));
+        s.connect();
+      });
+    }
 
     const serverPid = t.child.pid as number;
     const samples: {
@@ -518,6 +572,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
         `${engine} ${name}`,
         p.sent,
         p.received,
+        p.offline,
         p.failed,
         percentile(lat, 50),
         percentile(lat, 99),
@@ -531,6 +586,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
         'phase',
         'sent',
         'received',
+        'to reconnecting',
         'failed',
         'p50 ms',
         'p99 ms',
@@ -542,6 +598,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       line('no processing', quiet, quiet.latencies),
       line('with processing', busy, busy.latencies),
       line('  while a job ran', busy, busy.busyLatencies, false),
+      `${engine}: beside the messages, ${quiet.typing + busy.typing} typing events and ${quiet.comments + busy.comments} comments; every socket reconnected once per ${opts.reconnectEverySeconds} s`,
       `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore)} → ${mb(settledAfter)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
       ...[...roles].map((role) => {
         const of = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.children[role] ?? 0 }));
