@@ -19,6 +19,9 @@ export function chats(app: App) {
     call,
     createGroup: (token: string, body: object) =>
       ok<Group>(call(token, 'POST', apiUrl(groupsRoutes.create), body)),
+    /** The owner's or an admin's removal of a member (the raw response). */
+    removeMember: (token: string, groupId: number, userId: number) =>
+      call(token, 'DELETE', apiUrl(groupsRoutes.removeMember, { id: groupId, userId })),
     createChannel: (token: string, body: object) =>
       ok<Channel>(call(token, 'POST', apiUrl(channelsRoutes.create), body)),
     send: (token: string, target: object, content: string, extra: object = {}) =>

@@ -110,14 +110,17 @@ describe('the labeler process', () => {
 });
 
 describe('the labeler process is replaced when bounded', () => {
-  it('after maxJobs photos: the next photo goes to a new process and the old one exits', async () => {
-    const bounded = humanLabeler({ maxJobs: 2 });
+  /**
+   * Runs `retire` on a bounded labeler with the pid of its first process, which must then be gone, and checks
+   * that the next photo is labeled as before by a new process.
+   */
+  async function replaced(
+    bounded: ReturnType<typeof humanLabeler>,
+    retire: (first: number) => Promise<void>,
+  ): Promise<void> {
     try {
       const first = (await bounded.info()).pid;
-      await bounded.label([photo]);
-      expect((await bounded.info()).pid).toBe(first);
-      await bounded.label([photo]);
-      // The second photo was that process's last: it exits once it answered.
+      await retire(first);
       expect(await gone(first)).toBe(true);
       const labels = await bounded.label([photo]);
       expect(labels.objects.some((o) => o.label === 'person')).toBe(true);
@@ -125,20 +128,21 @@ describe('the labeler process is replaced when bounded', () => {
     } finally {
       await bounded.close();
     }
+  }
+
+  it('after maxJobs photos: the next photo goes to a new process and the old one exits', async () => {
+    const bounded = humanLabeler({ maxJobs: 2 });
+    await replaced(bounded, async (first) => {
+      await bounded.label([photo]);
+      expect((await bounded.info()).pid).toBe(first);
+      // The second photo is that process's last: it exits once it answered.
+      await bounded.label([photo]);
+    });
   }, 180_000);
 
   it('when its RSS passes maxRss: replaced after the call that found it so, which still answers', async () => {
-    // Any running process is past 1 MB: every call is its process's last.
-    const bounded = humanLabeler({ maxRss: 1024 * 1024 });
-    try {
-      const first = (await bounded.info()).pid;
-      expect(await gone(first)).toBe(true);
-      const labels = await bounded.label([photo]);
-      expect(labels.objects.some((o) => o.label === 'person')).toBe(true);
-      expect((await bounded.info()).pid).not.toBe(first);
-    } finally {
-      await bounded.close();
-    }
+    // Any running process is past 1 MB: every call (the pid asked for first, too) is its process's last.
+    await replaced(humanLabeler({ maxRss: 1024 * 1024 }), async () => undefined);
   }, 180_000);
 });
 
