@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -27,7 +28,8 @@ export interface BenchTarget {
 export type BenchMessage =
   | { type: 'ready'; target: BenchTarget }
   | ({ type: 'memory' } & MemorySample)
-  | ({ type: 'sample' } & MemorySample);
+  | ({ type: 'sample' } & MemorySample)
+  | { type: 'heap-snapshot'; file: string };
 
 /**
  * The server's memory and its main thread's event-loop delay since the last sample. `memory` collects garbage
@@ -38,6 +40,8 @@ export interface MemorySample {
   rss: number;
   heapUsed: number;
   heapTotal: number;
+  /** MB of physical memory per V8 heap space (new_space, old_space, code_space, large_object_space, …). */
+  spaces: Record<string, number>;
   external: number;
   sockets: number;
   /** ms: max and p99. */
@@ -161,12 +165,23 @@ async function main() {
         rss: m.rss,
         heapUsed: m.heapUsed,
         heapTotal: m.heapTotal,
+        spaces: Object.fromEntries(
+          v8.getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.physical_space_size / 2 ** 20)]),
+        ),
         external: m.external,
         sockets: t.app.ctx.gateway.io.engine.clientsCount,
         loopMaxMs: loop.max / 1e6,
         loopP99Ms: loop.percentile(99) / 1e6,
       } satisfies BenchMessage);
       loop.reset();
+    }
+    if (msg.type === 'heap-snapshot') {
+      // BENCH_HEAP_SNAPSHOTS=<dir>: a V8 heap snapshot after a full collection, what the heap retains.
+      globalThis.gc?.();
+      const file = v8.writeHeapSnapshot(
+        path.join(process.env.BENCH_HEAP_SNAPSHOTS ?? dataDir, `server-${Date.now()}.heapsnapshot`),
+      );
+      process.send?.({ type: 'heap-snapshot', file } satisfies BenchMessage);
     }
     if (msg.type === 'stop') {
       void (async () => {

@@ -16,7 +16,9 @@
 //   (pglite,postgres), SOAK_ARENAS (glibc MALLOC_ARENA_MAX for the server, 2 as `npm start` sets it; "default"
 //   leaves glibc's own), SOAK_ALLOCATOR (jemalloc, preloaded as `npm start` does when libjemalloc2 is
 //   installed; glibc to measure without it), SOAK_PGLITE (disk, as `npm start` keeps it; memory for the test
-//   suite's in-memory copy, whose files count in the server's RSS).
+//   suite's in-memory copy, whose files count in the server's RSS), SOAK_HEAP_SNAPSHOTS (a directory: V8 heap
+//   snapshots of the server after the warm-up and at the end, and the groups of objects that grew between them,
+//   with what holds them; bench/heap-diff.ts).
 // Besides the server, every Node process it started (the labeler process, the media launcher) is sampled from
 // /proc and reported with its own slope, and the total of all of them: a child that only moved the growth out of
 // the server would show there. At the end each one's RSS is broken down by mapping kind (/proc/<pid>/smaps).
@@ -31,6 +33,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { generateVideo } from '../apps/server/src/modules/media/demo/generate.ts';
 import { findFfmpeg } from '../apps/server/src/modules/media/processing/ffmpeg.ts';
 import { tempDir } from '../apps/server/test/helpers.ts';
+import { heapDiff } from './heap-diff.ts';
 import { row, startTarget, type Target } from './lib.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -296,6 +299,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     // measured here with every write (SOAK_PGLITE=memory measures that copy).
     BENCH_PGLITE_DISK: process.env.SOAK_PGLITE === 'memory' ? '0' : '1',
   };
+  if (process.env.SOAK_HEAP_SNAPSHOTS) env.BENCH_HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS;
   if (opts.arenas !== 'default') env.MALLOC_ARENA_MAX = opts.arenas;
   if (opts.allocator === 'jemalloc') env.LD_PRELOAD = JEMALLOC;
   const t: Target = await startTarget(env);
@@ -532,7 +536,9 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     await wait(warmMs);
     // The settled RSS at the start; the delay that full collection causes is then reset with a sample, so
     // it counts in no phase.
-    const settledBefore = (await t.request('memory')).rss;
+    const settledBefore = await t.request('memory');
+    // SOAK_HEAP_SNAPSHOTS=<dir>: V8 heap snapshots after the warm-up and at the end, compared below.
+    const snapshotBefore = process.env.SOAK_HEAP_SNAPSHOTS ? (await t.request('heap-snapshot')).file : '';
     const breakdownBefore = `server ${JSON.stringify(smapsBreakdown(serverPid))}`;
     await t.request('sample');
     const loadBefore = os.loadavg();
@@ -555,7 +561,8 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     await wait(3000);
     const until = performance.now() + 60_000;
     while (inFlight.size > 0 && performance.now() < until) await wait(500);
-    const settledAfter = (await t.request('memory')).rss;
+    const settledAfter = await t.request('memory');
+    const snapshotAfter = snapshotBefore ? (await t.request('heap-snapshot')).file : '';
     const breakdown = [`server ${JSON.stringify(smapsBreakdown(serverPid))}`];
     for (const [role, pid] of nodeChildren(serverPid))
       breakdown.push(`${role} ${mb(rssOf(pid))} MB ${JSON.stringify(smapsBreakdown(pid))}`);
@@ -599,13 +606,15 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       line('with processing', busy, busy.latencies),
       line('  while a job ran', busy, busy.busyLatencies, false),
       `${engine}: beside the messages, ${quiet.typing + busy.typing} typing events and ${quiet.comments + busy.comments} comments; every socket reconnected once per ${opts.reconnectEverySeconds} s`,
-      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore)} → ${mb(settledAfter)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
+      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore.rss)} → ${mb(settledAfter.rss)} MB, its V8 heap used ${mb(settledBefore.heapUsed)} → ${mb(settledAfter.heapUsed)} MB of ${mb(settledBefore.heapTotal)} → ${mb(settledAfter.heapTotal)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
       ...[...roles].map((role) => {
         const of = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.children[role] ?? 0 }));
         return `${engine}: ${role} process RSS slope after warm-up ${slopeMbPerHour(of(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(of(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(of(late)).toFixed(0)} MB/h; RSS ${mb(after[0]?.children[role] ?? 0)} → ${mb(after.at(-1)?.children[role] ?? 0)} MB (0: not running)`;
       }),
       `${engine}: server and its Node children together: RSS slope after warm-up ${slopeMbPerHour(total(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(total(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(total(late)).toFixed(0)} MB/h; ${mb(total(after)[0]?.rss ?? 0)} → ${mb(total(after).at(-1)?.rss ?? 0)} MB`,
       `${engine}: RSS by mapping (MB) after warm-up: ${breakdownBefore}; after the run: ${breakdown.join('; ')}`,
+      `${engine}: V8 heap spaces (MB, physical) after warm-up ${JSON.stringify(settledBefore.spaces)}; after the run ${JSON.stringify(settledAfter.spaces)}`,
+      ...(snapshotAfter ? heapDiff(snapshotBefore, snapshotAfter).map((l) => `${engine}: ${l}`) : []),
       `${engine}: load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
     ];
   } finally {

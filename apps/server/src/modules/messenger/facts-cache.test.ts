@@ -30,14 +30,29 @@ it('keeps a group or channel by id only (its kind never changes), never as a pai
   expect(facts.pair(1, 2)).toBeUndefined();
 });
 
-it('keeps message facts bounded, dropping the least recently used', () => {
-  const facts = messengerFacts({ maxMessages: 2 });
+it('keeps the newest messages’ facts in fixed slots: a newer message takes an older one’s slot, never back', () => {
+  const facts = messengerFacts({ maxMessages: 4 });
   facts.rememberMessage(1, { conversation_id: 7, sender_id: 3 });
-  facts.rememberMessage(2, { conversation_id: 7, sender_id: 9 });
-  expect(facts.message(1)?.sender_id).toBe(3);
-  facts.rememberMessage(3, { conversation_id: 7, sender_id: 3 });
-  expect(facts.message(2)).toBeUndefined();
+  facts.rememberMessage(2, { conversation_id: 8, sender_id: 9 });
   expect(facts.message(1)).toEqual({ conversation_id: 7, sender_id: 3 });
+  expect(facts.message(2)).toEqual({ conversation_id: 8, sender_id: 9 });
+  expect(facts.message(3)).toBeUndefined();
+  facts.rememberMessage(5, { conversation_id: 7, sender_id: 4 });
+  expect(facts.message(1)).toBeUndefined();
+  expect(facts.message(5)).toEqual({ conversation_id: 7, sender_id: 4 });
+  // A lookup of the older message (a late ack) finds it in the database and remembers it: it must not evict 5.
+  facts.rememberMessage(1, { conversation_id: 7, sender_id: 3 });
+  expect(facts.message(5)?.sender_id).toBe(4);
+  expect(facts.message(1)).toBeUndefined();
+});
+
+it('keeps no facts for ids it cannot hold rather than wrong ones', () => {
+  const facts = messengerFacts({ maxMessages: 4 });
+  facts.rememberMessage(2 ** 31 + 1, { conversation_id: 7, sender_id: 3 });
+  expect(facts.message(2 ** 31 + 1)).toBeUndefined();
+  expect(facts.message(1)).toBeUndefined();
+  facts.rememberMessage(6, { conversation_id: 2 ** 32, sender_id: 3 });
+  expect(facts.message(6)).toBeUndefined();
 });
 
 it('names favorites’ single member once', () => {
