@@ -1,7 +1,6 @@
-import { rooms } from '@kadr/contract';
 import { channelsRoutes } from '@kadr/contract/channels/routes';
 import { registerRoutes } from '../../lib/route.ts';
-import type { KadrSocket } from '../../realtime/gateway.ts';
+import { joinRoomsOnConnect } from '../groups/room-parts.ts';
 import { defineModule } from '../module.ts';
 import { channelsMigrations } from './migrations.ts';
 import { channelsRepository } from './repository.ts';
@@ -18,15 +17,7 @@ export const channelsModule = defineModule({
       limits: ctx.limits,
     });
 
-    // A socket joins its user's channel rooms as it connects; later changes move it on every node.
-    ctx.gateway.io.on('connection', (socket: KadrSocket) => {
-      channels
-        .idsFor(socket.data.userId)
-        .then((ids) => {
-          if (ids.length > 0 && socket.connected) socket.join(ids.map(rooms.channel));
-        })
-        .catch((err: unknown) => api.log.error({ err }, 'joining channel rooms failed'));
-    });
+    joinRoomsOnConnect(ctx.gateway, 'channel', channels.idsFor, api.log);
 
     const ok = { ok: true as const };
     registerRoutes(

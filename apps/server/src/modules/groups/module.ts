@@ -1,11 +1,10 @@
-import { rooms } from '@kadr/contract';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { registerRoutes } from '../../lib/route.ts';
-import type { KadrSocket } from '../../realtime/gateway.ts';
 import { receiveOneImage } from '../media/upload/multipart.ts';
 import { defineModule } from '../module.ts';
 import { groupsMigrations } from './migrations.ts';
 import { groupsRepository } from './repository.ts';
+import { joinRoomsOnConnect } from './room-parts.ts';
 import { groupsService } from './service.ts';
 
 export const groupsModule = defineModule({
@@ -20,15 +19,7 @@ export const groupsModule = defineModule({
       limits: ctx.limits,
     });
 
-    // A socket joins its user's group rooms as it connects; later changes move it on every node.
-    ctx.gateway.io.on('connection', (socket: KadrSocket) => {
-      groups
-        .idsFor(socket.data.userId)
-        .then((ids) => {
-          if (ids.length > 0 && socket.connected) socket.join(ids.map(rooms.group));
-        })
-        .catch((err: unknown) => api.log.error({ err }, 'joining group rooms failed'));
-    });
+    joinRoomsOnConnect(ctx.gateway, 'group', groups.idsFor, api.log);
 
     registerRoutes(
       api,

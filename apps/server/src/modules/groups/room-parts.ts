@@ -1,8 +1,9 @@
 import { ErrorCode, ErrorText, rooms } from '@kadr/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Gateway } from '../../realtime/gateway.ts';
+import type { Gateway, KadrSocket } from '../../realtime/gateway.ts';
 import type { MessagesService } from '../messenger/service.ts';
 
 /**
@@ -74,6 +75,23 @@ export function roomMembership(db: Kysely<Database>, type: RoomType) {
  * membership change, so it is also where the messenger hears of it (`messages.roomChanged`: chat lists,
  * receipts).
  */
+/** A socket joins its user's rooms of this type as it connects; later changes move it (`roomSockets`). */
+export function joinRoomsOnConnect(
+  gateway: Gateway,
+  type: RoomType,
+  idsFor: (userId: number) => Promise<number[]>,
+  log: FastifyBaseLogger,
+) {
+  const room = type === 'group' ? rooms.group : rooms.channel;
+  gateway.io.on('connection', (socket: KadrSocket) => {
+    idsFor(socket.data.userId)
+      .then((ids) => {
+        if (ids.length > 0 && socket.connected) socket.join(ids.map(room));
+      })
+      .catch((err: unknown) => log.error({ err }, `joining ${type} rooms failed`));
+  });
+}
+
 export function roomSockets(
   gateway: Gateway,
   type: RoomType,

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { expect, it } from 'vitest';
 import { messengerFacts, pairUserIds } from './facts-cache.ts';
 
@@ -44,6 +46,21 @@ it('keeps the newest messages’ facts in fixed slots: a newer message takes an 
   facts.rememberMessage(1, { conversation_id: 7, sender_id: 3 });
   expect(facts.message(5)?.sender_id).toBe(4);
   expect(facts.message(1)).toBeUndefined();
+});
+
+it('remembers a message’s facts without growing the heap (the soak’s heap grew with one entry per message)', () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const facts = messengerFacts();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let id = 1; id <= 100_000; id += 1)
+    facts.rememberMessage(id, { conversation_id: 1 + (id % 500), sender_id: 1 + (id % 200) });
+  gc();
+  // A map of objects held ~110 bytes a message here (11 MB); the slots hold them in memory allocated up front.
+  expect(process.memoryUsage().heapUsed - before).toBeLessThan(1_000_000);
+  expect(facts.message(100_000)).toEqual({ conversation_id: 1, sender_id: 1 });
+  expect(facts.message(99_999)).toEqual({ conversation_id: 500, sender_id: 200 });
 });
 
 it('keeps no facts for ids it cannot hold rather than wrong ones', () => {
