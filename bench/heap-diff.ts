@@ -140,8 +140,8 @@ function heldAs(s: Snapshot, tree: { parent: Int32Array; via: Int32Array }, n: n
 
 function chain(s: Snapshot, tree: { parent: Int32Array; via: Int32Array }, n: number, depth = 12): string {
   const steps: string[] = [];
-  for (let at_ = n, d = 0; at_ > 0 && d < depth; at_ = at(tree.parent, at_), d += 1)
-    steps.push(heldAs(s, tree, at_));
+  for (let node = n, d = 0; node > 0 && d < depth; node = at(tree.parent, node), d += 1)
+    steps.push(heldAs(s, tree, node));
   return steps.join(' ← ');
 }
 

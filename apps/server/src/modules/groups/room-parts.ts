@@ -70,11 +70,6 @@ export function roomMembership(db: Kysely<Database>, type: RoomType) {
   };
 }
 
-/**
- * Socket room moves of one kind of room, on every node (Redis adapter). Each move follows a committed
- * membership change, so it is also where the messenger hears of it (`messages.roomChanged`: chat lists,
- * receipts).
- */
 /** A socket joins its user's rooms of this type as it connects; later changes move it (`roomSockets`). */
 export function joinRoomsOnConnect(
   gateway: Gateway,
@@ -92,6 +87,11 @@ export function joinRoomsOnConnect(
   });
 }
 
+/**
+ * Socket room moves of one kind of room, on every node (Redis adapter). Each move follows a committed
+ * membership change, so it is also where the messenger hears of it (`messages.roomChanged`: chat lists,
+ * receipts).
+ */
 export function roomSockets(
   gateway: Gateway,
   type: RoomType,
