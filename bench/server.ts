@@ -40,6 +40,8 @@ export interface MemorySample {
   rss: number;
   heapUsed: number;
   heapTotal: number;
+  /** Bytes of the V8 heap backed by physical memory (the heap's part of the RSS; heapTotal also counts reserved pages never touched). */
+  heapPhysical: number;
   /** MB of physical memory per V8 heap space (new_space, old_space, code_space, large_object_space, …). */
   spaces: Record<string, number>;
   external: number;
@@ -165,6 +167,7 @@ async function main() {
         rss: m.rss,
         heapUsed: m.heapUsed,
         heapTotal: m.heapTotal,
+        heapPhysical: v8.getHeapStatistics().total_physical_size,
         spaces: Object.fromEntries(
           v8.getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.physical_space_size / 2 ** 20)]),
         ),

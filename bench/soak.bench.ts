@@ -3,8 +3,9 @@
 // processing, then with a photo every few seconds and a video every minute. Prints, per phase, send → receive
 // p50/p99 and the main thread's worst event-loop stall (and the median over 5 s windows of their worst); then the
 // server's RSS slope after warm-up (least squares, MB per hour) over the whole run and during processing, for
-// RSS and for its native part (RSS − V8 heap, where allocator fragmentation and leaks of libvips, the detector
-// or PGlite show), the settled RSS (after a full GC) when the quiet phase starts and after the run, and the
+// RSS and for its native part (RSS − the V8 heap's physical pages, where allocator fragmentation and leaks of
+// libvips, the detector or PGlite show), each part's slope over the second half of processing (the V8 heap, the
+// WASM memory, compiled code, other anonymous memory, files; sampled every 30 s), the settled RSS (after a full GC) when the quiet phase starts and after the run, and the
 // load average. The 5 s samples force no GC: a forced full collection holds the event loop for 100–700 ms, so
 // it would be measured as the server's own stalls and in the latencies (it was, before).
 //
@@ -204,6 +205,37 @@ export function smapsBreakdown(pid: number): Record<string, number> {
   });
   for (const k of Object.keys(out)) out[k] = Math.round(out[k] as number);
   return out;
+}
+
+/**
+ * The server's RSS by part, MB: the V8 heap's physical pages (from V8, since its pages are anonymous mappings like
+ * the allocator's), PGlite's WASM memory, compiled code, the rest of its anonymous memory (jemalloc's extents or
+ * glibc's arenas, thread stacks, libvips' buffers) and file-backed pages.
+ */
+export function serverParts(maps: Record<string, number>, heapPhysical: number): Record<string, number> {
+  const heap = heapPhysical / 2 ** 20;
+  const anonymous = (maps.anon ?? 0) + (maps.arenas ?? 0) + (maps.heap ?? 0);
+  return {
+    'V8 heap': Math.round(heap),
+    wasm: maps.wasm ?? 0,
+    code: maps.code ?? 0,
+    'other anonymous': Math.round(anonymous - heap),
+    files: maps.files ?? 0,
+  };
+}
+
+/** Each part's least-squares slope over the samples that carry parts. */
+function partSlopes(list: { t: number; parts?: Record<string, number> }[]): string {
+  const withParts = list.filter((x) => x.parts);
+  const names = Object.keys(withParts[0]?.parts ?? {});
+  return names
+    .map((name) => {
+      const series = withParts.map((x) => ({ t: x.t, rss: (x.parts?.[name] ?? 0) * 2 ** 20 }));
+      const first = withParts[0]?.parts?.[name] ?? 0;
+      const last = withParts.at(-1)?.parts?.[name] ?? 0;
+      return `${name} ${slopeMbPerHour(series).toFixed(0)} (${first} → ${last})`;
+    })
+    .join(', ');
 }
 
 interface Media {
@@ -502,6 +534,8 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       native: number;
       /** RSS of each Node process the server started, by role (0 while none runs). */
       children: Record<string, number>;
+      /** Every sixth sample (30 s): the server's RSS by part, MB (`serverParts`). */
+      parts?: Record<string, number>;
       phase: 'warm' | 'quiet' | 'media';
     }[] = [];
     const roles = new Set<string>();
@@ -520,8 +554,11 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       samples.push({
         t: (performance.now() - started) / 1000,
         rss: m.rss,
-        native: m.rss - m.heapTotal,
+        native: m.rss - m.heapPhysical,
         children,
+        ...(samples.length % 6 === 0
+          ? { parts: serverParts(smapsBreakdown(serverPid), m.heapPhysical) }
+          : {}),
         phase: label,
       });
     };
@@ -613,6 +650,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       }),
       `${engine}: server and its Node children together: RSS slope after warm-up ${slopeMbPerHour(total(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(total(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(total(late)).toFixed(0)} MB/h; ${mb(total(after)[0]?.rss ?? 0)} → ${mb(total(after).at(-1)?.rss ?? 0)} MB`,
       `${engine}: RSS by mapping (MB) after warm-up: ${breakdownBefore}; after the run: ${breakdown.join('; ')}`,
+      `${engine}: server RSS by part, slope over the second half of processing (MB/h; MB at its start → end): ${partSlopes(late)}`,
       `${engine}: V8 heap spaces (MB, physical) after warm-up ${JSON.stringify(settledBefore.spaces)}; after the run ${JSON.stringify(settledAfter.spaces)}`,
       ...(snapshotAfter ? heapDiff(snapshotBefore, snapshotAfter).map((l) => `${engine}: ${l}`) : []),
       `${engine}: load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
