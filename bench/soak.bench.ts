@@ -59,6 +59,8 @@ export interface SoakOptions {
 
 /** Debian's libjemalloc2; `npm start` (scripts/start.mjs) preloads it into the server when it is installed. */
 export const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+/** jemalloc's options as `npm start` sets them; a `MALLOC_CONF` in the environment replaces them. */
+const JEMALLOC_CONF = 'background_thread:true,narenas:2';
 
 export function soakOptions(): SoakOptions {
   return {
@@ -333,7 +335,10 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
   };
   if (process.env.SOAK_HEAP_SNAPSHOTS) env.BENCH_HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS;
   if (opts.arenas !== 'default') env.MALLOC_ARENA_MAX = opts.arenas;
-  if (opts.allocator === 'jemalloc') env.LD_PRELOAD = JEMALLOC;
+  if (opts.allocator === 'jemalloc') {
+    env.LD_PRELOAD = JEMALLOC;
+    env.MALLOC_CONF = process.env.MALLOC_CONF ?? JEMALLOC_CONF;
+  }
   const t: Target = await startTarget(env);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const timers: NodeJS.Timeout[] = [];
@@ -643,7 +648,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       line('with processing', busy, busy.latencies),
       line('  while a job ran', busy, busy.busyLatencies, false),
       `${engine}: beside the messages, ${quiet.typing + busy.typing} typing events and ${quiet.comments + busy.comments} comments; every socket reconnected once per ${opts.reconnectEverySeconds} s`,
-      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore.rss)} → ${mb(settledAfter.rss)} MB, its V8 heap used ${mb(settledBefore.heapUsed)} → ${mb(settledAfter.heapUsed)} MB of ${mb(settledBefore.heapTotal)} → ${mb(settledAfter.heapTotal)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ''}`,
+      `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore.rss)} → ${mb(settledAfter.rss)} MB, its V8 heap used ${mb(settledBefore.heapUsed)} → ${mb(settledAfter.heapUsed)} MB of ${mb(settledBefore.heapTotal)} → ${mb(settledAfter.heapTotal)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ` MALLOC_CONF=${process.env.MALLOC_CONF ?? JEMALLOC_CONF}`}`,
       ...[...roles].map((role) => {
         const of = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.children[role] ?? 0 }));
         return `${engine}: ${role} process RSS slope after warm-up ${slopeMbPerHour(of(after)).toFixed(0)} MB/h, during processing ${slopeMbPerHour(of(media_)).toFixed(0)} MB/h, its second half ${slopeMbPerHour(of(late)).toFixed(0)} MB/h; RSS ${mb(after[0]?.children[role] ?? 0)} → ${mb(after.at(-1)?.children[role] ?? 0)} MB (0: not running)`;
