@@ -30,6 +30,25 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
   }, 240_000);
   afterAll(() => nodes.close());
 
+  /**
+   * Both nodes' workers take jobs from the one database, so the node that took an upload may not be the one
+   * processing it: wait until neither has a due job left (a post can be liked and commented once it is done).
+   */
+  async function jobsSettled() {
+    for (let i = 0; i < 600; i += 1) {
+      await Promise.all([one, two].map((n) => n.app.ctx.media.jobs.idle()));
+      const left = await nodes.db.kysely
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .where('run_at', '<=', new Date())
+        .executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('jobs still due after 30 s');
+  }
+
   it(`answers 429 with Retry-After after the documented ${defaultLimits['message.send'].count} sends, HTTP and socket alike`, async () => {
     const a = await registerUser(one.app);
     const b = await registerUser(one.app);
@@ -108,6 +127,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     const post = await publish(one.app, a.access_token, [
       { field: 'files', filename: 'b.jpg', data: await brightImage() },
     ]);
+    await jobsSettled();
     const like = (i: number) =>
       nodeFor(i).app.inject({
         method: i % 2 === 0 ? 'POST' : 'DELETE',
@@ -154,7 +174,7 @@ describe.runIf(hasRedis)('rate limits on two nodes sharing Redis', () => {
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const story = (uploaded.json() as { story: Story }).story;
-    await one.app.ctx.media.jobs.idle();
+    await jobsSettled();
     const likeCodes = [];
     for (let i = 0; i < 4; i += 1)
       likeCodes.push(
