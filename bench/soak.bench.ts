@@ -1,7 +1,10 @@
 // `npm run bench -- soak`: a bounded soak of the real server (issue 17 item 12). Steady messaging (half over
 // the socket, half over HTTP, every user online and acking), feed reads and likes, first without media
 // processing, then with a photo every few seconds and a video every minute. Prints, per phase, send → receive
-// p50/p99 and the main thread's worst event-loop stall (and the median over 5 s windows of their worst); then the
+// p50/p99 and the main thread's worst event-loop stall (and the median over 5 s windows of their worst), the
+// processing phase's messages split by what was processing when each was sent (a video, only photos,
+// nothing), p99 per 5 minutes of the run (so a trend over time is told apart from processing) and the load
+// generator's own worst event-loop delay; then the
 // server's RSS slope after warm-up (least squares, MB per hour) over the whole run and during processing, for
 // RSS and for its native part (RSS − the V8 heap's physical pages, where allocator fragmentation and leaks of
 // libvips, the detector or PGlite show), each part's slope over the second half of processing (the V8 heap, the
@@ -27,7 +30,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -74,6 +77,33 @@ export function soakOptions(): SoakOptions {
     arenas: process.env.SOAK_ARENAS ?? '2',
     allocator: process.env.SOAK_ALLOCATOR === 'glibc' || !fs.existsSync(JEMALLOC) ? 'glibc' : 'jemalloc',
   };
+}
+
+/** The latency timeline's window. */
+const WINDOW_MINUTES = 5;
+
+/** p99 per window of the run: all messages, those sent while no job ran, those sent while one did. */
+function byWindow(timeline: { t: number; ms: number; busy: boolean }[]): string {
+  const windows = new Map<number, { t: number; ms: number; busy: boolean }[]>();
+  for (const x of timeline) {
+    const w = Math.floor(x.t / (WINDOW_MINUTES * 60));
+    const list = windows.get(w) ?? [];
+    list.push(x);
+    windows.set(w, list);
+  }
+  return [...windows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([w, list]) => {
+      const p = (l: typeof list) =>
+        l.length > 0
+          ? percentile(
+              l.map((x) => x.ms),
+              99,
+            ).toFixed(0)
+          : '–';
+      return `${w * WINDOW_MINUTES}′ ${p(list)}/${p(list.filter((x) => !x.busy))}/${p(list.filter((x) => x.busy))}`;
+    })
+    .join(', ');
 }
 
 const percentile = (values: number[], p: number) => {
@@ -291,6 +321,11 @@ interface Phase {
   latencies: number[];
   /** Latencies of messages sent while at least one upload was processing. */
   busyLatencies: number[];
+  /** Latencies of messages sent while a video was processing, and while only photos were. */
+  videoLatencies: number[];
+  photoLatencies: number[];
+  /** Every received message: when it was sent (s since the run started), its latency, whether a job ran. */
+  timeline: { t: number; ms: number; busy: boolean }[];
   sent: number;
   failed: number;
   received: number;
@@ -310,6 +345,9 @@ interface Phase {
 const newPhase = (): Phase => ({
   latencies: [],
   busyLatencies: [],
+  videoLatencies: [],
+  photoLatencies: [],
+  timeline: [],
   sent: 0,
   failed: 0,
   received: 0,
@@ -351,11 +389,21 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       const res = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       ids.push(((await res.json()) as { user: { id: number } }).user.id);
     }
-    const pending = new Map<number, { at: number; busy: boolean; phase: Phase; to: number }>();
+    const pending = new Map<
+      number,
+      { at: number; busy: 'video' | 'photo' | null; phase: Phase; to: number }
+    >();
     /** Users whose socket is reconnecting: messages to them are not awaited live. */
     const reconnecting = new Set<number>();
-    const inFlight = new Set<number>();
+    /** Uploads accepted and still processing, by post id. */
+    const inFlight = new Map<number, 'photo' | 'video'>();
+    const jobKind = () => {
+      if (inFlight.size === 0) return null;
+      return [...inFlight.values()].includes('video') ? 'video' : 'photo';
+    };
     let phase = newPhase();
+    /** The run's clock: samples and the latency timeline count from here. */
+    const started = performance.now();
     for (let i = 0; i < opts.users; i += 1) {
       const s: AppSocket = connect(base, {
         path: '/socket.io',
@@ -373,7 +421,10 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
         const ms = performance.now() - p.at;
         p.phase.received += 1;
         p.phase.latencies.push(ms);
+        p.phase.timeline.push({ t: (p.at - started) / 1000, ms, busy: p.busy !== null });
         if (p.busy) p.phase.busyLatencies.push(ms);
+        if (p.busy === 'video') p.phase.videoLatencies.push(ms);
+        if (p.busy === 'photo') p.phase.photoLatencies.push(ms);
       });
       s.on('media-processing', ({ post_id, status }) => {
         if (status !== 'done' && status !== 'failed') return;
@@ -423,7 +474,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       const to = peerOf(sender);
       phase.sent += 1;
       if (reconnecting.has(to)) phase.offline += 1;
-      else pending.set(current, { at: performance.now(), busy: inFlight.size > 0, phase, to });
+      else pending.set(current, { at: performance.now(), busy: jobKind(), phase, to });
       if (current % 2 === 0) {
         // The sender types first, as a person does (the server relays it to the peer, rate-limited).
         sockets[sender]?.emit('typing', { other_user_id: body.other_user_id, is_typing: true });
@@ -492,7 +543,7 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
           phase.uploadsFailed += 1;
           return;
         }
-        inFlight.add((JSON.parse(r.body) as { post: { id: number } }).post.id);
+        inFlight.set((JSON.parse(r.body) as { post: { id: number } }).post.id, kind);
       });
     };
 
@@ -544,7 +595,6 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       phase: 'warm' | 'quiet' | 'media';
     }[] = [];
     const roles = new Set<string>();
-    const started = performance.now();
     let label: 'warm' | 'quiet' | 'media' = 'warm';
     const sample = async () => {
       const p = phase;
@@ -587,7 +637,11 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     label = 'quiet';
     const quiet = newPhase();
     phase = quiet;
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+    clientLoop.enable();
     await wait(quietMs);
+    const quietClientLoop = clientLoop.max / 1e6;
+    clientLoop.reset();
 
     label = 'media';
     const busy = newPhase();
@@ -596,6 +650,8 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     every(opts.photoEverySeconds * 1000, () => uploadOne('photo'));
     every(opts.videoEverySeconds * 1000, () => uploadOne('video'));
     await wait(mediaMs);
+    const busyClientLoop = clientLoop.max / 1e6;
+    clientLoop.disable();
     const loadAfter = os.loadavg();
     for (const timer of timers) clearInterval(timer);
     clearInterval(sampler);
@@ -616,13 +672,14 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
     const native = (list: typeof samples) => list.map((x) => ({ t: x.t, rss: x.native }));
     const total = (list: typeof samples) =>
       list.map((x) => ({ t: x.t, rss: x.rss + Object.values(x.children).reduce((a, b) => a + b, 0) }));
+    // A phase's line counts its messages; a part of it (`stalls` false) counts the received ones it covers.
     const line = (name: string, p: Phase, lat: number[], stalls = true) =>
       row([
         `${engine} ${name}`,
-        p.sent,
-        p.received,
-        p.offline,
-        p.failed,
+        stalls ? p.sent : '',
+        stalls ? p.received : lat.length,
+        stalls ? p.offline : '',
+        stalls ? p.failed : '',
         percentile(lat, 50),
         percentile(lat, 99),
         stalls ? p.loopMaxMs : '',
@@ -647,6 +704,16 @@ async function soakOne(engine: 'pglite' | 'postgres', opts: SoakOptions, media: 
       line('no processing', quiet, quiet.latencies),
       line('with processing', busy, busy.latencies),
       line('  while a job ran', busy, busy.busyLatencies, false),
+      line('    a video', busy, busy.videoLatencies, false),
+      line('    only photos', busy, busy.photoLatencies, false),
+      line(
+        '  while none ran',
+        busy,
+        busy.timeline.filter((x) => !x.busy).map((x) => x.ms),
+        false,
+      ),
+      `${engine}: p99 ms by ${WINDOW_MINUTES}-minute window of the run (all / no job running / a job running): ${byWindow([...quiet.timeline, ...busy.timeline])}`,
+      `${engine}: the load generator's own worst event-loop delay ${quietClientLoop.toFixed(0)} ms without processing, ${busyClientLoop.toFixed(0)} ms with it (a late client adds to every latency)`,
       `${engine}: beside the messages, ${quiet.typing + busy.typing} typing events and ${quiet.comments + busy.comments} comments; every socket reconnected once per ${opts.reconnectEverySeconds} s`,
       `${engine}: RSS slope after warm-up ${slopeMbPerHour(after).toFixed(0)} MB/h (native ${slopeMbPerHour(native(after)).toFixed(0)}), during processing ${slopeMbPerHour(media_).toFixed(0)} MB/h (native ${slopeMbPerHour(native(media_)).toFixed(0)}), its second half ${slopeMbPerHour(late).toFixed(0)} MB/h (native ${slopeMbPerHour(native(late)).toFixed(0)}); ${after.length} samples every 5 s, RSS ${mb(after[0]?.rss ?? 0)} → ${mb(after.at(-1)?.rss ?? 0)} MB, settled (after a full GC) ${mb(settledBefore.rss)} → ${mb(settledAfter.rss)} MB, its V8 heap used ${mb(settledBefore.heapUsed)} → ${mb(settledAfter.heapUsed)} MB of ${mb(settledBefore.heapTotal)} → ${mb(settledAfter.heapTotal)} MB; ${opts.allocator}${opts.allocator === 'glibc' ? ` MALLOC_ARENA_MAX=${opts.arenas}` : ` MALLOC_CONF=${process.env.MALLOC_CONF ?? JEMALLOC_CONF}`}`,
       ...[...roles].map((role) => {

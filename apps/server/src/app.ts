@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { App, AppContext, SharedParts } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
+import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { memoryBus, redisBus } from './lib/bus.ts';
 import { createEvents } from './lib/events.ts';
 import { createLimits } from './lib/limits.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }));
   if (options.migrate !== false) await migrateToLatest(db, moduleMigrations());
+  const maintenance = scheduleEmbeddedMaintenance(db, config.pgliteMaintenanceMs, app.log);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const bus = redis ? redisBus(redis.client, redis.subscriber, `${config.redisPrefix}:bus:`) : memoryBus();
@@ -141,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('preClose', async () => {
     for (const close of closers.reverse()) await close();
+    await maintenance.stop();
     await events.idle();
     await gateway.close();
     // Closing the sockets runs their disconnect handlers (last seen, presence notices), whose events may

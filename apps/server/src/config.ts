@@ -10,6 +10,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * How often the embedded database is vacuumed, analysed and checkpointed (PGLITE_MAINTENANCE_MS; 0 never).
+   * PostgreSQL does this itself; PGlite has no background processes (db/maintenance.ts).
+   */
+  pgliteMaintenanceMs: number;
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
   redisPrefix: string;
@@ -282,6 +287,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    pgliteMaintenanceMs: int(env, 'PGLITE_MAINTENANCE_MS', 5 * 60 * 1000, 0, 24 * 60 * 60 * 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     redisPrefix: prefix(env, 'REDIS_PREFIX', 'kadr'),
     publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`,

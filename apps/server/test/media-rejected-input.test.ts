@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiUrl, ErrorText, type MediaProcessingEvent, mediaRoutes } from '@kadr/contract';
+import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVideo } from '../src/modules/media/demo/generate.ts';
 import { findFfmpeg } from '../src/modules/media/processing/ffmpeg.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
-import { filesUnder, MEDIA_TEST_ENV, upload } from './media-helpers.ts';
+import { filesUnder, MEDIA_TEST_ENV, multipart, upload } from './media-helpers.ts';
 import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
 
 /**
@@ -93,6 +94,42 @@ describe('a video ffmpeg rejects', () => {
     expect(jobs[0]?.last_error).toMatch(/exited with/);
 
     // Nothing of it is kept: not the upload, not a transcoding, not a stored file.
+    expect(filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(filesUnder(path.join(t.dataDir, 'media'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('a story video ffmpeg rejects', () => {
+  it('fails after one attempt, leaving no file', async () => {
+    const user = await registerUser(t.app);
+    const body = multipart([
+      { field: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: broken },
+      { field: 'media_type', data: 'video' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiUrl(storiesRoutes.upload),
+      headers: { ...body.headers, ...bearer(user.access_token) },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().story.id as number;
+    await t.app.ctx.media.jobs.idle();
+
+    const jobs = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('kind', '=', 'stories.process')
+      .execute();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(jobs[0]?.last_error).toMatch(/exited with/);
+    const story = await t.db.kysely
+      .selectFrom('stories')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(story?.status).toBe('failed');
     expect(filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);
     expect(filesUnder(path.join(t.dataDir, 'media'))).toEqual([]);
   }, 120_000);

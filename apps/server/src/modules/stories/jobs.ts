@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FfmpegBinaries } from '../media/processing/ffmpeg.ts';
+import { rejected } from '../media/processing/post-job.ts';
 import { storeBuffer, storeFile } from '../media/processing/store.ts';
 import { processVideo } from '../media/processing/video.ts';
 import { imageSignals, videoSignals } from '../media/tagger/signals.ts';
@@ -59,7 +60,7 @@ export interface ProcessDeps {
 export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
   const { repo, storage } = deps;
   return {
-    async run({ payload }) {
+    async run({ payload, signal }) {
       const story = await repo.byId(payload.storyId);
       if (story?.status !== 'processing') {
         await fs.rm(payload.dir, { recursive: true, force: true });
@@ -74,7 +75,8 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
         const out = await processVideo(deps.ffmpeg, payload.file, work, {
           segment: { start: payload.start, duration: payload.duration },
           aspect: ASPECT,
-        });
+          signal,
+        }).catch(rejected);
         const fileKey = await storeFile(storage, 'stories', out.file, 'mp4');
         const posterKey = await storeBuffer(storage, 'stories', out.poster, 'webp');
         keys.push(fileKey, posterKey);
@@ -84,9 +86,12 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
           duration: out.duration,
           ai_tags: [],
         };
-        analysed = await videoSignals(deps.ffmpeg, out.file, out.duration);
+        analysed = await videoSignals(deps.ffmpeg, out.file, out.duration, {
+          hasAudio: out.hasAudio,
+          signal,
+        });
       } else {
-        const img = await storyImage(payload.file);
+        const img = await storyImage(payload.file).catch(rejected);
         const fileKey = await storeBuffer(storage, 'stories', img.image, 'webp');
         const thumbKey = await storeBuffer(storage, 'stories', img.thumbnail, 'webp');
         keys.push(fileKey, thumbKey);

@@ -46,9 +46,10 @@ export interface PostJobDeps {
 
 /**
  * The decoder refusing the input is not fixed by a retry; a crash of ours or a full disk might be, and is
- * retried. `ffmpeg exited` / sharp's input errors are the decoder's verdict on the bytes.
+ * retried. `ffmpeg exited` / sharp's input errors are the decoder's verdict on the bytes. Every media job
+ * (posts, stories) passes its decoding through this.
  */
-function rejected(error: unknown): never {
+export function rejected(error: unknown): never {
   if (isPermanent(error)) throw error;
   const message = error instanceof Error ? error.message : String(error);
   if (
