@@ -76,11 +76,17 @@ export async function makeFixtures(): Promise<Fixtures> {
   };
 }
 
-export async function upload(app: App, token: string | null, parts: Part[]) {
+/** A multipart upload to a post (default) or any other upload route, e.g. `apiUrl(storiesRoutes.upload)`. */
+export async function upload(
+  app: App,
+  token: string | null,
+  parts: Part[],
+  url = apiUrl(mediaRoutes.upload),
+) {
   const body = multipart(parts);
   return app.inject({
     method: 'POST',
-    url: apiUrl(mediaRoutes.upload),
+    url,
     headers: { ...body.headers, ...(token ? bearer(token) : {}) },
     payload: body.payload,
   });

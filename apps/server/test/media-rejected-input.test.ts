@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVideo } from '../src/modules/media/demo/generate.ts';
 import { findFfmpeg } from '../src/modules/media/processing/ffmpeg.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
-import { filesUnder, MEDIA_TEST_ENV, multipart, upload } from './media-helpers.ts';
+import { filesUnder, MEDIA_TEST_ENV, upload } from './media-helpers.ts';
 import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
 
 /**
@@ -31,6 +31,18 @@ function zeroedMdat(mp4: Buffer): Buffer {
 }
 
 let t: TestApp;
+
+/** The one job of these kinds failed on its first attempt, ffmpeg's refusal recorded. */
+async function failedOnce(kinds: string) {
+  const jobs = await t.db.kysely
+    .selectFrom('jobs')
+    .select(['status', 'attempts', 'last_error'])
+    .where('kind', 'like', kinds)
+    .execute();
+  expect(jobs).toHaveLength(1);
+  expect(jobs[0]).toMatchObject({ status: 'failed', attempts: 1 });
+  expect(jobs[0]?.last_error).toMatch(/exited with/);
+}
 let url: string;
 let dir: string;
 let broken: Buffer;
@@ -84,14 +96,7 @@ describe('a video ffmpeg rejects', () => {
     expect(post.failure_reason).toBe(ErrorText.mediaUnreadable);
 
     // One attempt, not five.
-    const jobs = await t.db.kysely
-      .selectFrom('jobs')
-      .select(['status', 'attempts', 'last_error'])
-      .where('kind', 'like', 'media.process-%')
-      .execute();
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(jobs[0]?.last_error).toMatch(/exited with/);
+    await failedOnce('media.process-%');
 
     // Nothing of it is kept: not the upload, not a transcoding, not a stored file.
     expect(filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);
@@ -102,28 +107,20 @@ describe('a video ffmpeg rejects', () => {
 describe('a story video ffmpeg rejects', () => {
   it('fails after one attempt, leaving no file', async () => {
     const user = await registerUser(t.app);
-    const body = multipart([
-      { field: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: broken },
-      { field: 'media_type', data: 'video' },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: apiUrl(storiesRoutes.upload),
-      headers: { ...body.headers, ...bearer(user.access_token) },
-      payload: body.payload,
-    });
+    const res = await upload(
+      t.app,
+      user.access_token,
+      [
+        { field: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: broken },
+        { field: 'media_type', data: 'video' },
+      ],
+      apiUrl(storiesRoutes.upload),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().story.id as number;
     await t.app.ctx.media.jobs.idle();
 
-    const jobs = await t.db.kysely
-      .selectFrom('jobs')
-      .select(['status', 'attempts', 'last_error'])
-      .where('kind', '=', 'stories.process')
-      .execute();
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(jobs[0]?.last_error).toMatch(/exited with/);
+    await failedOnce('stories.process');
     const story = await t.db.kysely
       .selectFrom('stories')
       .select('status')

@@ -10,7 +10,7 @@ import { findFfmpeg, probe } from '../src/modules/media/processing/ffmpeg.ts';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
 import { clampDuration } from '../src/modules/stories/service.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
-import { filesUnder, MEDIA_TEST_ENV, multipart, type Part } from './media-helpers.ts';
+import { filesUnder, MEDIA_TEST_ENV, multipart, type Part, upload as uploadTo } from './media-helpers.ts';
 
 let t: TestApp;
 let a: { token: string; id: number; username: string };
@@ -38,15 +38,7 @@ async function follow(who: { token: string }, whom: { username: string }) {
   expect(res.statusCode).toBe(200);
 }
 
-async function upload(token: string, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: apiUrl(storiesRoutes.upload),
-    headers: { ...body.headers, ...bearer(token) },
-    payload: body.payload,
-  });
-}
+const upload = (token: string, parts: Part[]) => uploadTo(t.app, token, parts, apiUrl(storiesRoutes.upload));
 
 /** Uploads, waits for the job queue, answers the story as its owner sees it in the feed. */
 async function publish(token: string, parts: Part[]): Promise<Story> {

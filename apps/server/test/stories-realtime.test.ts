@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage } from '../src/modules/media/demo/generate.ts';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
-import { MEDIA_TEST_ENV, multipart } from './media-helpers.ts';
+import { MEDIA_TEST_ENV, upload as uploadTo } from './media-helpers.ts';
 import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
 
 /**
@@ -65,16 +65,15 @@ async function follow(who: AuthSession, whom: AuthSession) {
 }
 
 async function upload(token: string): Promise<Story> {
-  const body = multipart([
-    { field: 'file', filename: 's.jpg', contentType: 'image/jpeg', data: image },
-    { field: 'media_type', data: 'photo' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: apiUrl(storiesRoutes.upload),
-    headers: { ...body.headers, ...bearer(token) },
-    payload: body.payload,
-  });
+  const res = await uploadTo(
+    t.app,
+    token,
+    [
+      { field: 'file', filename: 's.jpg', contentType: 'image/jpeg', data: image },
+      { field: 'media_type', data: 'photo' },
+    ],
+    apiUrl(storiesRoutes.upload),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { story: Story }).story;
 }
