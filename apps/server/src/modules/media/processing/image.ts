@@ -12,9 +12,10 @@ export const LIBVIPS_THREAD = 'libvips worker';
  * image, so fewer threads touch the allocator — with glibc every thread that allocates may get an arena of
  * its own, and freed memory left in many arenas is what made RSS climb under steady uploads.
  *
- * libvips' threads run at the media binaries' niceness: decoding and encoding a photo is ~0.4 s of CPU, and on
- * a 2-core machine at the server's own priority it took a core from the event loop (messages sent while only
- * photos were processing had a p99 of 41 ms against 16 ms). Stop the returned handle when the app closes.
+ * libvips' threads run at the media binaries' niceness, as ffmpeg and the detector do: decoding and encoding a
+ * photo is ~0.4 s of CPU, and at the server's own priority it competed evenly with the event loop for a core.
+ * (In the soak the effect was within noise: messages sent while only photos ran had a p99 of 19 ms before and
+ * 24 ms after, against 16–18 ms with nothing running; ADR 0017.) Stop the returned handle when the app closes.
  */
 export function configureSharp() {
   sharp.cache(false);
