@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHED_IDLE } from '../src/lib/thread-priority.ts';
 import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
 import { humanLabeler } from '../src/modules/media/tagger/human-labeler.ts';
 import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
@@ -76,7 +77,10 @@ describe('the labeler process', () => {
     expect(info.pid).toBeGreaterThan(0);
     // Its RSS is its own, not counted in the caller's.
     expect(info.rss).toBeGreaterThan(0);
-    if (process.platform === 'linux') expect(info.nice).toBe(MEDIA_NICE);
+    if (process.platform === 'linux') {
+      expect(info.nice).toBe(MEDIA_NICE);
+      expect(info.policy).toBe(SCHED_IDLE);
+    }
   }, 120_000);
 
   it('keeps the same number of live tensors after every post it labels', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SCHED_IDLE, SCHED_OTHER, schedulingPolicy } from '../src/lib/thread-priority.ts';
 import { run, spawnerPid } from '../src/modules/media/processing/ffmpeg.ts';
 import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
 
@@ -8,7 +9,10 @@ import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
  * for tens of milliseconds each time); a small launcher process does, at a lower CPU priority.
  */
 const linux = process.platform === 'linux';
-/** Fields of /proc/<pid>/stat after the command name: [state, ppid, …]; nice is the 19th field overall. */
+/**
+ * Fields of /proc/<pid>/stat after the command name: [state, ppid, …]; nice is the 19th field overall, the
+ * scheduling policy the 41st.
+ */
 const stat = (line: string) => line.slice(line.lastIndexOf(')') + 2).split(' ');
 
 describe('media binaries run from the launcher process', () => {
@@ -26,9 +30,21 @@ describe('media binaries run from the launcher process', () => {
       expect(launcher).toBeGreaterThan(0);
       expect(launcher).not.toBe(process.pid);
       expect(Number(watchdog?.[1])).toBe(launcher);
-      // Its niceness came from the launcher: a transcode yields the cores to the server's event loop.
+      // Its priority came from the launcher: a transcode runs on the cores the server's event loop leaves free,
+      // under SCHED_IDLE (the 41st field), and its niceness is lowered too.
+      expect(Number(self?.[38])).toBe(SCHED_IDLE);
+      expect(schedulingPolicy(launcher)).toBe(SCHED_IDLE);
       expect(Number(self?.[16])).toBe(MEDIA_NICE);
       expect(Number(stat(fs.readFileSync(`/proc/${launcher}/stat`, 'utf8'))[16])).toBe(MEDIA_NICE);
+      // The server itself stays an ordinary task.
+      expect(schedulingPolicy()).toBe(SCHED_OTHER);
+      // In the server's session, so in its autogroup: a session of its own would be a scheduling group that
+      // shares the cores evenly with the server's, whatever the policy inside it.
+      expect(self?.[3]).toBe(stat(fs.readFileSync('/proc/self/stat', 'utf8'))[3]);
+      if (fs.existsSync('/proc/self/autogroup')) {
+        const { stdout: group } = await run('/bin/cat', ['/proc/self/autogroup']);
+        expect(group.toString()).toBe(fs.readFileSync('/proc/self/autogroup', 'utf8'));
+      }
     },
   );
 
@@ -52,6 +68,26 @@ describe('media binaries run from the launcher process', () => {
     await expect(running).rejects.toThrow('stop');
     await expect(run('/bin/sleep', ['30'], { timeoutMs: 100 })).rejects.toThrow(/exited with SIGKILL/);
     expect(Date.now() - started).toBeLessThan(20_000);
+    // The binary itself is gone, not only its watchdog.
+    const file = `${fs.mkdtempSync('/tmp/kadr-spawner-')}/pid`;
+    const stopped = new AbortController();
+    const sleeping = run('/bin/sh', ['-c', `echo $$ > ${file}; exec /bin/sleep 30`], {
+      signal: stopped.signal,
+    });
+    while (!fs.existsSync(file) || !fs.readFileSync(file, 'utf8').trim())
+      await new Promise((r) => setTimeout(r, 20));
+    const pid = Number(fs.readFileSync(file, 'utf8'));
+    stopped.abort(new Error('stop'));
+    await expect(sleeping).rejects.toThrow('stop');
+    const gone = Date.now();
+    while (
+      fs.existsSync(`/proc/${pid}/stat`) &&
+      !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))
+    ) {
+      expect(Date.now() - gone).toBeLessThan(2000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    fs.rmSync(file);
   });
 
   it('a launcher that dies fails the runs in flight and is started again on the next', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { configureSharp, LIBVIPS_THREAD } from '../modules/media/processing/image.ts';
+import { configureSharp, LIBUV_THREAD, LIBVIPS_THREAD } from '../modules/media/processing/image.ts';
 import { MEDIA_NICE } from '../modules/media/processing/media-spawner.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
@@ -13,7 +13,7 @@ const threads = () =>
   }));
 
 it.runIf(process.platform === 'linux')(
-  "sharp's pixel threads run at the media niceness, the event loop's thread at its own",
+  "sharp's pixel threads and libuv's pool run at the media niceness, the event loop's thread at its own",
   async () => {
     const own = os.getPriority();
     // libvips starts its pool's threads on first use.
@@ -28,8 +28,13 @@ it.runIf(process.platform === 'linux')(
     niced.stop();
 
     for (const t of pool) expect(os.getPriority(t.tid)).toBe(Math.max(MEDIA_NICE, own));
+    // libuv's pool too: libvips starts its threads anew after an idle spell, from the pool's thread, and a new
+    // thread takes that thread's niceness.
+    const libuv = threads().filter((t) => t.name.startsWith(LIBUV_THREAD));
+    expect(libuv.length).toBeGreaterThan(0);
+    for (const t of libuv) expect(os.getPriority(t.tid)).toBe(Math.max(MEDIA_NICE, own));
     expect(os.getPriority(process.pid)).toBe(own);
     // Nothing left to change the second time.
-    expect(lowerThreadPriority([LIBVIPS_THREAD], MEDIA_NICE)).toBe(0);
+    expect(lowerThreadPriority([LIBVIPS_THREAD, LIBUV_THREAD], MEDIA_NICE)).toBe(0);
   },
 );

@@ -5,6 +5,8 @@ import { MEDIA_NICE } from './media-spawner.ts';
 
 /** The name libvips gives its pool's threads, where all of sharp's pixel work runs. */
 export const LIBVIPS_THREAD = 'libvips worker';
+/** libuv's pool, where sharp runs each pipeline and whose threads start libvips' threads. */
+export const LIBUV_THREAD = 'libuv-worker';
 
 /**
  * sharp for a server that sees each picture once (docs/operations.md, "Memory"): no libvips operation cache
@@ -12,15 +14,18 @@ export const LIBVIPS_THREAD = 'libvips worker';
  * image, so fewer threads touch the allocator — with glibc every thread that allocates may get an arena of
  * its own, and freed memory left in many arenas is what made RSS climb under steady uploads.
  *
- * libvips' threads run at the media binaries' niceness, as ffmpeg and the detector do: decoding and encoding a
- * photo is ~0.4 s of CPU, and at the server's own priority it competed evenly with the event loop for a core.
- * (In the soak the effect was within noise: messages sent while only photos ran had a p99 of 19 ms before and
- * 24 ms after, against 16–18 ms with nothing running; ADR 0017.) Stop the returned handle when the app closes.
+ * libvips' threads run at the media niceness: decoding and encoding a photo is ~0.4–0.6 s of CPU, and at the
+ * server's own priority it competed evenly with the event loop for a core. libvips ends a thread idle for some
+ * seconds and starts a new one when work comes, and a new thread takes the niceness of the thread that starts
+ * it: libuv's pool thread running sharp's pipeline. So the pool's threads run at that niceness too (they also
+ * do the server's file reads and writes and compression, which then yield to the event loop as well);
+ * renicing only libvips' threads every few seconds missed most photos (ADR 0017). Stop the returned handle when
+ * the app closes.
  */
 export function configureSharp() {
   sharp.cache(false);
   sharp.concurrency(1);
-  return keepThreadsNiced([LIBVIPS_THREAD], MEDIA_NICE);
+  return keepThreadsNiced([LIBVIPS_THREAD, LIBUV_THREAD], MEDIA_NICE);
 }
 
 /** Longest side of the feed variant and of the thumbnail. */

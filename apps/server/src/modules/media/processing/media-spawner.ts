@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import os from 'node:os';
+import { lowerProcessPriority, mediaScheduling } from '../../../lib/thread-priority.ts';
 
 /**
  * The media binaries' launcher: a small process of its own (forked once by the server, ffmpeg.ts) that starts
  * every ffmpeg/ffprobe run. Starting a child is a fork(), and a fork copies the parent's page tables: from the
  * server (700 MB+ of RSS under load, most of it PGlite's heap) each one held its event loop 50–85 ms, eight
- * times per video. From this process it costs a millisecond. It also runs at a lower CPU priority
- * (MEDIA_NICE, inherited by every binary it starts), so on a busy machine a transcode yields the cores to
- * the server's event loop instead of sharing them evenly with it.
+ * times per video. From this process it costs a millisecond. It also runs at a lower CPU priority, which
+ * every binary it starts inherits: `SCHED_IDLE` (or only MEDIA_NICE with `MEDIA_SCHEDULING=nice`,
+ * lib/thread-priority.ts), so a transcode runs on the cores the server's event loop leaves free.
  *
  * Requests are `{ op: 'run', id, binary, args, timeoutMs? }` and `{ op: 'abort', id }`; each run answers once,
  * `{ id, stdout, stderr }` or `{ id, error }`. When the server goes (even `kill -9`) the IPC channel closes and
@@ -26,10 +26,16 @@ export const MEDIA_NICE = 10;
  * ffmpeg must not outlive us, even a `kill -9` of this process. Node cannot set PR_SET_PDEATHSIG, so each run
  * goes through a small POSIX sh watchdog: the binary runs in the background with stdin closed, and the
  * watchdog reads our stdin pipe; when this process dies the pipe closes and the watchdog kills the binary.
- * Arguments pass as positional parameters ("$@"), never interpolated into the script.
+ * A SIGTERM to the sh (an abort or a timeout) kills both at once. Arguments pass as positional parameters
+ * ("$@"), never interpolated into the script.
+ *
+ * The sh stays in our session (no `detached`, which is setsid): Linux's autogroup scheduling gives every
+ * session a group of its own that shares the cores evenly with the server's, whatever the niceness or policy
+ * of the tasks inside it. In a session of its own a transcode took a core's share from the event loop as if
+ * it ran at the server's priority (ADR 0017).
  */
 const WATCHDOG =
-  'exec 3<&0; "$0" "$@" </dev/null & c=$!; ' +
+  'trap \'kill -KILL $c $w 2>/dev/null; exit 143\' TERM; exec 3<&0; "$0" "$@" </dev/null & c=$!; ' +
   '( while read -r _ <&3; do :; done; kill -KILL "$c" 2>/dev/null ) & w=$!; ' +
   'wait "$c"; s=$?; kill -KILL "$w" 2>/dev/null; exit "$s"';
 
@@ -39,17 +45,15 @@ function launch(
   reply: (r: SpawnerReply) => void,
 ): () => void {
   const { id, binary, args } = request;
-  // detached: its own process group, so one kill reaches the watchdog and the binary together.
-  const child = spawn('/bin/sh', ['-c', WATCHDOG, binary, ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const pid = child.pid;
+  const child = spawn('/bin/sh', ['-c', WATCHDOG, binary, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let killed = false;
   const kill = () => {
-    if (!pid) return;
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {}
+    if (killed) return;
+    killed = true;
+    // The trap kills the binary and the reader; closing the pipe makes the reader kill it too, should the sh
+    // be gone before it could.
+    child.kill('SIGTERM');
+    child.stdin.destroy();
   };
   const out: Buffer[] = [];
   let err = '';
@@ -70,17 +74,19 @@ function launch(
   child.on('close', (code, signal) => {
     if (timer) clearTimeout(timer);
     child.stdin.destroy();
-    if (code === 0) answer({ id, stdout: Buffer.concat(out), stderr: err });
-    else answer({ id, error: `${binary} exited with ${code ?? signal}: ${err.slice(-600)}` });
+    if (code === 0 && !killed) answer({ id, stdout: Buffer.concat(out), stderr: err });
+    else
+      answer({
+        id,
+        error: `${binary} exited with ${killed ? 'SIGKILL' : (code ?? signal)}: ${err.slice(-600)}`,
+      });
   });
   return kill;
 }
 
 if (process.env.KADR_MEDIA_SPAWNER === '1' && process.send) {
   const send = process.send.bind(process);
-  try {
-    os.setPriority(MEDIA_NICE);
-  } catch {}
+  lowerProcessPriority(MEDIA_NICE, mediaScheduling());
   const live = new Map<number, () => void>();
   process.on('message', (request: SpawnerRequest) => {
     if (request.op === 'abort') {

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import sharp from 'sharp';
+import { lowerProcessPriority, mediaScheduling } from '../../../lib/thread-priority.ts';
 import { MEDIA_NICE } from '../processing/media-spawner.ts';
 import { DETECT_SIDE, humanModel, type RawFrame } from './human-model.ts';
 
@@ -20,10 +20,14 @@ export type LabelerReply =
   | { id: number; result: unknown; rss: number }
   | { id: number; error: { message: string } };
 
-/** What `info` answers: who runs the detector, at which niceness (null off Linux), with how much memory. */
+/**
+ * What `info` answers: who runs the detector, at which niceness and scheduling policy (null off Linux), with
+ * how much memory.
+ */
 export interface LabelerInfo {
   pid: number;
   nice: number | null;
+  policy: number | null;
   rss: number;
 }
 
@@ -41,20 +45,10 @@ async function rawFrame(frame: Uint8Array): Promise<RawFrame> {
   };
 }
 
-/** The whole process yields the cores to the server's event loop when both want them, as ffmpeg does. */
-function lowerPriority(): number | null {
-  if (process.platform !== 'linux') return null;
-  try {
-    os.setPriority(MEDIA_NICE);
-    return os.getPriority();
-  } catch {
-    return null;
-  }
-}
-
 if (process.env.KADR_LABELER === '1' && process.send) {
   const send = process.send.bind(process);
-  const nice = lowerPriority();
+  // The whole process runs on the cores the server's event loop leaves free, as ffmpeg does.
+  const { nice, policy } = lowerProcessPriority(MEDIA_NICE, mediaScheduling());
   // One image at a time on one libvips thread, and no operation cache: this process holds no more than a frame.
   sharp.cache(false);
   sharp.concurrency(1);
@@ -69,7 +63,7 @@ if (process.env.KADR_LABELER === '1' && process.send) {
             ? await model.detect(await Promise.all(request.frames.map(rawFrame)))
             : request.op === 'memory'
               ? await model.memory()
-              : ({ pid: process.pid, nice, rss: process.memoryUsage.rss() } satisfies LabelerInfo);
+              : ({ pid: process.pid, nice, policy, rss: process.memoryUsage.rss() } satisfies LabelerInfo);
         send({ id: request.id, result, rss: process.memoryUsage.rss() } satisfies LabelerReply);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
