@@ -91,6 +91,11 @@ export interface Config {
     lightConcurrency: number;
     /** A job running longer is stopped (its ffmpeg killed) and fails with a reason. */
     timeoutMs: number;
+    /**
+     * How the media processes give the cores to the server (lib/thread-priority.ts, ADR 0017). They read
+     * MEDIA_SCHEDULING themselves; it is checked here so that a wrong value stops the start.
+     */
+    mediaScheduling: 'idle' | 'nice';
     /** Finished jobs older than this are pruned. */
     retentionMs: number;
     uploadsInFlightPerUser: number;
@@ -171,6 +176,14 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes'].includes(raw)) return true;
   if (['0', 'false', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function oneOf<const T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw))
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 function prefix(env: Env, name: string, fallback: string): string {
@@ -357,6 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       lightConcurrency: int(env, 'JOBS_LIGHT_CONCURRENCY', Math.max(2, os.availableParallelism()), 1, 64),
       timeoutMs: int(env, 'JOBS_TIMEOUT_MS', 15 * 60 * 1000, 100, 6 * 60 * 60 * 1000),
+      mediaScheduling: oneOf(env, 'MEDIA_SCHEDULING', ['idle', 'nice'], 'idle'),
       retentionMs: int(env, 'JOBS_RETENTION_MS', 7 * 24 * 60 * 60 * 1000, 1000, 365 * 24 * 60 * 60 * 1000),
       uploadsInFlightPerUser: int(env, 'UPLOADS_IN_FLIGHT_PER_USER', 3, 1, 100),
       pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000),
