@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Post } from '@kadr/contract';
 import { apiUrl, mediaRoutes } from '@kadr/contract';
+import { expect } from 'vitest';
 import type { App } from '../src/app-types.ts';
 import type { Db } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
+import { cpuCgroupOf, MEDIA_CGROUP } from '../src/lib/media-cgroup.ts';
 import {
   brightImage,
   generateVideo,
@@ -127,3 +129,19 @@ export function filesUnder(dir: string): string[] {
 }
 
 export const MEDIA_TEST_ENV = { JOBS_POLL_MS: '50', JOBS_BACKOFF_MS: '50', AUTH_RATE_LIMIT_PER_IP: '1000' };
+
+/**
+ * Whether this machine lets the server make the idle media cgroup: root with cgroup v1's cpu controller (as CI
+ * runs). Decided from the machine, not from the code under test, so a broken set-up fails here.
+ */
+export const idleCgroupHere = (() => {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  const own = cpuCgroupOf('self');
+  return own !== null && fs.existsSync(path.join(own, 'cpu.shares')) && own.startsWith('/sys/fs/cgroup/');
+})();
+
+/** The idle media cgroup: its directory under the test process's own, and that it is marked idle. */
+export function expectInIdleMediaCgroup(dir: string | null) {
+  expect(dir).toBe(path.join(cpuCgroupOf('self') ?? '', MEDIA_CGROUP));
+  expect(fs.readFileSync(path.join(dir ?? '', 'cpu.idle'), 'utf8').trim()).toBe('1');
+}

@@ -4,12 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuCgroupOf } from '../src/lib/media-cgroup.ts';
 import { SCHED_IDLE } from '../src/lib/thread-priority.ts';
 import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
 import { humanLabeler } from '../src/modules/media/tagger/human-labeler.ts';
 import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
-import { publish } from './media-helpers.ts';
+import { expectInIdleMediaCgroup, idleCgroupHere, publish } from './media-helpers.ts';
 
 /**
  * Issue 17 item 12: the detector's WASM inference (100–200 ms of synchronous work per frame) never runs in the
@@ -80,6 +81,7 @@ describe('the labeler process', () => {
     if (process.platform === 'linux') {
       expect(info.nice).toBe(MEDIA_NICE);
       expect(info.policy).toBe(SCHED_IDLE);
+      if (idleCgroupHere) expectInIdleMediaCgroup(cpuCgroupOf(info.pid));
     }
   }, 120_000);
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cpuCgroupOf, findCpuCgroup, MEDIA_CGROUP } from '../src/lib/media-cgroup.ts';
 import { SCHED_IDLE, SCHED_OTHER, schedulingPolicy } from '../src/lib/thread-priority.ts';
 import { run, spawnerPid } from '../src/modules/media/processing/ffmpeg.ts';
 import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
+import { expectInIdleMediaCgroup, idleCgroupHere } from './media-helpers.ts';
 
 /**
  * Issue 17 item 12: the server never forks ffmpeg/ffprobe itself (a fork of a large process held its event loop
@@ -44,6 +46,16 @@ describe('media binaries run from the launcher process', () => {
       if (fs.existsSync('/proc/self/autogroup')) {
         const { stdout: group } = await run('/bin/cat', ['/proc/self/autogroup']);
         expect(group.toString()).toBe(fs.readFileSync('/proc/self/autogroup', 'utf8'));
+      }
+      // But in the idle cgroup: SCHED_IDLE yields only within a scheduling group, and the database's backends
+      // are in another one (lib/media-cgroup.ts).
+      if (idleCgroupHere) {
+        expectInIdleMediaCgroup(cpuCgroupOf(launcher as number));
+        const { stdout: cgroup } = await run('/bin/cat', ['/proc/self/cgroup']);
+        expectInIdleMediaCgroup(
+          findCpuCgroup(cgroup.toString(), fs.readFileSync('/proc/self/mountinfo', 'utf8'))?.dir ?? null,
+        );
+        expect(cpuCgroupOf('self')).not.toContain(MEDIA_CGROUP);
       }
     },
   );

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import { joinMediaCgroup, mediaCgroupEnv } from './media-cgroup.ts';
 
 /**
  * Linux keeps a niceness per thread: `setpriority(PRIO_PROCESS, tid)` changes one thread, not the process.
@@ -81,16 +82,26 @@ export function mediaScheduling(env: NodeJS.ProcessEnv = process.env): MediaSche
 }
 
 /**
+ * What the server adds to the environment of a media process it starts: with `idle`, the idle cgroup it
+ * joins (lib/media-cgroup.ts), made on the first call where the machine allows it.
+ */
+export function mediaProcessEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return mediaScheduling(env) === 'idle' ? mediaCgroupEnv() : {};
+}
+
+/**
  * Lowers this whole process (every thread it has; those it starts later inherit) to `nice` and, with
- * `idle`, to `SCHED_IDLE`. Lowering one's own policy needs no privilege; util-linux's `chrt` does it, since
- * Node has no call for it. Where that fails (no `chrt`, not Linux) the niceness alone stays. Called once by
- * the small media processes as they start, never by the server: it answers where the process ended up.
+ * `idle`, to `SCHED_IDLE` and into the idle cgroup the server prepared (`mediaProcessEnv`). Lowering one's
+ * own policy needs no privilege; util-linux's `chrt` does it, since Node has no call for it. Where that fails
+ * (no `chrt`, not Linux) the niceness alone stays. Called once by the small media processes as they start,
+ * never by the server: it answers where the process ended up.
  */
 export function lowerProcessPriority(
   nice: number,
   scheduling: MediaScheduling,
-): { nice: number | null; policy: number | null } {
-  if (process.platform !== 'linux') return { nice: null, policy: null };
+): { nice: number | null; policy: number | null; cgroup: boolean } {
+  if (process.platform !== 'linux') return { nice: null, policy: null, cgroup: false };
+  const cgroup = scheduling === 'idle' && joinMediaCgroup();
   try {
     os.setPriority(nice);
   } catch {}
@@ -104,5 +115,5 @@ export function lowerProcessPriority(
   try {
     current = os.getPriority();
   } catch {}
-  return { nice: current, policy: schedulingPolicy() };
+  return { nice: current, policy: schedulingPolicy(), cgroup };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mediaProcessEnv } from '../../../lib/thread-priority.ts';
 import type { SpawnerReply, SpawnerRequest } from './media-spawner.ts';
 
 export interface FfmpegBinaries {
@@ -64,7 +65,7 @@ function startSpawner(): ChildProcess {
   const child = fork(entry, [], {
     // Not the server's flags (heap size, profiler, inspector): a plain Node that only launches binaries.
     execArgv: fromSource ? ['--import', pathToFileURL(require.resolve('tsx')).href] : [],
-    env: { ...process.env, KADR_MEDIA_SPAWNER: '1' },
+    env: { ...process.env, ...mediaProcessEnv(), KADR_MEDIA_SPAWNER: '1' },
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

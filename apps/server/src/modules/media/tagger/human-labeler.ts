@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mediaProcessEnv } from '../../../lib/thread-priority.ts';
 import type { TfMemory } from './human-model.ts';
 import { humanModelName } from './human-model.ts';
 import type { LabelerCall, LabelerInfo, LabelerReply } from './labeler-worker.ts';
@@ -52,7 +53,7 @@ function forkLabeler(): ChildProcess {
   return fork(entry, [], {
     // Not the server's flags (heap size, profiler, inspector): a plain Node that only labels.
     execArgv: fromSource ? ['--import', pathToFileURL(require.resolve('tsx')).href] : [],
-    env: { ...process.env, KADR_LABELER: '1' },
+    env: { ...process.env, ...mediaProcessEnv(), KADR_LABELER: '1' },
     // Typed arrays cross the channel as bytes, not as JSON arrays of numbers.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
