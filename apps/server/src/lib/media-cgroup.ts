@@ -160,7 +160,8 @@ let prepared: string | null | undefined;
 
 /** `prepareMediaCgroup()` once per server: the environment a media process is started with names the group. */
 export function mediaCgroupEnv(): { KADR_MEDIA_CGROUP?: string } {
-  prepared ??= prepareMediaCgroup();
+  // Once, even when it answered null: under cgroup v2 a try may move the server and back.
+  if (prepared === undefined) prepared = prepareMediaCgroup();
   return prepared ? { KADR_MEDIA_CGROUP: prepared } : {};
 }
 
