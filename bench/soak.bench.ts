@@ -23,9 +23,9 @@
 //   suite's in-memory copy, whose files count in the server's RSS), SOAK_HEAP_SNAPSHOTS (a directory: V8 heap
 //   snapshots of the server after the warm-up and at the end, and the groups of objects that grew between them,
 //   with what holds them; bench/heap-diff.ts).
-// Besides the server, every Node process it started (the labeler process, the media launcher) is sampled from
-// /proc and reported with its own slope, and the total of all of them: a child that only moved the growth out of
-// the server would show there. At the end each one's RSS is broken down by mapping kind (/proc/<pid>/smaps).
+// Besides the server, every Node process it started (the labeler, the image process, the media launcher) is
+// sampled from /proc and reported with its own slope, and the total of all of them: a child that only moved the
+// growth out of the server would show there. At the end each one's RSS is broken down by mapping kind (/proc/<pid>/smaps).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -141,7 +141,7 @@ function rssOf(pid: number): number {
 
 /**
  * The long-lived Node processes under the server, by role: the entry file each runs (labeler-worker,
- * media-spawner). ffmpeg runs come and go within a job and are left out of the slopes.
+ * image-worker, media-spawner). ffmpeg runs come and go within a job and are left out of the slopes.
  */
 function nodeChildren(pid: number): Map<string, number> {
   const found = new Map<string, number>();

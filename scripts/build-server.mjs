@@ -12,10 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.mjs');
-/** Helper processes the server starts (the labeler, the media launcher), compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
+/** Helper processes the server starts (the labeler, the media launcher, the image process), compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
 const workerEntries = [
   path.join(root, 'apps/server/src/modules/media/tagger/labeler-worker.ts'),
   path.join(root, 'apps/server/src/modules/media/processing/media-spawner.ts'),
+  path.join(root, 'apps/server/src/modules/media/processing/image-worker.ts'),
 ];
 const sourceDirs = [path.join(root, 'apps/server/src'), path.join(root, 'packages/contract/src')];
 // Their dependency lists decide what stays external. (Not package-lock.json: `npm prune` rewrites it, and

@@ -145,3 +145,13 @@ export function expectInIdleMediaCgroup(dir: string | null) {
   expect(dir).toBe(path.join(cpuCgroupOf('self') ?? '', MEDIA_CGROUP));
   expect(fs.readFileSync(path.join(dir ?? '', 'cpu.idle'), 'utf8').trim()).toBe('1');
 }
+
+/** Whether a process still runs (a signal 0 reaches it). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,12 +5,11 @@ import path from 'node:path';
 import { apiUrl, mediaRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpuCgroupOf } from '../src/lib/media-cgroup.ts';
-import { SCHED_IDLE } from '../src/lib/thread-priority.ts';
-import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
+import { MEDIA_NICE, SCHED_IDLE } from '../src/lib/thread-priority.ts';
 import { humanLabeler } from '../src/modules/media/tagger/human-labeler.ts';
 import { EVAL_DIR } from './fixtures/eval-photos/evaluate.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
-import { expectInIdleMediaCgroup, idleCgroupHere, publish } from './media-helpers.ts';
+import { alive, expectInIdleMediaCgroup, idleCgroupHere, publish } from './media-helpers.ts';
 
 /**
  * Issue 17 item 12: the detector's WASM inference (100–200 ms of synchronous work per frame) never runs in the
@@ -50,15 +49,6 @@ describe('the labeler runs in its own process', () => {
     expect(res.statusCode).toBe(200);
   }, 180_000);
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function gone(pid: number, ms = 10_000) {
   const until = Date.now() + ms;

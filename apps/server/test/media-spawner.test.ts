@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cpuCgroupOf, findCpuCgroup, MEDIA_CGROUP } from '../src/lib/media-cgroup.ts';
-import { SCHED_IDLE, SCHED_OTHER, schedulingPolicy } from '../src/lib/thread-priority.ts';
+import { MEDIA_NICE, SCHED_IDLE, SCHED_OTHER, schedulingPolicy } from '../src/lib/thread-priority.ts';
 import { run, spawnerPid } from '../src/modules/media/processing/ffmpeg.ts';
-import { MEDIA_NICE } from '../src/modules/media/processing/media-spawner.ts';
 import { expectInIdleMediaCgroup, idleCgroupHere } from './media-helpers.ts';
 
 /**

@@ -25,16 +25,3 @@ export async function inspectImage(data: Buffer): Promise<{ format: string; widt
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw errors.unsupportedMedia(ErrorText.imageRequired);
   return { format: meta.format, width: meta.width, height: meta.height };
 }
-
-/** A square webp of the given side; orientation applied, metadata (EXIF) dropped. Undecodable bytes are a 400. */
-export async function squareWebp(data: Buffer, side: number): Promise<Buffer> {
-  try {
-    return await sharp(data, SHARP_INPUT)
-      .rotate()
-      .resize(side, side, { fit: 'cover' })
-      .webp({ quality: 86 })
-      .toBuffer();
-  } catch {
-    throw errors.unsupportedMedia(ErrorText.imageRequired);
-  }
-}

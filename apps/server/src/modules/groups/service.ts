@@ -9,10 +9,11 @@ import {
   type UpdateGroupBody,
 } from '@kadr/contract';
 import { errors } from '../../lib/errors.ts';
-import { inspectImage, squareWebp } from '../../lib/images.ts';
+import { inspectImage } from '../../lib/images.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { contentKey, type Storage } from '../../storage/storage.ts';
+import { squareWebp } from '../media/processing/image.ts';
 import type { MessagesService } from '../messenger/service.ts';
 import type { GroupRow, GroupsRepository } from './repository.ts';
 import { roomSockets, slugTaken } from './room-parts.ts';

@@ -41,7 +41,7 @@ type Deps = Pick<
 export async function createMediaServices(deps: Deps) {
   const { config, storage, gateway, profiles } = deps;
   const db = deps.db.kysely;
-  const sharpThreads = configureSharp();
+  configureSharp();
   const ffmpeg = findFfmpeg();
   const tagger = taggerFromConfig(config);
   const repo = mediaRepository(db);
@@ -84,7 +84,6 @@ export async function createMediaServices(deps: Deps) {
     async close() {
       await jobs.stop();
       await tagger.close();
-      sharpThreads.stop();
     },
   };
 

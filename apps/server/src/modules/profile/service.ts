@@ -1,11 +1,12 @@
 import { ErrorCode, ErrorText, Limits, type Profile, type ProfileUpdateBody } from '@kadr/contract';
 import { AppError, errors } from '../../lib/errors.ts';
-import { inspectImage, squareWebp } from '../../lib/images.ts';
+import { inspectImage } from '../../lib/images.ts';
 import type { LimitSubject, RateLimits } from '../../lib/limits.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentKey } from '../../storage/storage.ts';
 import { toUserSummary } from '../auth/mappers.ts';
 import { nameProblem, normalizeName } from '../auth/validation.ts';
+import { squareWebp } from '../media/processing/image.ts';
 import type { ProfileCache } from './cache.ts';
 import { toProfile } from './mappers.ts';
 import type { ProfilesRepository } from './repository.ts';

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FfmpegBinaries } from '../media/processing/ffmpeg.ts';
+import { STORY_ASPECT, storyImage } from '../media/processing/image.ts';
 import { rejected } from '../media/processing/post-job.ts';
 import { storeBuffer, storeFile } from '../media/processing/store.ts';
 import { processVideo } from '../media/processing/video.ts';
@@ -24,28 +24,6 @@ export interface ProcessPayload {
   /** Video: the chosen segment, seconds (already clamped). */
   start: number;
   duration: number;
-}
-
-/** 9:16 output box: the image is cut to it (centre), at most 1080×1920. */
-const STORY_W = 1080;
-const STORY_H = 1920;
-const ASPECT = 9 / 16;
-
-/** An image → a 9:16 webp without metadata (EXIF, GPS) and its thumbnail. */
-export async function storyImage(input: string) {
-  const base = sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
-  const meta = await sharp(await base.clone().toBuffer()).metadata();
-  const srcW = meta.width ?? STORY_W;
-  const srcH = meta.height ?? STORY_H;
-  // The largest 9:16 box inside the picture, never enlarged past the source or 1080×1920.
-  const height = Math.max(16, Math.min(STORY_H, srcH, Math.floor(srcW / ASPECT)));
-  const width = Math.max(9, Math.round(height * ASPECT));
-  const image = await base
-    .resize(width, height, { fit: 'cover', position: 'centre' })
-    .webp({ quality: 90 })
-    .toBuffer();
-  const thumbnail = await sharp(image).resize(270, 480, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
-  return { image, thumbnail, width, height };
 }
 
 export interface ProcessDeps {
@@ -74,7 +52,7 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
         await fs.mkdir(work, { recursive: true });
         const out = await processVideo(deps.ffmpeg, payload.file, work, {
           segment: { start: payload.start, duration: payload.duration },
-          aspect: ASPECT,
+          aspect: STORY_ASPECT,
           signal,
         }).catch(rejected);
         const fileKey = await storeFile(storage, 'stories', out.file, 'mp4');

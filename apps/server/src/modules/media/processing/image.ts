@@ -1,60 +1,72 @@
+import { ErrorText } from '@kadr/contract';
 import sharp from 'sharp';
-import { SHARP_INPUT } from '../../../lib/images.ts';
-import { keepThreadsNiced } from '../../../lib/thread-priority.ts';
-import { MEDIA_NICE } from './media-spawner.ts';
+import { errors } from '../../../lib/errors.ts';
+import { type MediaProcessInfo, mediaProcess } from '../../../lib/media-process.ts';
+import type { FrameStats } from '../tagger/image-stats.ts';
+import type { ProcessedImage, StoryImage } from './image-ops.ts';
+import type { ImageCall } from './image-worker.ts';
 
-/** The name libvips gives its pool's threads, where all of sharp's pixel work runs. */
-export const LIBVIPS_THREAD = 'libvips worker';
-/** libuv's pool, where sharp runs each pipeline and whose threads start libvips' threads. */
-export const LIBUV_THREAD = 'libuv-worker';
+export { FEED_IMAGE_SIDE, type ProcessedImage, STORY_ASPECT, THUMBNAIL_SIDE } from './image-ops.ts';
 
 /**
- * sharp for a server that sees each picture once (docs/operations.md, "Memory"): no libvips operation cache
- * (every upload is new bytes, so it only held up to 50 MB of finished images) and one libvips thread per
- * image, so fewer threads touch the allocator — with glibc every thread that allocates may get an arena of
- * its own, and freed memory left in many arenas is what made RSS climb under steady uploads.
- *
- * libvips' threads run at the media niceness: decoding and encoding a photo is ~0.4–0.6 s of CPU, and at the
- * server's own priority it competed evenly with the event loop for a core. libvips ends a thread idle for some
- * seconds and starts a new one when work comes, and a new thread takes the niceness of the thread that starts
- * it: libuv's pool thread running sharp's pipeline. So the pool's threads run at that niceness too (they also
- * do the server's file reads and writes and compression, which then yield to the event loop as well);
- * renicing only libvips' threads every few seconds missed most photos (ADR 0017). Stop the returned handle when
- * the app closes.
+ * sharp in the server's own process reads headers only (what an upload is, its size): every pixel is decoded
+ * in the image process below. No libvips operation cache (every upload is new bytes) and one libvips thread.
  */
 export function configureSharp() {
   sharp.cache(false);
   sharp.concurrency(1);
-  return keepThreadsNiced([LIBVIPS_THREAD, LIBUV_THREAD], MEDIA_NICE);
-}
-
-/** Longest side of the feed variant and of the thumbnail. */
-export const FEED_IMAGE_SIDE = 1440;
-export const THUMBNAIL_SIDE = 360;
-
-export interface ProcessedImage {
-  /** webp, orientation applied, metadata (EXIF, GPS) dropped. */
-  feed: Buffer;
-  thumbnail: Buffer;
-  width: number;
-  height: number;
 }
 
 /**
- * An uploaded image → the feed variant and a thumbnail, both webp without metadata.
- * Reusable for any attachment (feed posts, chat media). Accepts a path or the bytes.
+ * The image process's bounds. It holds ~60 MB of Node and sharp plus the images in work (one per core, each up
+ * to a 50 Mpx decode); the allocator's arenas never shrink in place, so it is replaced after 1000 images or
+ * once its RSS passes 512 MiB, after the calls in flight. A new one costs a fork and ~0.1 s.
  */
-export async function processImage(input: string | Buffer): Promise<ProcessedImage> {
-  // sharp keeps no metadata unless asked (withMetadata), so EXIF is stripped; rotate() applies its orientation first.
-  const base = sharp(input, SHARP_INPUT).rotate();
-  const feed = await base
-    .clone()
-    .resize(FEED_IMAGE_SIDE, FEED_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 86 })
-    .toBuffer({ resolveWithObject: true });
-  const thumbnail = await sharp(feed.data)
-    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer();
-  return { feed: feed.data, thumbnail, width: feed.info.width, height: feed.info.height };
+export const IMAGE_PROCESS_MAX_JOBS = 1000;
+export const IMAGE_PROCESS_MAX_RSS = 512 * 1024 * 1024;
+
+const images = mediaProcess<ImageCall>({
+  name: 'image',
+  entry: new URL('./image-worker.ts', import.meta.url),
+  flag: 'KADR_IMAGE_PROCESS',
+  counts: (call) => call.op !== 'info',
+  maxJobs: IMAGE_PROCESS_MAX_JOBS,
+  maxRss: IMAGE_PROCESS_MAX_RSS,
+});
+
+/**
+ * An uploaded image (a path or the bytes) → the feed variant and a thumbnail, both webp without metadata.
+ * Reusable for any attachment (feed posts, chat media). A decoder's refusal rejects with sharp's message.
+ */
+export const processImage = (input: string | Buffer) => images.call<ProcessedImage>({ op: 'feed', input });
+
+/** A story's image → a 9:16 webp without metadata and its thumbnail. */
+export const storyImage = (input: string) => images.call<StoryImage>({ op: 'story', input });
+
+/** A video's poster (webp, cut to the video's size) and its thumbnail, from a frame or the uploaded cover. */
+export const videoPoster = (source: string | Buffer, width: number, height: number) =>
+  images.call<{ poster: Buffer; thumbnail: Buffer }>({ op: 'poster', source, width, height });
+
+/** Mean of a frame's colour channels, 0–255. */
+export const meanColour = (frame: Buffer) => images.call<number>({ op: 'mean', frame });
+
+/** Pixel statistics of one frame (tagger/image-stats.ts), computed in the image process. */
+export const frameStats = (frame: Buffer) => images.call<FrameStats>({ op: 'stats', frame });
+
+/** A frame as a JPEG at most `side` on its longest side. */
+export const jpegFrame = (frame: Buffer, side: number) => images.call<Buffer>({ op: 'jpeg', frame, side });
+
+/** A square webp of the given side; orientation applied, metadata (EXIF) dropped. Undecodable bytes are a 400. */
+export async function squareWebp(data: Buffer, side: number): Promise<Buffer> {
+  try {
+    return await images.call<Buffer>({ op: 'square', data, side });
+  } catch {
+    throw errors.unsupportedMedia(ErrorText.imageRequired);
+  }
 }
+
+/** Who runs the pixel work: the image process's pid, niceness, policy and RSS (it is started if it is not). */
+export const imageProcessInfo = () => images.call<MediaProcessInfo>({ op: 'info' });
+
+/** Stops the image process; the next call starts a new one. */
+export const closeImageProcess = () => images.close();

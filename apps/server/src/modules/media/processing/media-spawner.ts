@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lowerProcessPriority, mediaScheduling } from '../../../lib/thread-priority.ts';
+import { lowerProcessPriority, MEDIA_NICE, mediaScheduling } from '../../../lib/thread-priority.ts';
 
 /**
  * The media binaries' launcher: a small process of its own (forked once by the server, ffmpeg.ts) that starts
@@ -18,9 +18,6 @@ export type SpawnerRequest =
   | { op: 'abort'; id: number };
 
 export type SpawnerReply = { id: number; stdout: Uint8Array; stderr: string } | { id: number; error: string };
-
-/** Niceness of the launcher and of every media binary (0 is the server's own; 19 the lowest). */
-export const MEDIA_NICE = 10;
 
 /**
  * ffmpeg must not outlive us, even a `kill -9` of this process. Node cannot set PR_SET_PDEATHSIG, so each run

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import sharp from 'sharp';
-import { SHARP_INPUT } from '../../../lib/images.ts';
 import { type FfmpegBinaries, probe, run } from './ffmpeg.ts';
-import { THUMBNAIL_SIDE } from './image.ts';
+import { meanColour, videoPoster } from './image.ts';
 
 /** Longest side of the transcoded video. */
 export const VIDEO_MAX_SIDE = 1280;
@@ -90,15 +88,7 @@ export async function processVideo(
   await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000, signal: options.signal });
 
   const posterSource = options.cover ?? (await posterFrame(bins, file, options.signal));
-  const poster = await sharp(posterSource, SHARP_INPUT)
-    .rotate()
-    .resize(width, height, { fit: 'cover' })
-    .webp({ quality: 82 })
-    .toBuffer();
-  const thumbnail = await sharp(poster)
-    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
-    .webp({ quality: 78 })
-    .toBuffer();
+  const { poster, thumbnail } = await videoPoster(posterSource, width, height);
   const out = await probe(bins, file, options.signal);
   return {
     file,
@@ -146,10 +136,7 @@ const REPRESENTATIVE_OVER = 90;
  */
 export async function posterFrame(bins: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<Buffer> {
   const first = await firstFrame(bins, file, signal);
-  const { channels } = await sharp(first, SHARP_INPUT).stats();
-  const colour = channels.slice(0, 3);
-  const mean = colour.reduce((sum, c) => sum + c.mean, 0) / colour.length;
-  if (mean >= DARK_FRAME_MEAN) return first;
+  if ((await meanColour(first)) >= DARK_FRAME_MEAN) return first;
   const picked = await frame(bins, file, `thumbnail=n=${REPRESENTATIVE_OVER}`, signal);
   return picked.length > 0 ? picked : first;
 }

@@ -11,7 +11,10 @@ export interface FrameStats {
 
 const SIDE = 64;
 
-/** Pixel statistics of one frame on a 64×64 copy: luma, saturation, gradient detail, warm/cool balance. */
+/**
+ * Pixel statistics of one frame on a 64×64 copy: luma, saturation, gradient detail, warm/cool balance. Runs in
+ * the image process (processing/image-ops.ts); the server asks for it through processing/image.ts.
+ */
 export async function frameStats(frame: Buffer): Promise<FrameStats> {
   const { data } = await sharp(frame)
     .removeAlpha()

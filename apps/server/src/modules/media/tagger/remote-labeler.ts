@@ -1,5 +1,5 @@
 import { MEDIA_TAG_KEYS, MEDIA_TAGS, type MediaTag } from '@kadr/contract';
-import sharp from 'sharp';
+import { jpegFrame } from '../processing/image.ts';
 import type { Labeler, Labels } from './tagger.ts';
 
 export interface RemoteTaggerConfig {
@@ -27,7 +27,7 @@ export function remoteLabeler(config: RemoteTaggerConfig, fetchImpl: typeof fetc
     async label(frames): Promise<Labels> {
       const images = await Promise.all(
         frames.slice(0, 3).map(async (f) => {
-          const jpeg = await sharp(f).resize(768, 768, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+          const jpeg = await jpegFrame(f, 768);
           return {
             type: 'image_url',
             image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}` },

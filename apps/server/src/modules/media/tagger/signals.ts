@@ -1,5 +1,6 @@
 import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
-import { frameStats, meanOf, motionBetween } from './image-stats.ts';
+import { frameStats } from '../processing/image.ts';
+import { meanOf, motionBetween } from './image-stats.ts';
 import type { Frame, MediaSignals } from './tagger.ts';
 import { keyframes, loudness, motionFrames } from './video-signals.ts';
 

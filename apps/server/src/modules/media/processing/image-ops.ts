@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import { SHARP_INPUT } from '../../../lib/images.ts';
+import { frameStats } from '../tagger/image-stats.ts';
+
+/**
+ * The pixel work of every image path: decoding, resizing, encoding. It runs only in the image process
+ * (image-worker.ts); the server calls it through image.ts. Each function answers what the server stores.
+ */
+
+/** Longest side of the feed variant and of the thumbnail. */
+export const FEED_IMAGE_SIDE = 1440;
+export const THUMBNAIL_SIDE = 360;
+
+export interface ProcessedImage {
+  /** webp, orientation applied, metadata (EXIF, GPS) dropped. */
+  feed: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/** An uploaded image (a path or the bytes) → the feed variant and a thumbnail, both webp without metadata. */
+export async function feedVariants(input: string | Uint8Array): Promise<ProcessedImage> {
+  // sharp keeps no metadata unless asked (withMetadata), so EXIF is stripped; rotate() applies its orientation first.
+  const base = sharp(input, SHARP_INPUT).rotate();
+  const feed = await base
+    .clone()
+    .resize(FEED_IMAGE_SIDE, FEED_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 86 })
+    .toBuffer({ resolveWithObject: true });
+  const thumbnail = await sharp(feed.data)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  return { feed: feed.data, thumbnail, width: feed.info.width, height: feed.info.height };
+}
+
+/** 9:16 output box of a story: the image is cut to it (centre), at most 1080×1920. */
+export const STORY_W = 1080;
+export const STORY_H = 1920;
+export const STORY_ASPECT = 9 / 16;
+
+export interface StoryImage {
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/** An image → a 9:16 webp without metadata (EXIF, GPS) and its thumbnail. */
+export async function storyVariants(input: string): Promise<StoryImage> {
+  const base = sharp(input, SHARP_INPUT).rotate();
+  const meta = await sharp(await base.clone().toBuffer()).metadata();
+  const srcW = meta.width ?? STORY_W;
+  const srcH = meta.height ?? STORY_H;
+  // The largest 9:16 box inside the picture, never enlarged past the source or 1080×1920.
+  const height = Math.max(16, Math.min(STORY_H, srcH, Math.floor(srcW / STORY_ASPECT)));
+  const width = Math.max(9, Math.round(height * STORY_ASPECT));
+  const image = await base
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .webp({ quality: 90 })
+    .toBuffer();
+  const thumbnail = await sharp(image).resize(270, 480, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
+  return { image, thumbnail, width, height };
+}
+
+/** A video's poster (webp, cut to the video's size) and its thumbnail, from a frame or the uploaded cover. */
+export async function posterVariants(
+  source: string | Uint8Array,
+  width: number,
+  height: number,
+): Promise<{ poster: Buffer; thumbnail: Buffer }> {
+  const poster = await sharp(source, SHARP_INPUT)
+    .rotate()
+    .resize(width, height, { fit: 'cover' })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const thumbnail = await sharp(poster)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
+    .webp({ quality: 78 })
+    .toBuffer();
+  return { poster, thumbnail };
+}
+
+/** Mean of a frame's colour channels, 0–255. */
+export async function meanColour(frame: Uint8Array): Promise<number> {
+  const { channels } = await sharp(frame, SHARP_INPUT).stats();
+  const colour = channels.slice(0, 3);
+  return colour.reduce((sum, c) => sum + c.mean, 0) / colour.length;
+}
+
+/** A square webp of the given side (avatars); orientation applied, metadata (EXIF) dropped. */
+export function squareVariant(data: Uint8Array, side: number): Promise<Buffer> {
+  return sharp(data, SHARP_INPUT)
+    .rotate()
+    .resize(side, side, { fit: 'cover' })
+    .webp({ quality: 86 })
+    .toBuffer();
+}
+
+/** A frame as a JPEG at most `side` on its longest side (what a remote vision model is sent). */
+export function jpegVariant(frame: Uint8Array, side: number): Promise<Buffer> {
+  return sharp(frame).resize(side, side, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+}
+
+export { frameStats };
