@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findCpuCgroup, MEDIA_CGROUP, prepareMediaCgroup } from './media-cgroup.ts';
+import {
+  findCpuCgroup,
+  MEDIA_CGROUP,
+  prepareMediaCgroup,
+  SERVER_CGROUP,
+  type WriteFile,
+} from './media-cgroup.ts';
 
 // Real /proc texts: a Debian host with cgroup v1 controllers beside an empty v2 mount; systemd's unified v2;
 // a container that sees only its part of the host's v1 hierarchy.
@@ -69,6 +75,64 @@ describe('prepareMediaCgroup', () => {
     const without = tree({ 'cgroup.controllers': 'memory pids\n', 'cgroup.subtree_control': '\n' });
     expect(prepareMediaCgroup({ version: 2, dir: without })).toBeNull();
     expect(fs.existsSync(path.join(without, MEDIA_CGROUP))).toBe(false);
+  });
+
+  /**
+   * cgroup v2's "no internal processes" rule on plain files: `+cpu` in a group's `cgroup.subtree_control` is
+   * refused (EBUSY) while its own `cgroup.procs` names a process, and writing a pid to a `cgroup.procs` moves it
+   * there from wherever it was in the tree.
+   */
+  const kernelV2 =
+    (root: string): WriteFile =>
+    (file, text) => {
+      if (path.basename(file) === 'cgroup.subtree_control' && text === '+cpu') {
+        const procs = path.join(path.dirname(file), 'cgroup.procs');
+        if (fs.readFileSync(procs, 'utf8').trim() !== '') {
+          throw Object.assign(new Error('EBUSY: device or resource busy'), { code: 'EBUSY' });
+        }
+      }
+      if (path.basename(file) === 'cgroup.procs') {
+        for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+          if (path.basename(entry) !== 'cgroup.procs') continue;
+          const other = path.join(root, entry);
+          const left = fs
+            .readFileSync(other, 'utf8')
+            .split('\n')
+            .filter((line) => line && line !== text);
+          fs.writeFileSync(other, left.map((line) => `${line}\n`).join(''));
+        }
+        fs.appendFileSync(file, `${text}\n`);
+        return;
+      }
+      fs.writeFileSync(file, text);
+    };
+  const v2Group = (procs: string) =>
+    tree({
+      'cgroup.controllers': 'cpu memory pids\n',
+      'cgroup.subtree_control': '\n',
+      'cgroup.procs': procs,
+    });
+  const procsOf = (dir: string) => fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').trim();
+
+  it('in v2, a group holding the server moves it into kadr-server first, then hands cpu to kadr-media', () => {
+    const dir = v2Group('4242\n');
+    const kernel = kernelV2(dir);
+    const leaf = path.join(dir, SERVER_CGROUP);
+    expect(prepareMediaCgroup({ version: 2, dir }, 4242, kernel)).toBe(path.join(dir, MEDIA_CGROUP));
+    expect(procsOf(dir)).toBe('');
+    expect(procsOf(leaf)).toBe('4242');
+    expect(fs.readFileSync(path.join(dir, 'cgroup.subtree_control'), 'utf8')).toBe('+cpu');
+    expect(fs.readFileSync(path.join(dir, MEDIA_CGROUP, 'cpu.idle'), 'utf8')).toBe('1');
+  });
+
+  it('in v2, a group that still holds others after the server moved gets the server back, and no media group', () => {
+    const dir = v2Group('4242\n777\n');
+    const kernel = kernelV2(dir);
+    expect(prepareMediaCgroup({ version: 2, dir }, 4242, kernel)).toBeNull();
+    expect(procsOf(dir).split('\n').sort()).toEqual(['4242', '777']);
+    expect(procsOf(path.join(dir, SERVER_CGROUP))).toBe('');
+    expect(fs.readFileSync(path.join(dir, 'cgroup.subtree_control'), 'utf8').trim()).toBe('');
+    expect(fs.existsSync(path.join(dir, MEDIA_CGROUP))).toBe(false);
   });
 
   it('answers null where nothing is mounted or the group cannot be written', () => {

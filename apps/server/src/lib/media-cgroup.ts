@@ -95,27 +95,30 @@ function makeGroup(dir: string) {
   }
 }
 
+/** How a cgroup file is written: the kernel's answers (EBUSY) come back as thrown errors. */
+export type WriteFile = (file: string, text: string) => void;
+
 /**
  * Hands the cpu controller of a v2 group to its children. A v2 group that has processes of its own cannot
  * (the "no internal processes" rule, EBUSY): then this process moves to the `kadr-server` leaf first, and
  * back should the group still hold others' processes.
  */
-function enableCpuForChildren(dir: string, pid: number) {
+function enableCpuForChildren(dir: string, pid: number, write: WriteFile) {
   const control = path.join(dir, 'cgroup.subtree_control');
   if (words(control).includes('cpu')) return;
   try {
-    fs.writeFileSync(control, '+cpu');
+    write(control, '+cpu');
     return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EBUSY') throw error;
   }
   const leaf = path.join(dir, SERVER_CGROUP);
   makeGroup(leaf);
-  fs.writeFileSync(path.join(leaf, 'cgroup.procs'), String(pid));
+  write(path.join(leaf, 'cgroup.procs'), String(pid));
   try {
-    fs.writeFileSync(control, '+cpu');
+    write(control, '+cpu');
   } catch (error) {
-    fs.writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+    write(path.join(dir, 'cgroup.procs'), String(pid));
     throw error;
   }
 }
@@ -123,21 +126,23 @@ function enableCpuForChildren(dir: string, pid: number) {
 /**
  * Makes (or finds) the idle media cgroup under this process's own and answers its directory; null where the
  * machine does not let this process (not Linux, no cpu controller, read-only, a kernel without `cpu.idle`).
- * Called by the server once, before it starts its first media process.
+ * Called by the server once, before it starts its first media process. (`write` is the kernel's interface,
+ * passed in to test the cgroup v2 rules on a machine that has no v2 cpu controller.)
  */
 export function prepareMediaCgroup(
   found: CpuCgroup | null = readOwnCpuCgroup(),
   pid: number = process.pid,
+  write: WriteFile = fs.writeFileSync,
 ): string | null {
   if (!found) return null;
   try {
     if (found.version === 2) {
       if (!words(path.join(found.dir, 'cgroup.controllers')).includes('cpu')) return null;
-      enableCpuForChildren(found.dir, pid);
+      enableCpuForChildren(found.dir, pid, write);
     }
     const dir = path.join(found.dir, MEDIA_CGROUP);
     makeGroup(dir);
-    fs.writeFileSync(path.join(dir, 'cpu.idle'), '1');
+    write(path.join(dir, 'cpu.idle'), '1');
     return dir;
   } catch {
     return null;
