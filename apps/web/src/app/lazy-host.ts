@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { whenIdle } from '../shared/lib/when-idle.ts';
 
 /**
@@ -7,13 +7,40 @@ import { whenIdle } from '../shared/lib/when-idle.ts';
  * evaluation joined the first long task): it renders nothing until then. For hosts that show UI only
  * after an event (a call, a voice chat) — the state and realtime handlers they read stay eager, and the
  * socket that brings those events connects at idle too (RealtimeBridge).
+ *
+ * A fetch that fails (the network dropped before the page was idle) is not an error of the page: the host
+ * stays empty and is fetched again when the browser is back online. Through React.lazy the failure reached
+ * the app's error boundary and replaced the whole screen with «Что-то пошло не так».
  */
 export function lazyHost(name: string, load: () => Promise<ComponentType>): ComponentType {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType | null = null;
   const Host = () => {
-    const [idle, setIdle] = useState(false);
-    useEffect(() => whenIdle(() => setIdle(true)), []);
-    return idle ? createElement(Suspense, { fallback: null }, createElement(Lazy)) : null;
+    const [Component, setComponent] = useState<ComponentType | null>(() => loaded);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      let cancelIdle = () => {};
+      const attempt = () => {
+        cancelIdle = whenIdle(() => {
+          load().then(
+            (component) => {
+              loaded = component;
+              if (live) setComponent(() => component);
+            },
+            () => {
+              if (live) window.addEventListener('online', attempt, { once: true });
+            },
+          );
+        });
+      };
+      attempt();
+      return () => {
+        live = false;
+        cancelIdle();
+        window.removeEventListener('online', attempt);
+      };
+    }, []);
+    return Component ? createElement(Component) : null;
   };
   Host.displayName = name;
   return Host;
