@@ -9,7 +9,13 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import {
+  registerViaApi,
+  type Session,
+  socketConnected,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+} from './helpers.ts';
 
 const SHOTS = process.env.KADR_SCREENSHOTS_DIR;
 
@@ -72,8 +78,12 @@ test('unread total on the messenger entry, typing in the chat row, long-press me
 
   // A types in the chat: B's chat list row says so instead of the preview.
   const A = await signedIn(browser, a);
+  // A types once its socket is up: keystrokes before that announce nothing (the chat itself loads over HTTP,
+  // so a visible message does not mean the socket is connected).
+  const connected = socketConnected(A.page);
   await A.page.goto(`/messenger/${b.user.username}`);
   await expect(message(A.page, 'Ты тут?')).toBeVisible({ timeout: 60_000 });
+  await connected;
   const row = B.page.getByTestId('chat-row').filter({ hasText: 'Алиса' });
   await A.page.getByRole('textbox', { name: 'Сообщение' }).pressSequentially('печатаю');
   await expect(row.getByTestId('row-typing')).toHaveText('печатает...');
