@@ -324,9 +324,12 @@ test('B open in two tabs: both ring; accepting in one stops the other', async ({
   await tab1.getByRole('button', { name: 'Ответить с видео' }).click();
   await expect(incoming(tab2)).toHaveCount(0);
   await expect(callWindow(tab2)).toHaveCount(0);
+  // The call still connects from the tab that answered. A condition, not the bound: the first flow measures
+  // accept → active against ACTIVE_WITHIN_MS alone, while here three pages load beside it (CI met 1.2–1.4 s
+  // LiveKit connection setups and A still "connecting" at 3 s).
   await Promise.all([
-    expect(callWindow(tab1)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
-    expect(callWindow(pageA)).toHaveAttribute('data-state', 'active', { timeout: ACTIVE_WITHIN_MS }),
+    expect(callWindow(tab1)).toHaveAttribute('data-state', 'active', { timeout: 20_000 }),
+    expect(callWindow(pageA)).toHaveAttribute('data-state', 'active', { timeout: 20_000 }),
   ]);
   await pageA.getByRole('button', { name: 'Завершить' }).click();
   await expect(callWindow(tab1)).toHaveAttribute('data-state', 'ended');
