@@ -1,6 +1,4 @@
-import { ErrorText } from '@kadr/contract';
 import { profileRoutes } from '@kadr/contract/profile/routes';
-import { errors } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/route.ts';
 import { receiveOneImage } from '../media/upload/multipart.ts';
 import { defineModule } from '../module.ts';

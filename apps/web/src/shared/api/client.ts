@@ -60,6 +60,7 @@ export type CallOptions<R extends RouteSpec> = Optionalize<'params', RouteParams
   };
 
 type CallArgs<R extends RouteSpec> =
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends T` is the test for "every option is optional".
   {} extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
 interface PlainOptions {
