@@ -18,8 +18,8 @@ export default async function globalSetup() {
       // The calls flows drive the real web app; a shortened ring timeout lets "missed" happen in seconds.
       CALL_RING_TIMEOUT_MS: process.env.KADR_MEDIA_CALL_RING_TIMEOUT_MS ?? '90000',
       // Accept → both in the media room, before the call fails: 30 s by default, which call setup exceeded
-      // on the shared machine at load average 45–50 (25–30 s measured); the bound under test is the
-      // e2e's own KADR_CALL_ACTIVE_WITHIN_MS.
+      // on the shared machine at load average 45–50 (25–30 s measured); accept → active's 3 s aim is
+      // measured by the calls benchmark (bench/calls-first-frame.ts), not here.
       CALL_CONNECT_TIMEOUT_MS: process.env.KADR_MEDIA_CALL_CONNECT_TIMEOUT_MS ?? '120000',
     },
     log: (line) => {
