@@ -34,6 +34,14 @@ if (only.includes('calls-media')) {
   const { spawnSync } = await import('node:child_process');
   spawnSync(process.execPath, ['scripts/e2e-media.mjs', '--bench-calls'], { stdio: 'inherit' });
 }
+if (only.includes('live-events-media')) {
+  // Like calls-media: three browsers and livekit-server in the loopback-only namespace (root).
+  console.log(
+    "\n## Live-stream events through the web app: start → a follower's home strip, guest removed → their audio stops at a viewer (loopback, aim 2 s)",
+  );
+  const { spawnSync } = await import('node:child_process');
+  spawnSync(process.execPath, ['scripts/e2e-media.mjs', '--bench-live-events'], { stdio: 'inherit' });
+}
 if (only.includes('voice-media')) {
   // Like calls-media: eight browsers and livekit-server in the loopback-only namespace (root).
   console.log(

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Media e2e (npm run test:e2e:media) and the first-frame benchmark (--bench), inside a private network
-// namespace where every address is loopback-range, so no packet ever leaves the machine:
+// Media e2e (npm run test:e2e:media) and the media benchmarks (the --bench flags below), inside a private
+// network namespace where every address is loopback-range, so no packet ever leaves the machine:
 //   1. outside: make sure .tools/bin/livekit-server exists (npm run setup:livekit needs the network);
 //   2. re-exec under `unshare --net` (root only), bring `lo` up and add the veth pair (see NETNS_SETUP);
-//   3. inside: run Playwright (e2e/media) or bench/media-first-frame.ts.
+//   3. inside: run Playwright (e2e/media) or the benchmark's file in bench/.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +22,9 @@ const benchLive = args.includes('--bench-live');
 const benchLoad = args.includes('--bench-load');
 // `--bench-calls`: call press → modal and accept → first frame through the web app (bench/calls-first-frame.ts).
 const benchCalls = args.includes('--bench-calls');
+// `--bench-live-events`: a live stream's start → a follower's home strip, and a removed guest's audio stopping
+// at a viewer, through the web app against the 2 s aim (bench/livestreams-events.ts).
+const benchLiveEvents = args.includes('--bench-live-events');
 // `--bench-voice`: a group voice chat of 8 pages, CPU per participant and audio continuity (bench/voice-room.ts).
 const benchVoice = args.includes('--bench-voice');
 const passThrough = args.filter((a) => !a.startsWith('--bench'));
@@ -203,6 +206,8 @@ console.log(`Running in a network namespace with only loopback addresses (${addr
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 if (benchVoice)
   process.exit(run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/voice-room.ts')]));
+if (benchLiveEvents)
+  process.exit(run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/livestreams-events.ts')]));
 process.exit(
   benchCalls
     ? run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/calls-first-frame.ts')])
