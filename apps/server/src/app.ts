@@ -79,7 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     // Long enough for any parameter a URL can carry, so the route's schema answers 400, not Fastify's 414.
-    maxParamLength: 16_384,
+    // (Under routerOptions: Fastify 5 warns on every start about the top-level option.)
+    routerOptions: { maxParamLength: 16_384 },
     // Fastify's 10 s default fails a start on a loaded machine (a plugin such as swagger-ui waiting for
     // the CPU); a plugin that really hangs still fails the start, after two minutes.
     pluginTimeout: 120_000,
