@@ -59,6 +59,10 @@ describe('channels: subscribers, administrators and posting rights', () => {
     expect(
       (await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.posts, { id: ch.id }))).json().messages,
     ).toHaveLength(1);
+    // Its administrators and their rights are not: only subscribers see them.
+    const adminsBefore = await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.admins, { id: ch.id }));
+    expect(adminsBefore.statusCode).toBe(403);
+    expect(adminsBefore.json()).toMatchObject({ code: 'forbidden', error: ErrorText.channelSubscribersOnly });
     expect(
       (await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }))).json(),
     ).toMatchObject({
@@ -71,6 +75,10 @@ describe('channels: subscribers, administrators and posting rights', () => {
     expect(post.statusCode).toBe(403);
     expect(post.json()).toMatchObject({ code: 'forbidden', error: ErrorText.channelPostForbidden });
     expect(await postCount()).toBe(before);
+    // Subscribed, B sees who runs the channel.
+    expect(
+      (await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.admins, { id: ch.id }))).statusCode,
+    ).toBe(200);
     const subs = await c.call(b.access_token, 'GET', apiUrl(channelsRoutes.subscribers, { id: ch.id }));
     expect(subs.statusCode).toBe(403);
     expect(subs.json()).toMatchObject({ error: ErrorText.channelAdminOnly });

@@ -20,6 +20,8 @@ export interface RoomServiceCall {
  */
 export async function fakeRoomService() {
   const calls: RoomServiceCall[] = [];
+  /** The room names ListRooms answers with (a test sets them). */
+  const rooms: string[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
@@ -29,7 +31,7 @@ export async function fakeRoomService() {
       const method = (req.url ?? '').split('/').pop() ?? '';
       calls.push({ method, body: raw ? JSON.parse(raw) : {} });
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
+      res.end(method === 'ListRooms' ? JSON.stringify({ rooms: rooms.map((name) => ({ name })) }) : '{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,6 +39,7 @@ export async function fakeRoomService() {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    rooms,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -97,6 +97,9 @@ describe('live streams: realtime', () => {
       ok: false,
       code: 'chat_invalid',
     });
+    // NUL cannot be stored in PostgreSQL text: refused as invalid, never an internal error.
+    expect(await say(viewer, s.id, 'a\u0000b', 'tmp-5')).toMatchObject({ ok: false, code: 'chat_invalid' });
+    expect(await say(viewer, s.id, 'ок', 'tmp\u00006')).toMatchObject({ ok: false, code: 'chat_invalid' });
     expect(await say(viewer, s.id, 'я'.repeat(500), 'tmp-4')).toEqual({ ok: true });
     await until(() => received.length === 1, 2000, 'the 500-character message');
     expect(received[0]!.temp_id).toBe('tmp-4');

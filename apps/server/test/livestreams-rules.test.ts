@@ -4,7 +4,7 @@ import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
-import { api, fakeRoomService, LK_KEY, LK_SECRET, liveEnv } from './livestreams-fixtures.ts';
+import { api, fakeRoomService, LK_KEY, LK_SECRET, liveEnv, webhook } from './livestreams-fixtures.ts';
 
 describe('live streams: rules', () => {
   let t: TestApp;
@@ -207,6 +207,26 @@ describe('live streams: rules', () => {
       (await as(0).delete(apiUrl(livestreamsRoutes.removeGuest, { id: s.id, userId: users[2]!.id })))
         .statusCode,
     ).toBe(404);
+
+    // The removed guest reconnects with the guest token it kept: made a viewer again on arrival. A
+    // current guest joining keeps its microphone (no change sent).
+    room.calls.length = 0;
+    await webhook(t.app, 'participant_joined', `stream-${s.id}`, {
+      sid: 'PA_g3',
+      identity: `user-${users[3]!.id}`,
+      role: 'guest',
+    });
+    await webhook(t.app, 'participant_joined', `stream-${s.id}`, {
+      sid: 'PA_g2',
+      identity: `user-${users[2]!.id}`,
+      role: 'guest',
+    });
+    // (The webhook answers after its listeners ran.)
+    expect(
+      room.calls
+        .filter((c) => c.method === 'UpdateParticipant')
+        .map((c) => [c.body.identity, c.body.attributes]),
+    ).toEqual([[`user-${users[2]!.id}`, { 'kadr.role': 'viewer' }]]);
     expect(
       (await as(0).post(apiUrl(livestreamsRoutes.addGuest, { id: s.id }), { user_id: users[6]!.id }))
         .statusCode,

@@ -154,6 +154,21 @@ describe('notifications from actions', () => {
     expect((await n.items(anna.access_token)).some((x) => x.type === 'mention')).toBe(false);
   });
 
+  it('a reply to a removed member’s message tells them nothing: its text is no longer theirs to read', async () => {
+    const c = chats(t.app);
+    const group = await c.createGroup(anna.access_token, { name: 'Совет', member_ids: [gleb.user.id] });
+    const said = await c.sent(gleb.access_token, { group_id: group.id }, 'Предлагаю в субботу');
+    expect((await c.removeMember(anna.access_token, group.id, gleb.user.id)).statusCode).toBe(200);
+    const before = (await n.items(gleb.access_token)).length;
+    await c.sent(anna.access_token, { group_id: group.id }, 'Без Глеба: в воскресенье', {
+      reply_to_id: said.id,
+    });
+    await t.app.ctx.events.idle();
+    const items = await n.items(gleb.access_token);
+    expect(items).toHaveLength(before);
+    expect(items.some((x) => x.text.includes('Без Глеба'))).toBe(false);
+  });
+
   it('a reply to a comment tells the comment’s author, never oneself, and the post’s author once', async () => {
     const [piotr, zhanna, rodion] = [
       await registerUser(t.app, undefined, 'Пётр'),

@@ -6,6 +6,7 @@ import type {
   VoiceParticipant,
 } from '@kadr/contract';
 import { apiUrl } from '@kadr/contract';
+import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { voiceRoutes } from '@kadr/contract/voice/routes';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +207,13 @@ describe('group voice chats', { timeout: 120_000 }, () => {
         .get()
         .then((r) => (r.json() as VoiceJoinResponse).participants.map((p) => p.user_id));
     expect(await ids()).toEqual([a.user.id, b.user.id]);
+    // ...and is taken out of the media room.
+    await until(() =>
+      roomService.calls.some(
+        (r) =>
+          r.method === 'RemoveParticipant' && r.body.room === room && r.body.identity === `user-${x.user.id}`,
+      ),
+    );
     await webhook(t.app, 'participant_left', room, {
       sid: 'PA_a',
       identity: `user-${a.user.id}`,
@@ -220,6 +228,74 @@ describe('group voice chats', { timeout: 120_000 }, () => {
     });
     expect((await ended).session_id).toBe(s.session_id);
     expect((await voice(cc, g.id).get()).statusCode).toBe(404);
+  });
+
+  it('a member removed from the group, or leaving it, is out of its voice chat and its media room at once; an old token cannot bring them back', async () => {
+    const { a, b, c: cc, g } = await setup();
+    const c1 = await device(cc.access_token);
+    const a1 = await device(a.access_token);
+    await inRoom(a1, c1, g.id);
+    const s = (await voice(a, g.id).join()).json() as VoiceJoinResponse;
+    const room = `voice-${g.id}-${s.session_id}`;
+    await voice(b, g.id).join();
+    await voice(cc, g.id).join();
+    const removed = (userId: number) =>
+      roomService.calls.some(
+        (r) =>
+          r.method === 'RemoveParticipant' && r.body.room === room && r.body.identity === `user-${userId}`,
+      );
+    const ids = () =>
+      voice(a, g.id)
+        .get()
+        .then((r) => (r.json() as VoiceJoinResponse).participants.map((p) => p.user_id));
+
+    const bLeft = nextEvent<GroupVoiceParticipantEvent>(
+      c1,
+      'group-voice-participant-left',
+      (e) => e.participant.user_id === b.user.id,
+    );
+    expect((await c.removeMember(a.access_token, g.id, b.user.id)).statusCode).toBe(200);
+    expect((await bLeft).session_id).toBe(s.session_id);
+    await until(() => removed(b.user.id));
+    expect(await ids()).toEqual([a.user.id, cc.user.id]);
+
+    // B reconnects to the media room with the token it kept: disconnected again, never listed.
+    const before = roomService.calls.filter((r) => r.method === 'RemoveParticipant').length;
+    await webhook(t.app, 'participant_joined', room, {
+      sid: 'PA_b2',
+      identity: `user-${b.user.id}`,
+      role: 'guest',
+    });
+    await until(() => roomService.calls.filter((r) => r.method === 'RemoveParticipant').length > before);
+    expect(await ids()).toEqual([a.user.id, cc.user.id]);
+
+    // C leaves the group on its own: out of the voice chat too.
+    const leave = await c.call(cc.access_token, 'POST', apiUrl(groupsRoutes.leave, { id: g.id }));
+    expect(leave.statusCode).toBe(200);
+    await until(() => removed(cc.user.id));
+    await until(async () => (await ids()).length === 1, 5000, 'C out of the voice chat');
+    expect(await ids()).toEqual([a.user.id]);
+  });
+
+  it('deleting the group disconnects everyone still in its voice room', async () => {
+    const { a, b, g } = await setup();
+    const s = (await voice(a, g.id).join()).json() as VoiceJoinResponse;
+    await voice(b, g.id).join();
+    const room = `voice-${g.id}-${s.session_id}`;
+    roomService.rooms.push(room, `voice-${g.id + 1000}-1`, `stream-${g.id}`);
+    try {
+      expect(
+        (await c.call(a.access_token, 'DELETE', apiUrl(groupsRoutes.remove, { id: g.id }))).statusCode,
+      ).toBe(200);
+      await until(() => roomService.calls.some((r) => r.method === 'DeleteRoom' && r.body.room === room));
+      await t.app.ctx.events.idle();
+      // Only that group's voice room: another group's and a live stream's stay.
+      const deleted = roomService.calls.filter((r) => r.method === 'DeleteRoom').map((r) => r.body.room);
+      expect(deleted).not.toContain(`voice-${g.id + 1000}-1`);
+      expect(deleted).not.toContain(`stream-${g.id}`);
+    } finally {
+      roomService.rooms.length = 0;
+    }
   });
 
   it('raise hand: a participant raises their own, live to the group; the starter or an admin lowers others; refusals', async () => {

@@ -103,6 +103,7 @@ export const ErrorText = {
   channelPostForbidden: 'Только администраторы могут публиковать в этом канале',
   channelAdminOnly: 'Это могут только администраторы канала',
   channelOwnerOnly: 'Это может только владелец канала',
+  channelSubscribersOnly: 'Это видят только подписчики канала',
   channelAdminNotFound: 'Этот пользователь не администратор канала',
   ownerCannotUnsubscribe: 'Владелец не может отписаться от своего канала',
   attachmentNotFound: 'Вложение не найдено',

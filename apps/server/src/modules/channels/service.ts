@@ -172,8 +172,10 @@ export function channelsService(deps: {
       };
     },
 
+    /** Subscribers only: a public channel's preview shows its posts, not who runs it with which rights. */
     async admins(userId: number, id: number): Promise<ChannelAdmin[]> {
-      await visible(id, userId);
+      const row = await visible(id, userId);
+      if (row.role === null) throw errors.forbidden(ErrorText.channelSubscribersOnly);
       return (await repo.admins(id)).map(toAdmin);
     },
 

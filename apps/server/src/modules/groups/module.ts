@@ -7,6 +7,15 @@ import { groupsRepository } from './repository.ts';
 import { joinRoomsOnConnect } from './room-parts.ts';
 import { groupsService } from './service.ts';
 
+declare module '../../lib/events.ts' {
+  interface DomainEvents {
+    /** `userId` left group `groupId` or was removed from it (the voice chat lets them go). */
+    'group.member-left': { groupId: number; userId: number };
+    /** Group `groupId` was deleted, with its members and voice sessions. */
+    'group.deleted': { groupId: number };
+  }
+}
+
 export const groupsModule = defineModule({
   name: 'groups',
   migrations: groupsMigrations,
@@ -37,6 +46,7 @@ export const groupsModule = defineModule({
         },
         remove: async (req) => {
           await groups.remove(req.userId, req.params.id);
+          ctx.events.emit('group.deleted', { groupId: req.params.id });
           return { ok: true as const };
         },
         members: async (req) => ({ members: await groups.members(req.userId, req.params.id) }),
@@ -45,6 +55,7 @@ export const groupsModule = defineModule({
         }),
         removeMember: async (req) => {
           await groups.removeMember(req.userId, req.params.id, req.params.userId);
+          ctx.events.emit('group.member-left', { groupId: req.params.id, userId: req.params.userId });
           return { ok: true as const };
         },
         setRole: async (req) => ({
@@ -53,6 +64,7 @@ export const groupsModule = defineModule({
         transferOwner: (req) => groups.transferOwner(req.userId, req.params.id, req.body.user_id),
         leave: async (req) => {
           await groups.leave(req.userId, req.params.id);
+          ctx.events.emit('group.member-left', { groupId: req.params.id, userId: req.userId });
           return { ok: true as const };
         },
         join: (req) => groups.join(req.userId, req.params.id),

@@ -20,7 +20,7 @@ import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaRoomEvent } from '../livekit/mappers.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
 import type { MediaPlaneService } from '../livekit/service.ts';
-import { participantIdentity } from '../livekit/tokens.ts';
+import { participantIdentity, userIdOfIdentity } from '../livekit/tokens.ts';
 import type { LivestreamsCache } from './cache.ts';
 import { toChatMessage, toGuest, toLiveStream } from './mappers.ts';
 import type { LivestreamsRepository } from './repository.ts';
@@ -249,7 +249,9 @@ export function livestreamsService(deps: LivestreamsDeps) {
      */
     async sendChat(userId: number, input: LiveChatInput): Promise<LiveChatMessage | null> {
       const content = input.content.trim();
-      if (content.length < 1 || content.length > Limits.liveChatMessage)
+      // PostgreSQL text cannot hold NUL: refused here, not a 500 from the insert.
+      const nul = content.includes('\u0000') || input.temp_id.includes('\u0000');
+      if (nul || content.length < 1 || content.length > Limits.liveChatMessage)
         throw new AppError(400, LiveStreamErrorCode.chatInvalid, LiveStreamErrorText.chatInvalid);
       await live(input.stream_id);
       await deps.limits.consume('live.chat', { user: userId });
@@ -301,7 +303,14 @@ export function livestreamsService(deps: LivestreamsDeps) {
       }
       if (event.type !== 'participant_joined' && event.type !== 'participant_left') return;
       await emitViewerCount(row.id);
-      if (event.identity !== participantIdentity(row.user_id)) return;
+      if (event.identity !== participantIdentity(row.user_id)) {
+        // A guest token kept from before the host removed its holder: joined as a viewer, microphone off.
+        const userId = userIdOfIdentity(event.identity);
+        if (event.type === 'participant_joined' && event.role === 'guest' && userId !== null)
+          if (!(await repo.isGuest(row.id, userId)))
+            await roomControl.setRole(event.room, event.identity, 'viewer');
+        return;
+      }
       clearTimeout(hostTimers.get(row.id));
       hostTimers.delete(row.id);
       if (event.type === 'participant_left') {

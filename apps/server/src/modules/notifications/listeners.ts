@@ -98,7 +98,14 @@ export function attachNotificationListeners(
       const text = snippet(message.content);
       const skip = new Set([message.sender_id]);
       const replyTo = message.reply_to;
-      if (replyTo && !replyTo.is_deleted && replyTo.sender_id !== message.sender_id) {
+      const members = (ids: number[]) => repo.membersAmong(conversation.id, ids);
+      // The quoted author may have left or been removed since: the reply's text is not theirs to read.
+      if (
+        replyTo &&
+        !replyTo.is_deleted &&
+        replyTo.sender_id !== message.sender_id &&
+        (await members([replyTo.sender_id])).length > 0
+      ) {
         skip.add(replyTo.sender_id);
         await service.notify({
           userId: replyTo.sender_id,
@@ -109,7 +116,6 @@ export function attachNotificationListeners(
           snippet: text,
         });
       }
-      const members = (ids: number[]) => repo.membersAmong(conversation.id, ids);
       for (const userId of await mentioned(message.content, skip, members)) {
         await service.notify({
           userId,

@@ -3,7 +3,7 @@ import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import { voiceMigrations } from './migrations.ts';
 import { voiceRepository } from './repository.ts';
-import { type VoiceService, voiceRoomCloser, voiceService } from './service.ts';
+import { type VoiceService, voiceRoomControl, voiceService } from './service.ts';
 import './tables.ts';
 
 declare module '../../app-types.ts' {
@@ -22,13 +22,15 @@ export const voiceModule = defineModule({
       repo: voiceRepository(ctx.db.kysely),
       gateway: ctx.gateway,
       tokens: ctx.mediaPlane.tokens,
-      closeRoom: voiceRoomCloser(ctx.config.livekit, api.log),
+      rooms: voiceRoomControl(ctx.config.livekit, api.log),
       limits: ctx.limits,
       log: api.log,
     });
     const stopListening = ctx.mediaPlane.onEvent((event) =>
       voice.onMediaEvent(event).catch((err) => api.log.error({ err }, 'voice: webhook handling failed')),
     );
+    const stopMembers = ctx.events.on('group.member-left', (e) => voice.memberGone(e.groupId, e.userId));
+    const stopDeleted = ctx.events.on('group.deleted', (e) => voice.groupDeleted(e.groupId));
 
     registerRoutes(
       api,
@@ -48,6 +50,13 @@ export const voiceModule = defineModule({
       },
       { tag: 'voice' },
     );
-    return { services: voice, close: async () => stopListening() };
+    return {
+      services: voice,
+      close: async () => {
+        stopListening();
+        stopMembers();
+        stopDeleted();
+      },
+    };
   },
 });

@@ -27,8 +27,11 @@ const toParticipant = (row: VoiceParticipantRow): VoiceParticipant => ({
   hand_raised_at: row.hand_raised_at ? new Date(row.hand_raised_at).toISOString() : null,
 });
 
-/** Closes a LiveKit room (disconnecting everyone in it); nothing to do when no media server is set. */
-export function voiceRoomCloser(
+/**
+ * The voice rooms on the media server: close one (disconnecting everyone in it), or take one participant
+ * out of it. Nothing to do when no media server is set; a room or participant already gone is no error.
+ */
+export function voiceRoomControl(
   options: { url: string | null; apiKey: string; apiSecret: string },
   log: FastifyBaseLogger,
 ) {
@@ -40,15 +43,35 @@ export function voiceRoomCloser(
           options.apiSecret,
         )
       : null;
-  return async (room: string) => {
-    if (!client) return;
-    await client.deleteRoom(room).catch((error: unknown) => {
-      const e = error as { status?: number; code?: string; message?: string } | null;
-      const missing = e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '');
-      if (!missing) log.warn({ err: error, room }, 'voice: room close failed');
-    });
+  const unlessGone = (what: string, room: string) => (error: unknown) => {
+    const e = error as { status?: number; code?: string; message?: string } | null;
+    const missing = e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '');
+    if (!missing) log.warn({ err: error, room }, `voice: ${what} failed`);
+  };
+  const close = async (room: string) => {
+    await client?.deleteRoom(room).catch(unlessGone('room close', room));
+  };
+  return {
+    close,
+    async disconnect(room: string, identity: string) {
+      await client?.removeParticipant(room, identity).catch(unlessGone('participant removal', room));
+    },
+    /** Every voice room of a group, found on the media server (the group's rows may already be gone). */
+    async closeGroup(groupId: number) {
+      if (!client) return;
+      const open = await client.listRooms().catch((error: unknown) => {
+        log.warn({ err: error, groupId }, 'voice: listing rooms failed');
+        return [];
+      });
+      for (const { name } of open) {
+        const room = parseMediaRoomName(name);
+        if (room?.kind === 'voice' && room.groupId === groupId) await close(name);
+      }
+    },
   };
 }
+
+export type VoiceRoomControl = ReturnType<typeof voiceRoomControl>;
 
 /**
  * Group voice chats (spec §4.2): one session per group, an audio-only media room per session. Members
@@ -59,7 +82,7 @@ export function voiceService(deps: {
   repo: VoiceRepository;
   gateway: Gateway;
   tokens: MediaTokenIssuer;
-  closeRoom: (room: string) => Promise<void>;
+  rooms: VoiceRoomControl;
   /** The named limits (`voice.join`). */
   limits: Pick<RateLimits, 'consume'>;
   log: FastifyBaseLogger;
@@ -106,7 +129,7 @@ export function voiceService(deps: {
     gateway.io
       .to(rooms.group(session.group_id))
       .emit('group-voice-ended', { group_id: session.group_id, session_id: session.id });
-    await deps.closeRoom(roomOf(session));
+    await deps.rooms.close(roomOf(session));
   }
 
   /** Takes the user out; the last one out ends the session. */
@@ -201,6 +224,20 @@ export function voiceService(deps: {
       return participant;
     },
 
+    /**
+     * Someone left the group or was removed from it: out of its voice chat at once, from the media room
+     * too (their token would otherwise keep them hearing and speaking until it expires).
+     */
+    async memberGone(groupId: number, userId: number): Promise<void> {
+      const session = await repo.running(groupId);
+      if (!session) return;
+      await deps.rooms.disconnect(roomOf(session), participantIdentity(userId));
+      await remove(session, userId);
+    },
+
+    /** The group was deleted (its sessions with it): whoever is still in its voice room is disconnected. */
+    groupDeleted: (groupId: number) => deps.rooms.closeGroup(groupId),
+
     /** The media room's webhooks: who actually connected, and who dropped out. */
     async onMediaEvent(event: MediaRoomEvent): Promise<void> {
       if (event.type !== 'participant_joined' && event.type !== 'participant_left') return;
@@ -212,7 +249,8 @@ export function voiceService(deps: {
       if (!session || session.ended_at !== null || session.group_id !== room.groupId) return;
       if (event.type === 'participant_left') return remove(session, userId);
       const { role } = await repo.membership(session.group_id, userId);
-      if (role === null || role === 'subscriber') return;
+      // No longer a member (a token kept from before): disconnected, never listed.
+      if (role === null || role === 'subscriber') return deps.rooms.disconnect(event.room, event.identity);
       if (await repo.addParticipant(session.id, userId)) await announceJoined(session, userId);
     },
   };
