@@ -1,8 +1,8 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PushPayload } from '@kadr/contract';
-import { apiUrl, settingsRoutes } from '@kadr/contract';
+import type { ActiveSession, AuthSession, PushPayload } from '@kadr/contract';
+import { apiUrl, authRoutes, settingsRoutes } from '@kadr/contract';
 import { callsRoutes } from '@kadr/contract/calls/routes';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,17 @@ async function subscribe(u: U, path: string) {
     keys: { p256dh: b64url(u.keys.ecdh.getPublicKey()), auth: b64url(u.keys.auth) },
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Another session of the same user (a second device), logged in with the registration password. */
+async function login(u: U): Promise<U> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: apiUrl(authRoutes.login),
+    payload: { username: u.username, password: 'correct horse' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...u, token: (res.json() as AuthSession).access_token };
 }
 
 /** Everything the push listeners started has finished (their POSTs answered). */
@@ -286,5 +297,93 @@ describe('web push', () => {
       keys: { p256dh: b64url(a.keys.ecdh.getPublicKey()), auth: b64url(a.keys.auth) },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('web push and sessions', () => {
+  /** The paths of the user's subscriptions left in the database. */
+  const paths = async (userId: number) =>
+    (
+      await t.db.kysely
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('user_id', '=', userId)
+        .orderBy('endpoint')
+        .execute()
+    ).map((r) => r.endpoint.slice(serviceBase.length));
+
+  /**
+   * `a` on two devices: `s1` (the registration) and `s2` (a login), each subscribed. After `end`, only
+   * `s2`'s subscription is left, and a message from someone else reaches only `s2`'s device.
+   */
+  async function onlyTheOpenSessionHears(tag: string, end: (s1: U, s2: U) => Promise<void>) {
+    const s1 = await user();
+    const s2 = await login(s1);
+    const b = await user();
+    await subscribe(s1, `/${tag}-1-${s1.id}`);
+    await subscribe(s2, `/${tag}-2-${s1.id}`);
+    await end(s1, s2);
+    await settled();
+    expect((await paths(s1.id)).filter((p) => p.startsWith(`/${tag}-`))).toEqual([`/${tag}-2-${s1.id}`]);
+    await chats(t.app).sent(b.token, { other_user_id: s1.id }, 'кто здесь?');
+    await settled();
+    expect(at(`/${tag}-1-${s1.id}`)).toHaveLength(0);
+    expect(at(`/${tag}-2-${s1.id}`)).toHaveLength(1);
+    return s1;
+  }
+
+  it('logout deletes the subscription made in that session; the open session keeps its own', async () => {
+    await onlyTheOpenSessionHears('logout', async (s1) => {
+      expect((await api('POST', apiUrl(authRoutes.logout), s1.token)).statusCode).toBe(204);
+    });
+  });
+
+  it('a session ended from another one (the sessions list) loses its subscription', async () => {
+    await onlyTheOpenSessionHears('ended', async (_s1, s2) => {
+      const list = (await api('GET', apiUrl(settingsRoutes.sessions), s2.token)).json() as {
+        sessions: ActiveSession[];
+      };
+      const target = list.sessions.find((s) => !s.is_current) as ActiveSession;
+      const res = await api('DELETE', apiUrl(settingsRoutes.endSession, { id: target.id }), s2.token);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
+
+  it('a password change deletes the subscriptions of the sessions it ends; one with no session stays', async () => {
+    let legacy = '';
+    const s1 = await onlyTheOpenSessionHears('password', async (s1, s2) => {
+      // Subscribed before subscriptions recorded their session: no session says it is gone.
+      legacy = `/legacy-${s1.id}`;
+      await t.db.kysely
+        .insertInto('push_subscriptions')
+        .values({
+          user_id: s1.id,
+          session_hash: null,
+          endpoint: `${serviceBase}${legacy}`,
+          p256dh: 'x',
+          auth: 'x',
+        })
+        .execute();
+      const res = await api('POST', apiUrl(settingsRoutes.changePassword), s2.token, {
+        current_password: 'correct horse',
+        new_password: 'a much better one',
+      });
+      expect(res.json()).toEqual({ ended_sessions: 1 });
+    });
+    expect(await paths(s1.id)).toContain(legacy);
+  });
+
+  it('an endpoint subscribed again from another session moves to it: it goes with that session only', async () => {
+    const s1 = await user();
+    const s2 = await login(s1);
+    const path = `/moved-${s1.id}`;
+    await subscribe(s1, path);
+    await subscribe(s2, path);
+    expect((await api('POST', apiUrl(authRoutes.logout), s1.token)).statusCode).toBe(204);
+    await settled();
+    expect(await paths(s1.id)).toEqual([path]);
+    expect((await api('POST', apiUrl(authRoutes.logout), s2.token)).statusCode).toBe(204);
+    await settled();
+    expect(await paths(s1.id)).toEqual([]);
   });
 });

@@ -12,6 +12,16 @@ declare module '../../app-types.ts' {
   }
 }
 
+declare module '../../lib/events.ts' {
+  interface DomainEvents {
+    /**
+     * These sessions (token hashes, `auth.sessionId`) ended: logout, the sessions list, a password change,
+     * account deletion. Raised once, on the node that ended them; what a session owned goes with it.
+     */
+    'auth.sessions-ended': { tokenHashes: string[] };
+  }
+}
+
 export const authModule = defineModule({
   name: 'auth',
   migrations: { '0001-accounts': accounts },
@@ -20,6 +30,7 @@ export const authModule = defineModule({
       repo: authRepository(ctx.db.kysely),
       limits: ctx.limits,
       bus: ctx.bus,
+      events: ctx.events,
       tokenCacheTtlMs: ctx.config.tokenCacheTtlMs,
       sessionIdleTimeoutMs: ctx.config.sessionIdleTimeoutMs,
       loginDelayMaxMs: ctx.config.loginDelayMaxMs,

@@ -1,6 +1,7 @@
 import { type AuthSession, ErrorCode, ErrorText, type RegisterBody } from '@kadr/contract';
 import type { Bus } from '../../lib/bus.ts';
 import { errors } from '../../lib/errors.ts';
+import type { Events } from '../../lib/events.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { toMe } from './mappers.ts';
@@ -22,6 +23,7 @@ export async function authService(deps: {
   repo: AuthRepository;
   limits: RateLimits;
   bus: Bus;
+  events: Events;
   tokenCacheTtlMs: number;
   sessionIdleTimeoutMs: number;
   loginDelayMaxMs: number;
@@ -38,13 +40,18 @@ export async function authService(deps: {
     for (const listener of endedListeners) listener(tokenHash);
   });
 
-  /** Ends sessions everywhere: revoked in the database, then announced to every node. */
+  /**
+   * Ends sessions everywhere: revoked in the database, then announced to every node. What else a session
+   * owned (its push subscriptions) is cleared by whoever keeps it, on 'auth.sessions-ended', so auth
+   * knows no other capability; that runs just after this returns (tests wait on `events.idle()`).
+   */
   async function endSessions(tokenHashes: string[]) {
     for (const tokenHash of tokenHashes) {
       await repo.revokeSession(tokenHash);
       tokenCache.delete(tokenHash);
       await bus.publish(REVOKED_CHANNEL, tokenHash);
     }
+    if (tokenHashes.length > 0) deps.events.emit('auth.sessions-ended', { tokenHashes });
   }
 
   /** Free for the first 4 wrong passwords in the window, then 250 ms doubling, at most loginDelayMaxMs. */

@@ -59,4 +59,20 @@ export const settingsMigrations: Record<string, Migration> = {
         await db.schema.dropTable(t).execute();
     },
   },
+  // The session that subscribed (its token hash, `ctx.auth.sessionId`): ending the session ends its
+  // pushes. Null for subscriptions made before this migration; those stay until unsubscribed or gone.
+  '0901-push-subscriptions-session': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('push_subscriptions').addColumn('session_hash', 'text').execute();
+      await db.schema
+        .createIndex('push_subscriptions_session_idx')
+        .on('push_subscriptions')
+        .column('session_hash')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('push_subscriptions_session_idx').execute();
+      await db.schema.alterTable('push_subscriptions').dropColumn('session_hash').execute();
+    },
+  },
 };

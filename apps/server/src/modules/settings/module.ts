@@ -85,7 +85,13 @@ export const settingsModule = defineModule({
               { endpoint: ErrorText.pushSubscriptionInvalid },
               ErrorText.pushSubscriptionInvalid,
             );
-          await push.subscribe(req.userId, req.body.endpoint, req.body.keys.p256dh, req.body.keys.auth);
+          await push.subscribe(
+            req.userId,
+            ctx.auth.sessionId(req.token as string),
+            req.body.endpoint,
+            req.body.keys.p256dh,
+            req.body.keys.auth,
+          );
           return { ok: true as const };
         },
         pushUnsubscribe: async (req) => {

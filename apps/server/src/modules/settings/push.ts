@@ -184,6 +184,12 @@ export async function pushService(deps: {
     });
   });
 
+  // A device whose session ended (logout, a lost phone ended from the sessions list) gets no more
+  // previews. After the fact like every domain event: a push already being sent may still arrive.
+  deps.events.on('auth.sessions-ended', async ({ tokenHashes }) => {
+    if ((await repo.dropSessionSubscriptions(tokenHashes)) > 0) await roomRecipients.subscriptionsChanged();
+  });
+
   deps.events.on('call.incoming', async (c) => {
     const targets = await offlineWanting([c.calleeId], 'call');
     await send(targets, {
@@ -198,8 +204,9 @@ export async function pushService(deps: {
   return {
     publicKey: keys.public_key,
     send,
-    async subscribe(userId: number, endpoint: string, p256dh: string, auth: string) {
-      await repo.subscribe(userId, endpoint, p256dh, auth);
+    /** `sessionId`: the subscribing session (`ctx.auth.sessionId`); its end deletes the subscription. */
+    async subscribe(userId: number, sessionId: string, endpoint: string, p256dh: string, auth: string) {
+      await repo.subscribe(userId, sessionId, endpoint, p256dh, auth);
       await roomRecipients.subscriptionsChanged();
     },
     async unsubscribe(userId: number, endpoint: string) {

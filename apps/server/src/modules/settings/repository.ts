@@ -198,11 +198,14 @@ export function settingsRepository(db: Kysely<Database>) {
         .where('id', '=', 1)
         .executeTakeFirstOrThrow();
     },
-    async subscribe(userId: number, endpoint: string, p256dh: string, auth: string) {
+    /** The endpoint belongs to the latest session that subscribed it, whoever held it before. */
+    async subscribe(userId: number, sessionHash: string, endpoint: string, p256dh: string, auth: string) {
       await db
         .insertInto('push_subscriptions')
-        .values({ user_id: userId, endpoint, p256dh, auth })
-        .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh, auth }))
+        .values({ user_id: userId, session_hash: sessionHash, endpoint, p256dh, auth })
+        .onConflict((oc) =>
+          oc.column('endpoint').doUpdateSet({ user_id: userId, session_hash: sessionHash, p256dh, auth }),
+        )
         .execute();
     },
     async unsubscribe(userId: number, endpoint: string) {
@@ -221,6 +224,15 @@ export function settingsRepository(db: Kysely<Database>) {
     },
     async dropSubscription(id: number) {
       await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+    },
+    /** Deletes the subscriptions made in these sessions; answers how many there were. */
+    async dropSessionSubscriptions(sessionHashes: string[]): Promise<number> {
+      if (sessionHashes.length === 0) return 0;
+      const result = await db
+        .deleteFrom('push_subscriptions')
+        .where('session_hash', 'in', sessionHashes)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

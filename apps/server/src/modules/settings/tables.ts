@@ -26,6 +26,8 @@ export interface PushSubscriptionsTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The subscribing session's token hash; null when subscribed before sessions were recorded. */
+  session_hash: string | null;
   created_at: Generated<Date>;
 }
 
