@@ -210,6 +210,16 @@ export function callsService(deps: {
       return toCall(await visible(userId, id));
     },
 
+    /**
+     * The user's account is going: their live call, if any, is hung up as their own hang-up would be (the
+     * other side hears it ended, cancelled or rejected, and its line is free).
+     */
+    async endForUser(userId: number): Promise<Call | null> {
+      const live = await repo.current(userId);
+      const row = live && (await repo.end(live.id, userId));
+      return row ? finished(row) : null;
+    },
+
     async connected(userId: number, id: number): Promise<Call> {
       const row = await repo.markConnected(id, userId);
       if (!row) {

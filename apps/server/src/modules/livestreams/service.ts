@@ -185,6 +185,12 @@ export function livestreamsService(deps: LivestreamsDeps) {
       return presentOne(ended);
     },
 
+    /** The host's account is going: their live stream, if any, ends as the host's own end would. */
+    async endForUser(userId: number): Promise<void> {
+      const row = await repo.findLiveOf(userId);
+      if (row) await finish(row, 'host account deleted');
+    },
+
     async token(id: number, userId: number): Promise<LiveStreamToken> {
       const row = await live(id);
       const role = row.user_id === userId ? 'host' : (await repo.isGuest(id, userId)) ? 'guest' : 'viewer';

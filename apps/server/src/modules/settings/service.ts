@@ -12,6 +12,10 @@ import type { AppContext } from '../../app-types.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { passwordProblem } from '../auth/validation.ts';
+import type { CallsService } from '../calls/service.ts';
+import type { GroupsService } from '../groups/service.ts';
+import type { LivestreamsService } from '../livestreams/service.ts';
+import type { VoiceService } from '../voice/service.ts';
 import { applyPatch } from './defaults.ts';
 import type { PrivacyLookups } from './privacy.ts';
 import type { SettingsRepository } from './repository.ts';
@@ -41,6 +45,43 @@ export function settingsService(deps: {
     const user = await repo.userByUsername(username);
     if (!user) throw errors.notFound(ErrorText.userNotFound);
     return user;
+  }
+
+  /**
+   * The modules that own live media rooms register after settings (modules/index.ts), so their services
+   * are read when an account goes, not when this one is built.
+   */
+  const mediaOwners = () => ({
+    groups: ctx.modules.groups as GroupsService | undefined,
+    livestreams: ctx.modules.livestreams as LivestreamsService | undefined,
+    calls: ctx.modules.calls as CallsService | undefined,
+    voice: ctx.modules.voice as VoiceService | undefined,
+  });
+
+  /**
+   * Ends what the user runs through each owner's own end path, before the cascade takes the rows away
+   * unheard: their live stream, their call, their place in voice chats (and the voice sessions they
+   * started). Answers the groups they own, which the cascade deletes. A failure here never keeps the
+   * account from going: it is logged and the rest goes on.
+   */
+  async function endLiveMedia(userId: number): Promise<number[]> {
+    const { groups, livestreams, calls, voice } = mediaOwners();
+    const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await run();
+      } catch (err) {
+        ctx.log.error({ err, userId }, `account deletion: ${what} failed`);
+        return undefined;
+      }
+    };
+    await attempt('ending the live stream', async () => livestreams?.endForUser(userId));
+    await attempt('ending the call', async () => calls?.endForUser(userId));
+    const mine = (await attempt('listing the groups', async () => groups?.list(userId))) ?? [];
+    for (const group of mine)
+      await attempt(`leaving the voice chat of group ${group.id}`, async () =>
+        voice?.accountGone(group.id, userId),
+      );
+    return mine.filter((g) => g.owner_id === userId).map((g) => g.id);
   }
 
   /** The conversation a chat target names, for the caller (who must be in it). */
@@ -102,12 +143,18 @@ export function settingsService(deps: {
       return { ok: true as const };
     },
 
-    /** Policy: docs/account-deletion.md. Sessions end first (sockets drop), then the rows go. */
+    /**
+     * Policy: docs/account-deletion.md. Sessions end first (sockets drop, nothing new can start), then
+     * the user's live media rooms, then the rows go.
+     */
     async deleteAccount(userId: number, password: string) {
       await checkPassword(userId, password);
       const sessions = await repo.openTokenHashes(userId);
       await ctx.auth.endSessions(sessions);
+      const ownedGroups = await endLiveMedia(userId);
       await repo.deleteUser(userId);
+      // The cascade deleted them as the owner's own delete would: listeners close their voice rooms.
+      for (const groupId of ownedGroups) ctx.events.emit('group.deleted', { groupId });
       await ctx.profiles.invalidate([userId]);
       await privacy.changed(userId);
       return { ok: true as const };

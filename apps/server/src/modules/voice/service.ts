@@ -235,6 +235,20 @@ export function voiceService(deps: {
       await remove(session, userId);
     },
 
+    /**
+     * The user's account is going: out of the group's voice chat as a member who left it, and a session
+     * they started ends for everyone (its row goes with the account, so it cannot run on without them).
+     */
+    async accountGone(groupId: number, userId: number): Promise<void> {
+      const session = await repo.running(groupId);
+      if (!session) return;
+      await deps.rooms.disconnect(roomOf(session), participantIdentity(userId));
+      await remove(session, userId);
+      if (session.started_by !== userId) return;
+      const over = await repo.end(session.id, false);
+      if (over) await ended(over);
+    },
+
     /** The group was deleted (its sessions with it): whoever is still in its voice room is disconnected. */
     groupDeleted: (groupId: number) => deps.rooms.closeGroup(groupId),
 
