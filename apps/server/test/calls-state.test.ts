@@ -173,6 +173,14 @@ describe('calls: the state machine in the database', () => {
     const again = await client.start(b!, { user_id: d!.user.id, kind: 'audio' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'caller_busy' });
+    // ...and nothing of it is stored: no call to ring, expire or leave a missed call in D's chat.
+    const phantom = await t.db.kysely
+      .selectFrom('calls')
+      .select('id')
+      .where('caller_id', '=', b!.user.id)
+      .where('callee_id', '=', d!.user.id)
+      .execute();
+    expect(phantom).toEqual([]);
     // In the call (not only ringing): still busy; once it ends, the line is free.
     await client.act(c!, bc.id, 'accept');
     expect((await startCall(t.app, d!, c!)).state).toBe('busy');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthSession, MessageAttachment, MessageEvent } from '@kadr/contract';
-import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { apiUrl, ErrorCode, ErrorText, messengerRoutes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAttachment } from '../src/modules/messenger/mappers.ts';
@@ -207,6 +207,36 @@ describe('attachments', () => {
     const copy = fwd.json().messages[0].files[0].file_url as string;
     expect(copy).toMatch(SIGNED);
     expect((await t.app.inject({ method: 'GET', url: copy })).statusCode).toBe(200);
+  });
+
+  it('a failed upload cannot be sent, and a message whose file is not ready cannot be forwarded yet', async () => {
+    const setStatus = (id: number, status: 'processing' | 'failed') =>
+      t.db.kysely.updateTable('message_files').set({ status }).where('id', '=', id).execute();
+    const [failed] = await processed(
+      await upload(a.access_token, [{ name: 'f.png', data: await png(40, 40) }]),
+    );
+    await setStatus(failed!.id, 'failed');
+    expect((await m.send(a.access_token, b.user.id, '', { attachment_ids: [failed?.id] })).statusCode).toBe(
+      400,
+    );
+
+    const [file] = await processed(
+      await upload(a.access_token, [{ name: 'v.png', data: await png(40, 40) }]),
+    );
+    const sent = await m.send(a.access_token, b.user.id, 'ещё в обработке', { attachment_ids: [file?.id] });
+    const message = sent.json().message as MessageEvent['message'];
+    await setStatus(file!.id, 'processing');
+    const before = (await t.db.kysely.selectFrom('messages').select('id').execute()).length;
+    const fwd = await m.call(a.access_token, 'POST', apiUrl(messengerRoutes.forward), {
+      message_ids: [message.id],
+      targets: [{ is_favorites: true }],
+    });
+    expect(fwd.statusCode).toBe(409);
+    expect(fwd.json()).toMatchObject({
+      code: ErrorCode.attachmentProcessing,
+      error: ErrorText.attachmentProcessing,
+    });
+    expect((await t.db.kysely.selectFrom('messages').select('id').execute()).length).toBe(before);
   });
 
   it('a message sent before its video is processed shows it processing, then ready, with flat memory', async () => {

@@ -1,6 +1,7 @@
 import type { AuthSession, ChatListItem } from '@kadr/contract';
 import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
 
@@ -228,6 +229,24 @@ describe('search', () => {
       (await m.call(a.access_token, 'GET', apiUrl(messengerRoutes.search, undefined, { q: '"(& |!' })))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('finds a group message once, however many members the group has', async () => {
+    const g = chats(t.app);
+    const group = await g.createGroup(a.access_token, {
+      name: 'Поездка',
+      member_ids: [b.user.id, c.user.id],
+    });
+    await g.sent(b.access_token, { group_id: group.id }, 'Билеты на поезд куплены');
+    const res = await m.call(
+      a.access_token,
+      'GET',
+      apiUrl(messengerRoutes.search, undefined, { q: 'билет' }),
+    );
+    expect(res.statusCode).toBe(200);
+    const { results } = res.json() as { results: { chat: object; message: { content: string } }[] };
+    expect(results.map((r) => r.message.content)).toEqual(['Билеты на поезд куплены']);
+    expect(results[0]!.chat).toMatchObject({ type: 'group', user_id: group.id, is_favorites: false });
   });
 
   it('finds chats by the peer’s name or @username', async () => {

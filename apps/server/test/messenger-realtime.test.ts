@@ -8,7 +8,7 @@ import type {
   ServerToClientEvents,
   TypingEvent,
 } from '@kadr/contract';
-import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { apiUrl, messengerRoutes, settingsRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../src/lib/limits.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
@@ -227,6 +227,45 @@ describe('typing and presence', () => {
     );
     await marker;
     expect(received).toBe(0);
+  });
+
+  it('relays no typing into a chat where a message would be refused now (the other side blocked the typist)', async () => {
+    await m.sent(a.access_token, b.user.id, 'привет');
+    const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
+    let received = 0;
+    b1.on('typing', () => {
+      received += 1;
+    });
+    const blocking = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: apiUrl(settingsRoutes.block, { username: a.user.username }),
+        headers: { authorization: `Bearer ${b.access_token}` },
+      });
+    expect((await blocking('POST')).statusCode).toBe(200);
+    a1.emit('typing', { other_user_id: b.user.id, is_typing: true });
+    // A send on the same socket, refused, answers after the keystroke before it was handled.
+    const refused = await new Promise<{ ok: boolean }>((resolve) =>
+      a1.emit(
+        'send-message',
+        { other_user_id: b.user.id, content: 'ау', temp_id: `t-${Date.now()}` },
+        resolve,
+      ),
+    );
+    expect(refused.ok).toBe(false);
+    // Unblocked, the next keystroke is relayed; a message after it marks the end of every relay before it.
+    expect((await blocking('DELETE')).statusCode).toBe(200);
+    const relayed = next(b1, 'typing');
+    a1.emit('typing', { other_user_id: b.user.id, is_typing: false });
+    await relayed;
+    const marker = next(b1, 'new-message');
+    a1.emit(
+      'send-message',
+      { other_user_id: b.user.id, content: 'вот', temp_id: `t-${Date.now()}` },
+      () => {},
+    );
+    await marker;
+    expect(received).toBe(1);
   });
 
   it('tells chat partners (not only followers) when a user comes online', async () => {

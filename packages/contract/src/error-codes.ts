@@ -16,6 +16,8 @@ export const ErrorCode = {
   cannotDeleteFavorites: 'cannot_delete_favorites',
   slugTaken: 'slug_taken',
   inviteInvalid: 'invite_invalid',
+  /** A forward of a message whose attachment is not ready yet. */
+  attachmentProcessing: 'attachment_processing',
   /** Settings (privacy enforced on the server): why a message or a call was refused. */
   messagesRestricted: 'messages_restricted',
   callsRestricted: 'calls_restricted',
@@ -108,4 +110,5 @@ export const ErrorText = {
   ownerCannotUnsubscribe: 'Владелец не может отписаться от своего канала',
   attachmentNotFound: 'Вложение не найдено',
   attachmentWrongType: 'Этот тип файла нельзя отправить',
+  attachmentProcessing: 'Вложение ещё обрабатывается: переслать его можно, когда оно будет готово',
 } as const;

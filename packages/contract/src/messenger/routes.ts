@@ -126,7 +126,14 @@ export const messengerRoutes = {
     path: '/messages/forward',
     access: 'user',
     body: ForwardBody,
-    response: { 200: ForwardResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    response: {
+      200: ForwardResponse,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+    },
   }),
   read: defineRoute({
     method: 'POST',

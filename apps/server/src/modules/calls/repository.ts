@@ -68,47 +68,55 @@ export function callsRepository(db: Kysely<Database>) {
       callerSocket: string | null;
       callerKey: string | null;
     }): Promise<CallRow | null> {
-      const id = await db.transaction().execute(async (tx) => {
-        const call = await tx
-          .insertInto('calls')
-          .values({
-            caller_id: values.callerId,
-            callee_id: values.calleeId,
-            kind: values.kind,
-            state: 'ringing',
-            end_reason: null,
-            caller_key: values.callerKey,
-            callee_key: null,
-            caller_socket: values.callerSocket,
-            callee_socket: null,
-            caller_away_at: null,
-            callee_away_at: null,
-            caller_connected_at: null,
-            callee_connected_at: null,
-            answered_at: null,
-            started_at: null,
-            ended_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const takeLine = async (userId: number) =>
-          (await tx
-            .insertInto('call_lines')
-            .values({ user_id: userId, call_id: call.id })
-            .onConflict((oc) => oc.column('user_id').doNothing())
-            .returning('user_id')
-            .executeTakeFirst()) !== undefined;
-        if (!(await takeLine(values.callerId))) return null;
-        if (!(await takeLine(values.calleeId))) {
-          await tx.deleteFrom('call_lines').where('call_id', '=', call.id).execute();
-          await tx
-            .updateTable('calls')
-            .set({ state: 'busy', ended_at: sql<Date>`now()` })
-            .where('id', '=', call.id)
-            .execute();
-        }
-        return call.id;
-      });
+      const callerBusy = new Error('caller busy');
+      const id = await db
+        .transaction()
+        .execute(async (tx) => {
+          const call = await tx
+            .insertInto('calls')
+            .values({
+              caller_id: values.callerId,
+              callee_id: values.calleeId,
+              kind: values.kind,
+              state: 'ringing',
+              end_reason: null,
+              caller_key: values.callerKey,
+              callee_key: null,
+              caller_socket: values.callerSocket,
+              callee_socket: null,
+              caller_away_at: null,
+              callee_away_at: null,
+              caller_connected_at: null,
+              callee_connected_at: null,
+              answered_at: null,
+              started_at: null,
+              ended_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const takeLine = async (userId: number) =>
+            (await tx
+              .insertInto('call_lines')
+              .values({ user_id: userId, call_id: call.id })
+              .onConflict((oc) => oc.column('user_id').doNothing())
+              .returning('user_id')
+              .executeTakeFirst()) !== undefined;
+          // Thrown, not returned: the transaction rolls back, so no call row is left to ring or expire.
+          if (!(await takeLine(values.callerId))) throw callerBusy;
+          if (!(await takeLine(values.calleeId))) {
+            await tx.deleteFrom('call_lines').where('call_id', '=', call.id).execute();
+            await tx
+              .updateTable('calls')
+              .set({ state: 'busy', ended_at: sql<Date>`now()` })
+              .where('id', '=', call.id)
+              .execute();
+          }
+          return call.id;
+        })
+        .catch((error: unknown) => {
+          if (error === callerBusy) return null;
+          throw error;
+        });
       if (id === null) return null;
       return this.find(id);
     },

@@ -126,8 +126,9 @@ export function channelsService(deps: {
 
     async remove(userId: number, id: number): Promise<void> {
       await asOwner(id, userId);
-      announce({ channel_id: id, change: 'deleted' });
+      // After the delete commits: a list refetched on the notice must not read (and cache) the chat again.
       await repo.remove(id);
+      announce({ channel_id: id, change: 'deleted' });
       sockets.close(id);
     },
 

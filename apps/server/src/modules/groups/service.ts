@@ -202,8 +202,9 @@ export function groupsService(deps: {
 
     async remove(userId: number, id: number): Promise<void> {
       await asOwner(id, userId);
-      announce({ group_id: id, change: 'deleted' });
+      // After the delete commits: a list refetched on the notice must not read (and cache) the chat again.
       await repo.remove(id);
+      announce({ group_id: id, change: 'deleted' });
       sockets.close(id);
     },
 

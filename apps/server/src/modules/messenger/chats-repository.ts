@@ -130,7 +130,9 @@ export function chatsRepository(db: Kysely<Database>) {
         select m.id, m.conversation_id, c.type, coalesce(pm.user_id, me.user_id) as peer_id
         from conversation_members me
         join conversations c on c.id = me.conversation_id
-        left join conversation_members pm on pm.conversation_id = c.id and pm.user_id <> me.user_id
+        -- The peer of a personal chat only: a group's or channel's other members would repeat each hit.
+        left join conversation_members pm
+          on pm.conversation_id = c.id and pm.user_id <> me.user_id and c.type = 'personal'
         join messages m on m.conversation_id = me.conversation_id
         where me.user_id = ${userId} and ${visibleTo('m')}
           and to_tsvector('russian', m.content) @@ websearch_to_tsquery('russian', ${query})

@@ -245,10 +245,12 @@ export function messagesService(deps: {
     return message as Message;
   }
 
-  /** Own uploads not yet sent, in the order given; 404 for anything else. */
+  /** Own uploads not yet sent and not failed, in the order given; 404 for anything else. */
   async function checkAttachments(userId: number, ids: number[]) {
     const files = await repo.uploadedFiles(ids);
-    const usable = files.filter((f) => f.uploader_id === userId && f.message_id === null);
+    const usable = files.filter(
+      (f) => f.uploader_id === userId && f.message_id === null && f.status !== 'failed',
+    );
     if (usable.length !== ids.length)
       throw errors.validation({ attachment_ids: ErrorText.attachmentNotFound }, ErrorText.attachmentNotFound);
   }
@@ -550,6 +552,9 @@ export function messagesService(deps: {
       const ids = [...new Set(messageIds)].sort((a, b) => a - b);
       const sources: MessageRow[] = [];
       for (const id of ids) sources.push((await tools.visibleMessage(userId, id)).row);
+      // A copy names the file as it is now: one still processing (or failed) would stay broken forever.
+      if ((await repo.filesOf(ids)).some((f) => (f.status ?? 'ready') !== 'ready'))
+        throw errors.conflict(ErrorCode.attachmentProcessing, ErrorText.attachmentProcessing);
       const chats: Loaded[] = [];
       for (const target of targets) {
         const chat = await targetChat(userId, target);
@@ -609,12 +614,24 @@ export function messagesService(deps: {
       return { up_to_message_id: upTo, unread_count: 0 };
     },
 
-    /** Whether the pair already has a chat (nothing is created). */
-    async hasChat(userId: number, otherUserId: number): Promise<boolean> {
-      if (facts.pair(userId, otherUserId)) return true;
-      const conversation = await repo.findPair(userId, otherUserId);
-      if (conversation) facts.rememberConversation(conversation);
-      return conversation !== undefined;
+    /**
+     * Whether `userId` may show `otherUserId` that they are typing: the pair already has a chat (nothing is
+     * created) and a message from one to the other would be allowed now (blocks, "who may message me").
+     */
+    async mayType(userId: number, otherUserId: number): Promise<boolean> {
+      let conversation = facts.pair(userId, otherUserId);
+      if (!conversation) {
+        conversation = await repo.findPair(userId, otherUserId);
+        if (conversation) facts.rememberConversation(conversation);
+      }
+      if (!conversation) return false;
+      try {
+        await deps.canMessage?.(userId, otherUserId);
+        return true;
+      } catch (err) {
+        if (err instanceof AppError) return false;
+        throw err;
+      }
     },
 
     /** A device of `userId` received these messages; 403 if any is from a chat they are not in. */

@@ -88,9 +88,9 @@ export function registerMessengerSocket(
       if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
       limits
         .consume('message.typing', { user: userId, scope: to })
-        .then(() => messages.hasChat(userId, to))
-        .then((exists) => {
-          if (exists)
+        .then(() => messages.mayType(userId, to))
+        .then((may) => {
+          if (may)
             gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
         })
         .catch((err: unknown) => {
