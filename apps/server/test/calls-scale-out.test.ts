@@ -1,4 +1,6 @@
 import type { Call } from '@kadr/contract';
+import { apiUrl } from '@kadr/contract';
+import { callsRoutes } from '@kadr/contract/calls/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEvent, callsClient, collect, eventually, startCall } from './calls-fixtures.ts';
 import { registerUser } from './helpers.ts';
@@ -49,6 +51,12 @@ describe.runIf(hasRedis)('calls on two nodes sharing Redis and the database', ()
     const activeAtA = callEvent(a1, 'call-active', call.id);
     expect((await two.act(b, call.id, 'connected')).json()).toMatchObject({ state: 'active' });
     await activeAtA;
+    // Every node looks for sockets on no node (a killed node's): each side's socket, on the other node,
+    // is found through Redis, so the call stays up past several grace periods.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await one.get(a, apiUrl(callsRoutes.get, { id: call.id }))).json()).toMatchObject({
+      state: 'active',
+    });
 
     const endedAtA = collect(a1, 'call-ended');
     const ends = await Promise.all([one.act(a, call.id, 'end'), two.act(b, call.id, 'end')]);

@@ -269,6 +269,20 @@ describe('calls: the state machine in the database', () => {
     expect((await ended).call).toMatchObject({ state: 'ended', end_reason: 'disconnected' });
   });
 
+  it('a side whose node died without a disconnect (its socket is on no node) ends the call after the grace period', async () => {
+    const [a, b] = await users(2);
+    const b1 = await device(b!.access_token);
+    // A's socket lived on a node killed with SIGKILL: no disconnect handler ever ran for it.
+    const call = await startCall(t.app, a!, b!, { socket_id: 'socket-on-a-killed-node' });
+    await client.act(b!, call.id, 'accept', { socket_id: b1.id });
+    await client.act(a!, call.id, 'connected');
+    await client.act(b!, call.id, 'connected');
+    const ended = callEvent(b1, 'call-ended', call.id, 5000);
+    expect((await ended).call).toMatchObject({ state: 'ended', end_reason: 'disconnected' });
+    // Both lines are free again.
+    expect((await startCall(t.app, b!, a!)).state).toBe('ringing');
+  });
+
   it('accepted but never connected → failed after the connect timeout', async () => {
     const [a, b] = await users(2);
     const a1 = await device(a!.access_token);

@@ -180,6 +180,17 @@ export function callsRepository(db: Kysely<Database>) {
         where state in ${LIVE} and (caller_socket = ${socket} or callee_socket = ${socket})`.execute(db);
     },
 
+    /** The sockets of live calls' sides not already counted away (a side that answered from no socket has none). */
+    async presentSockets(): Promise<string[]> {
+      const { rows } = await sql<{ socket: string }>`
+        select caller_socket as socket from calls
+          where state in ${LIVE} and caller_socket is not null and caller_away_at is null
+        union
+        select callee_socket from calls
+          where state in ${LIVE} and callee_socket is not null and callee_away_at is null`.execute(db);
+      return rows.map((r) => r.socket);
+    },
+
     /** Calls whose deadline passed, moved to their final state; each row is returned to exactly one caller. */
     async expire(limits: { ringMs: number; connectMs: number; graceMs: number }): Promise<CallRow[]> {
       const missed = await update(sql`update calls set state = 'missed', ended_at = now()

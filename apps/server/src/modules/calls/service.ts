@@ -122,7 +122,36 @@ export function callsService(deps: {
     return sweeping;
   }
 
-  const interval = setInterval(() => void sweep(), limits.sweepMs);
+  /**
+   * A node killed without running its disconnect handlers (SIGKILL, out of memory, a power cut) leaves its
+   * calls' sockets counted as present, and both sides busy with no deadline. Each live call's socket is
+   * looked up on every node; one found nowhere counts as a dropped connection, so the reconnect grace
+   * applies: a client that comes back resumes, one that does not ends the call as disconnected.
+   */
+  async function releaseOrphans() {
+    const sockets = await repo.presentSockets();
+    if (sockets.length === 0) return;
+    const present = new Set((await gateway.io.in(sockets).fetchSockets()).map((s) => s.id));
+    for (const socket of sockets) if (!present.has(socket)) await repo.socketGone(socket);
+  }
+
+  let orphansCheckedAt = Date.now();
+  let checkingOrphans = false;
+  const interval = setInterval(() => {
+    void sweep();
+    // As often as the grace period: a side found gone then ends at most two graces after its node died.
+    if (checkingOrphans || Date.now() - orphansCheckedAt < limits.reconnectGraceMs) return;
+    checkingOrphans = true;
+    // A node that did not answer in time is asked again next round, never taken for gone.
+    releaseOrphans()
+      .catch((err) => {
+        if (!closed) deps.log.warn({ err }, 'calls: looking for orphaned sockets failed');
+      })
+      .finally(() => {
+        checkingOrphans = false;
+        orphansCheckedAt = Date.now();
+      });
+  }, limits.sweepMs);
   interval.unref();
 
   /** The call if the user is one of its two sides; 404 otherwise (a stranger learns nothing). */
