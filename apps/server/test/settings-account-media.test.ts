@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callEvent, callsClient, startCall } from './calls-fixtures.ts';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
-import { api, fakeRoomService, liveEnv, until } from './livestreams-fixtures.ts';
+import { api, fakeRoomService, liveEnv, until, webhook } from './livestreams-fixtures.ts';
 import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
 
 /**
@@ -182,5 +182,18 @@ describe('account deletion ends the live media the user is in', { timeout: 120_0
     } finally {
       roomService.rooms.length = 0;
     }
+  });
+  it('a stream they watch or guest on lets them go: a LiveKit token cannot be revoked, so the room removes them', async () => {
+    const [host, a] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const stream = (
+      await api(t.app, host.access_token).post(apiUrl(livestreamsRoutes.create), { title: 'Чужой эфир' })
+    ).json() as LiveStream;
+    const room = `stream-${stream.id}`;
+    // The webhooks told the server A is in the host's room (as a viewer here; a guest alike).
+    await webhook(t.app, 'participant_joined', room, { sid: 'PA_viewer_a', identity: `user-${a.user.id}` });
+    expect((await deleteAccount(a)).statusCode).toBe(200);
+    expect(roomCalled('RemoveParticipant', room, `user-${a.user.id}`)).toBe(true);
+    // The host's stream goes on.
+    expect(roomCalled('DeleteRoom', room)).toBe(false);
   });
 });

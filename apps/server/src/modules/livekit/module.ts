@@ -1,4 +1,5 @@
 import { livekitRoutes } from '@kadr/contract/livekit/routes';
+import { RoomServiceClient } from 'livekit-server-sdk';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import * as mediaRooms from './migrations/0002-media-rooms.ts';
@@ -31,6 +32,14 @@ export const livekitModule = defineModule({
       repo: mediaRoomsRepository(ctx.db.kysely),
       apiKey: livekit.apiKey,
       apiSecret: livekit.apiSecret,
+      rooms:
+        livekit.url && livekit.apiKey && livekit.apiSecret
+          ? new RoomServiceClient(
+              livekit.url.replace(/^ws(s?):\/\//, 'http$1://'),
+              livekit.apiKey,
+              livekit.apiSecret,
+            )
+          : null,
     });
     ctx.mediaPlane = mediaPlane;
     ctx.mediaServer = livekitProbe(livekit.url);

@@ -119,6 +119,18 @@ export function mediaRoomsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** The rooms this identity is in now (joined and not left), as the webhooks told. */
+    async roomsWith(identity: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('media_room_participants')
+        .select('room_name')
+        .distinct()
+        .where('identity', '=', identity)
+        .where('left_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.room_name);
+    },
+
     /** Present participants of a room, optionally of one role (e.g. a stream's viewers). */
     async countPresent(name: string, role?: string): Promise<number> {
       let query = db

@@ -1,5 +1,5 @@
 import { MediaErrorCode, MediaErrorText, type MediaRole, type MediaRoomState } from '@kadr/contract';
-import { WebhookReceiver } from 'livekit-server-sdk';
+import { type RoomServiceClient, WebhookReceiver } from 'livekit-server-sdk';
 import { AppError, errors } from '../../lib/errors.ts';
 import { type MediaRoomEvent, toMediaRoomEvent, toMediaRoomState } from './mappers.ts';
 import type { MediaRoomsRepository } from './repository.ts';
@@ -11,13 +11,15 @@ export interface MediaPlaneDeps {
   /** The key and secret LiveKit signs its webhooks with (the same pair that signs our tokens). */
   apiKey: string;
   apiSecret: string;
+  /** LiveKit's room service (null without a media server): takes a participant out of a room. */
+  rooms?: Pick<RoomServiceClient, 'removeParticipant'> | null;
 }
 
 /**
  * The media plane: tokens for streams, calls and voice rooms, and the room state LiveKit reports through
  * its webhooks. Feature modules (livestreams, calls, voice) call `tokens.issue` and read counts here.
  */
-export function mediaPlaneService({ tokens, repo, apiKey, apiSecret }: MediaPlaneDeps) {
+export function mediaPlaneService({ tokens, repo, apiKey, apiSecret, rooms = null }: MediaPlaneDeps) {
   const receiver = apiKey && apiSecret ? new WebhookReceiver(apiKey, apiSecret) : null;
   const listeners = new Set<(event: MediaRoomEvent) => Promise<void> | void>();
 
@@ -77,6 +79,21 @@ export function mediaPlaneService({ tokens, repo, apiKey, apiSecret }: MediaPlan
       await apply(roomEvent);
       // After the room state is stored, so listeners (a stream's count, its end) read the new state.
       for (const listener of listeners) await listener(roomEvent);
+    },
+
+    /**
+     * Takes a user out of every media room they are in now: their account is going, and a LiveKit token
+     * cannot be revoked before it expires. A participant already gone is no error.
+     */
+    async disconnectEverywhere(userId: number): Promise<void> {
+      if (!rooms) return;
+      const identity = participantIdentity(userId);
+      for (const room of await repo.roomsWith(identity))
+        await rooms.removeParticipant(room, identity).catch((error: unknown) => {
+          const e = error as { status?: number; code?: string; message?: string } | null;
+          if (e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '')) return;
+          throw error;
+        });
     },
 
     /** Hears every webhook event once it is applied (on the node that received it). */

@@ -81,6 +81,9 @@ export function settingsService(deps: {
       await attempt(`leaving the voice chat of group ${group.id}`, async () =>
         voice?.accountGone(group.id, userId),
       );
+    // Anything else they are still connected to (a stream they watch or guest on, a voice chat of a group
+    // they left): a LiveKit token cannot be revoked, so the rooms let them go.
+    await attempt('leaving the media rooms', () => ctx.mediaPlane.disconnectEverywhere(userId));
     return mine.filter((g) => g.owner_id === userId).map((g) => g.id);
   }
 
