@@ -15,7 +15,7 @@ import { callEvent, callsClient, startCall } from './calls-fixtures.ts';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { api, fakeRoomService, liveEnv, until, webhook } from './livestreams-fixtures.ts';
-import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
+import { type ClientSocket, inGroupRoom, nextEvent, openSocket } from './sockets.ts';
 
 /**
  * Deleting an account ends the live media rooms the user is in through their owners' end paths: the
@@ -60,19 +60,6 @@ const voiceIds = async (s: AuthSession, groupId: number) =>
       await api(t.app, s.access_token).get(apiUrl(voiceRoutes.get, { id: groupId }))
     ).json() as VoiceJoinResponse
   ).participants.map((p) => p.user_id);
-
-/** Waits until the socket is in the group's room: a typing probe from another member reaches it. */
-async function inRoom(from: ClientSocket, to: ClientSocket, groupId: number) {
-  for (let i = 0; i < 50; i += 1) {
-    const got = nextEvent(to, 'typing', (e: { group_id?: number }) => e.group_id === groupId, 100).then(
-      () => true,
-      () => false,
-    );
-    from.emit('typing', { group_id: groupId, is_typing: true });
-    if (await got) return;
-  }
-  throw new Error('never joined the group room');
-}
 
 // Each flow takes several seconds on the loaded shared machine (2 cores).
 describe('account deletion ends the live media the user is in', { timeout: 120_000 }, () => {
@@ -133,7 +120,7 @@ describe('account deletion ends the live media the user is in', { timeout: 120_0
       member_ids: [a.user.id, cc.user.id],
     });
     const [b1, c1] = await Promise.all([device(b), device(cc)]);
-    await inRoom(b1, c1, g.id);
+    await inGroupRoom(b1, c1, g.id);
     const s = await joinVoice(b, g.id);
     await joinVoice(a, g.id);
     await joinVoice(cc, g.id);
@@ -153,7 +140,7 @@ describe('account deletion ends the live media the user is in', { timeout: 120_0
     const [a, b, cc] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
     const g = await c.createGroup(b.access_token, { name: 'Их голос', member_ids: [a.user.id, cc.user.id] });
     const [b1, c1] = await Promise.all([device(b), device(cc)]);
-    await inRoom(b1, c1, g.id);
+    await inGroupRoom(b1, c1, g.id);
     const s = await joinVoice(a, g.id);
     await joinVoice(cc, g.id);
 

@@ -92,6 +92,19 @@ export function nextEvent<T>(
   });
 }
 
+/** Waits until `to` is in the group's socket room: a typing probe from another member reaches it. */
+export async function inGroupRoom(from: ClientSocket, to: ClientSocket, groupId: number): Promise<void> {
+  for (let i = 0; i < 50; i += 1) {
+    const got = nextEvent(to, 'typing', (e: { group_id?: number }) => e.group_id === groupId, 100).then(
+      () => true,
+      () => false,
+    );
+    from.emit('typing', { group_id: groupId, is_typing: true });
+    if (await got) return;
+  }
+  throw new Error('never joined the group room');
+}
+
 export interface TwoNodes {
   /** The database both nodes share. */
   db: Db;

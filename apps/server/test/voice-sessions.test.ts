@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from './groups-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { api, fakeRoomService, LK_KEY, LK_SECRET, liveEnv, until, webhook } from './livestreams-fixtures.ts';
-import { type ClientSocket, nextEvent, openSocket } from './sockets.ts';
+import { type ClientSocket, inGroupRoom, nextEvent, openSocket } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -60,19 +60,6 @@ async function setup() {
   return { a, b, c: cc, x, g };
 }
 
-/** Waits until the socket is in the group's room: a typing probe from another member reaches it. */
-async function inRoom(from: ClientSocket, to: ClientSocket, groupId: number) {
-  for (let i = 0; i < 50; i += 1) {
-    const got = nextEvent(to, 'typing', (e: { group_id?: number }) => e.group_id === groupId, 100).then(
-      () => true,
-      () => false,
-    );
-    from.emit('typing', { group_id: groupId, is_typing: true });
-    if (await got) return;
-  }
-  throw new Error('never joined the group room');
-}
-
 // Each flow takes 12–33 s on the loaded shared machine (2 cores, load average 30–40).
 describe('group voice chats', { timeout: 120_000 }, () => {
   it('members only: 404 for no session or no group, 403 for an outsider on every action', async () => {
@@ -96,8 +83,8 @@ describe('group voice chats', { timeout: 120_000 }, () => {
       device(b.access_token),
       device(cc.access_token),
     ]);
-    await inRoom(a1, c1, g.id);
-    await inRoom(a1, b1, g.id);
+    await inGroupRoom(a1, c1, g.id);
+    await inGroupRoom(a1, b1, g.id);
 
     const joinedA = nextEvent<GroupVoiceParticipantEvent>(c1, 'group-voice-participant-joined');
     const started = await voice(a, g.id).join();
@@ -155,7 +142,7 @@ describe('group voice chats', { timeout: 120_000 }, () => {
   it('end for everyone: only the starter or a group admin/owner (403 otherwise); everyone hears it', async () => {
     const { a, b, c: cc, g } = await setup();
     const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
-    await inRoom(a1, b1, g.id);
+    await inGroupRoom(a1, b1, g.id);
     const s = (await voice(b, g.id).join()).json() as VoiceJoinResponse;
     await voice(cc, g.id).join();
     const refused = await voice(cc, g.id).end();
@@ -182,7 +169,7 @@ describe('group voice chats', { timeout: 120_000 }, () => {
   it('participants follow the media room webhooks: a member who connects is added, one who drops out is removed, the last drop ends it', async () => {
     const { a, b, c: cc, x, g } = await setup();
     const [b1, c1] = await Promise.all([device(b.access_token), device(cc.access_token)]);
-    await inRoom(b1, c1, g.id);
+    await inGroupRoom(b1, c1, g.id);
     const s = (await voice(a, g.id).join()).json() as VoiceJoinResponse;
     const room = `voice-${g.id}-${s.session_id}`;
     const joined = nextEvent<GroupVoiceParticipantEvent>(
@@ -234,7 +221,7 @@ describe('group voice chats', { timeout: 120_000 }, () => {
     const { a, b, c: cc, g } = await setup();
     const c1 = await device(cc.access_token);
     const a1 = await device(a.access_token);
-    await inRoom(a1, c1, g.id);
+    await inGroupRoom(a1, c1, g.id);
     const s = (await voice(a, g.id).join()).json() as VoiceJoinResponse;
     const room = `voice-${g.id}-${s.session_id}`;
     await voice(b, g.id).join();
@@ -301,7 +288,7 @@ describe('group voice chats', { timeout: 120_000 }, () => {
   it('raise hand: a participant raises their own, live to the group; the starter or an admin lowers others; refusals', async () => {
     const { a, b, c: cc, x, g } = await setup();
     const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
-    await inRoom(a1, b1, g.id);
+    await inGroupRoom(a1, b1, g.id);
     // No session yet.
     expect((await voice(cc, g.id).hand({ raised: true })).statusCode).toBe(404);
     const s = (await voice(b, g.id).join()).json() as VoiceJoinResponse; // B starts it

@@ -1,9 +1,9 @@
 import { livekitRoutes } from '@kadr/contract/livekit/routes';
-import { RoomServiceClient } from 'livekit-server-sdk';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import * as mediaRooms from './migrations/0002-media-rooms.ts';
 import { mediaRoomsRepository } from './repository.ts';
+import { roomServiceClient } from './room-service.ts';
 import { type MediaPlaneService, mediaPlaneService } from './service.ts';
 import { livekitProbe, type MediaServerProbe } from './status.ts';
 import { mediaTokenIssuer } from './tokens.ts';
@@ -32,14 +32,7 @@ export const livekitModule = defineModule({
       repo: mediaRoomsRepository(ctx.db.kysely),
       apiKey: livekit.apiKey,
       apiSecret: livekit.apiSecret,
-      rooms:
-        livekit.url && livekit.apiKey && livekit.apiSecret
-          ? new RoomServiceClient(
-              livekit.url.replace(/^ws(s?):\/\//, 'http$1://'),
-              livekit.apiKey,
-              livekit.apiSecret,
-            )
-          : null,
+      rooms: roomServiceClient(livekit),
     });
     ctx.mediaPlane = mediaPlane;
     ctx.mediaServer = livekitProbe(livekit.url);

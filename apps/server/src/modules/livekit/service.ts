@@ -3,6 +3,7 @@ import { type RoomServiceClient, WebhookReceiver } from 'livekit-server-sdk';
 import { AppError, errors } from '../../lib/errors.ts';
 import { type MediaRoomEvent, toMediaRoomEvent, toMediaRoomState } from './mappers.ts';
 import type { MediaRoomsRepository } from './repository.ts';
+import { isNotFound } from './room-service.ts';
 import { type MediaTokenIssuer, participantIdentity } from './tokens.ts';
 
 export interface MediaPlaneDeps {
@@ -90,9 +91,7 @@ export function mediaPlaneService({ tokens, repo, apiKey, apiSecret, rooms = nul
       const identity = participantIdentity(userId);
       for (const room of await repo.roomsWith(identity))
         await rooms.removeParticipant(room, identity).catch((error: unknown) => {
-          const e = error as { status?: number; code?: string; message?: string } | null;
-          if (e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '')) return;
-          throw error;
+          if (!isNotFound(error)) throw error;
         });
     },
 

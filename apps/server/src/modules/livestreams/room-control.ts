@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RoomServiceClient, TrackSource } from 'livekit-server-sdk';
+import { TrackSource } from 'livekit-server-sdk';
+import { isNotFound, roomServiceClient } from '../livekit/room-service.ts';
 import { ROLE_ATTRIBUTE } from '../livekit/tokens.ts';
 
 /**
@@ -12,24 +13,11 @@ export interface StreamRoomControl {
   close(room: string): Promise<void>;
 }
 
-/** Twirp answers "not_found" for a room or participant that is not there: nothing to change then. */
-function isNotFound(error: unknown): boolean {
-  const e = error as { status?: number; code?: string; message?: string } | null;
-  return e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '');
-}
-
 export function livekitRoomControl(
   options: { url: string | null; apiKey: string; apiSecret: string },
   log: FastifyBaseLogger,
 ): StreamRoomControl {
-  const client =
-    options.url && options.apiKey && options.apiSecret
-      ? new RoomServiceClient(
-          options.url.replace(/^ws(s?):\/\//, 'http$1://'),
-          options.apiKey,
-          options.apiSecret,
-        )
-      : null;
+  const client = roomServiceClient(options);
   return {
     async setRole(room, identity, role) {
       if (!client) return;

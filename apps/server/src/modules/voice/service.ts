@@ -9,11 +9,11 @@ import {
   type VoiceSession,
 } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { RoomServiceClient } from 'livekit-server-sdk';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { MediaRoomEvent } from '../livekit/mappers.ts';
+import { isNotFound, roomServiceClient } from '../livekit/room-service.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
 import { type MediaTokenIssuer, participantIdentity, userIdOfIdentity } from '../livekit/tokens.ts';
 import type { VoiceParticipantRow, VoiceRepository, VoiceSessionRow } from './repository.ts';
@@ -35,18 +35,9 @@ export function voiceRoomControl(
   options: { url: string | null; apiKey: string; apiSecret: string },
   log: FastifyBaseLogger,
 ) {
-  const client =
-    options.url && options.apiKey && options.apiSecret
-      ? new RoomServiceClient(
-          options.url.replace(/^ws(s?):\/\//, 'http$1://'),
-          options.apiKey,
-          options.apiSecret,
-        )
-      : null;
+  const client = roomServiceClient(options);
   const unlessGone = (what: string, room: string) => (error: unknown) => {
-    const e = error as { status?: number; code?: string; message?: string } | null;
-    const missing = e?.status === 404 || e?.code === 'not_found' || /not.?found/i.test(e?.message ?? '');
-    if (!missing) log.warn({ err: error, room }, `voice: ${what} failed`);
+    if (!isNotFound(error)) log.warn({ err: error, room }, `voice: ${what} failed`);
   };
   const close = async (room: string) => {
     await client?.deleteRoom(room).catch(unlessGone('room close', room));
