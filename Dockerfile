@@ -18,7 +18,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends ffmpeg ca-certificates \
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends ffmpeg fonts-dejavu-core ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \
@@ -28,6 +28,7 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/assets/pglite assets/pglite
 COPY --from=build /app/packages/contract/package.json packages/contract/
 RUN mkdir -p /data && chown node:node /data
 USER node

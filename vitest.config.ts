@@ -1,7 +1,18 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files at once. Vitest's default is one less than the cores — a single worker on this 2-core machine, so
+ * ~200 files ran one after another although most server files spend their time waiting (sockets, job polls,
+ * child processes, timers), not computing. Twice the cores keeps both busy; each server worker holds one
+ * in-memory PGlite (a few hundred MB), well inside the machine's memory. KADR_TEST_WORKERS overrides.
+ */
+const workers =
+  Number(process.env.KADR_TEST_WORKERS) || Math.min(6, Math.max(2, os.availableParallelism() * 2));
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: ['packages/contract', 'apps/server', 'apps/web'],
   },
 });

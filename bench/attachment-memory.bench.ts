@@ -1,4 +1,4 @@
-// `npm run bench -- attachment-memory` (issue 10 item 2): the server's memory while one ~50 MiB video is sent as a
+// `npm run bench -- attachment-memory`: the server's memory while one ~50 MiB video is sent as a
 // chat attachment — uploaded over real HTTP from this process, attached to a message, and processed until the
 // recipient sees it ready. The server runs in its own process (attachment-memory-server.ts) and samples itself
 // every 10 ms; each round starts from a garbage-collected baseline. Prints the peak growth of heap + external

@@ -1,5 +1,5 @@
 import { brightImage, nightImage } from '../apps/server/src/modules/media/demo/generate.ts';
-import { load, row, startTarget } from './lib.ts';
+import { cpuMs, load, row, startTarget } from './lib.ts';
 
 const POSTS = 45;
 /** The seeding is more posts than the hourly per-user upload limit allows: raised for the bench's user. */
@@ -64,4 +64,29 @@ export async function feedBench(engines: Array<'pglite' | 'postgres'>): Promise<
     }
   }
   return lines;
+}
+
+export interface FeedCost {
+  bareRps: number;
+  feedRps: number;
+  /** Server CPU (ms) per feed page served under load. */
+  cpuPerRequest: number;
+}
+
+/** One server (this checkout's, or `root`'s) serving the feed page: the reach bench runs it against two commits. */
+export async function feedCost(engine: 'pglite' | 'postgres', root?: string): Promise<FeedCost> {
+  const t = await startTarget({ BENCH_ENGINE: engine, JOBS_POLL_MS: '50', ...LIMITS }, root);
+  try {
+    const headers = { authorization: `Bearer ${t.target.token}` };
+    await seedPosts(t.target.appUrl, t.target.token);
+    const url = `${t.target.appUrl}/api/v1/media/feed?offset=0&limit=15`;
+    await load(url, { duration: 2, headers }); // warm-up
+    const bare = await load(`${t.target.bareUrl}/bare`);
+    const before = cpuMs(t.child.pid);
+    const feed = await load(url, { headers });
+    const used = cpuMs(t.child.pid) - before;
+    return { bareRps: bare.rps, feedRps: feed.rps, cpuPerRequest: used / Math.max(1, feed.requests) };
+  } finally {
+    await t.stop();
+  }
 }

@@ -10,13 +10,23 @@ import type { BenchMessage, BenchTarget } from './server.ts';
 export interface Target {
   target: BenchTarget;
   child: ChildProcess;
-  request<T extends BenchMessage['type']>(type: T): Promise<Extract<BenchMessage, { type: T }>>;
+  request<T extends BenchMessage['type']>(
+    type: T,
+    extra?: Record<string, unknown>,
+  ): Promise<Extract<BenchMessage, { type: T }>>;
   stop(): Promise<void>;
 }
 
-/** Starts bench/server.ts in a child process (so the load generator never shares its event loop). */
-export async function startTarget(env: Record<string, string>): Promise<Target> {
-  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+/**
+ * Starts bench/server.ts in a child process (so the load generator never shares its event loop). `root` is
+ * the checkout whose server runs: this one by default, or an older commit's tree the reach bench compares with.
+ */
+export async function startTarget(
+  env: Record<string, string>,
+  root = path.join(import.meta.dirname, '..'),
+): Promise<Target> {
+  const child = fork(path.join(root, 'bench', 'server.ts'), [], {
+    cwd: root,
     execArgv: [
       '--import',
       'tsx',
@@ -40,7 +50,7 @@ export async function startTarget(env: Record<string, string>): Promise<Target> 
   return {
     target,
     child,
-    request(type) {
+    request(type, extra) {
       return new Promise((resolve) => {
         const handler = (m: BenchMessage) => {
           if (m.type !== type) return;
@@ -48,7 +58,7 @@ export async function startTarget(env: Record<string, string>): Promise<Target> 
           resolve(m as never);
         };
         child.on('message', handler);
-        child.send({ type });
+        child.send({ ...extra, type });
       });
     },
     async stop() {
@@ -61,6 +71,8 @@ export async function startTarget(env: Record<string, string>): Promise<Target> 
 
 export interface LoadResult {
   rps: number;
+  /** Requests completed in the whole run. */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -79,6 +91,7 @@ export async function load(
   });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,

@@ -303,6 +303,7 @@ export async function livestreamsChatBench(): Promise<string[]> {
               bareSenders[i % SENDERS]!.emit('relay', {
                 to: 'stream',
                 payload: {
+                  id: i + 1,
                   type: 'live-stream-message',
                   stream_id: streamId,
                   content: `${sentAt} #${i}`,

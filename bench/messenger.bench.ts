@@ -1,8 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { row, startTarget, type Target } from './lib.ts';
+import { cpuMs, row, startTarget, type Target } from './lib.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EchoSocket = Socket<
@@ -23,13 +25,23 @@ interface Run {
   /** Sends the server answered with success (HTTP 200 / ack ok); the relay has no answer. */
   answered: number;
   failed: number;
+  /** Sends refused with 429 (backpressure) and sent again after Retry-After, as the web outbox does. */
+  refused: number;
   received: number;
   latencies: number[];
   /** CPU the load generator (this process) used, as a share of one core. */
   clientCpu: number;
 }
 
-const newRun = (): Run => ({ sent: 0, answered: 0, failed: 0, received: 0, latencies: [], clientCpu: 0 });
+const newRun = (): Run => ({
+  sent: 0,
+  answered: 0,
+  failed: 0,
+  refused: 0,
+  received: 0,
+  latencies: [],
+  clientCpu: 0,
+});
 
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -117,18 +129,30 @@ async function drive(
   return seq;
 }
 
-function report(name: string, run: Run): string {
+/** Within this factor of the floor (relay p99 + one commit's p99, same run) an app path meets the aim. */
+const FLOOR_AIM = 1.5;
+
+function report(name: string, run: Run, floor?: number): string {
   const sorted = [...run.latencies].sort((a, b) => a - b);
+  const p99 = percentile(sorted, 99);
   return row([
     name,
     run.sent,
     run.answered === 0 && run.failed === 0 ? '-' : run.answered,
     run.received,
     percentile(sorted, 50),
-    percentile(sorted, 99),
+    p99,
     sorted.at(-1) ?? 0,
     `${Math.round(run.clientCpu * 100)}%`,
+    floor === undefined ? '' : floor,
+    floor === undefined ? '' : `${(p99 / floor).toFixed(2)}× ${p99 <= floor * FLOOR_AIM ? 'met' : 'MISSED'}`,
+    (os.loadavg()[0] as number).toFixed(1),
   ]);
+}
+
+/** A second CPU-heavy process on the machine (MESSENGER_BENCH_BUSY=1): one busy loop beside the database. */
+function startBusyLoop(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 }
 
 /** Runs warm-up then the measured window of one phase; answers the next free seq. */
@@ -238,7 +262,7 @@ async function appRun(
   });
   // node:http with a bounded keep-alive pool: far less client CPU per request than fetch (undici).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  const overHttp = (seq: number, sender: number, run: Run) => {
+  const overHttp = (seq: number, sender: number, run: Run): void => {
     const payload = JSON.stringify(body(seq, sender));
     const req = http.request(
       `${t.target.appUrl}/api/v1/messages`,
@@ -255,7 +279,12 @@ async function appRun(
         res.resume();
         res.on('end', () => {
           if (res.statusCode === 200) run.answered += 1;
-          else run.failed += 1;
+          else if (res.statusCode === 429) {
+            // Backpressure: the web outbox keeps the message and sends it again after Retry-After.
+            run.refused += 1;
+            const after = Number(res.headers['retry-after'] ?? 1);
+            setTimeout(() => overHttp(seq, sender, run), after * 1000);
+          } else run.failed += 1;
         });
       },
     );
@@ -264,10 +293,13 @@ async function appRun(
     });
     req.end(payload);
   };
-  const overSocket = (seq: number, sender: number, run: Run) => {
+  const overSocket = (seq: number, sender: number, run: Run): void => {
     clients.sockets[sender]?.emit('send-message', body(seq, sender), (result) => {
       if (result.ok) run.answered += 1;
-      else run.failed += 1;
+      else if (result.status === 429) {
+        run.refused += 1;
+        setTimeout(() => overSocket(seq, sender, run), (result.retry_after ?? 1) * 1000);
+      } else run.failed += 1;
     });
   };
   await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0);
@@ -292,13 +324,31 @@ export async function messengerBench(
     'http' | 'socket'
   >,
 ): Promise<string[]> {
-  const lines = [row(['path', 'sent', 'answered', 'received', 'p50 ms', 'p99 ms', 'max ms', 'client cpu'])];
+  const lines = [
+    row([
+      'path',
+      'sent',
+      'answered',
+      'received',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'client cpu',
+      'floor p99 ms',
+      'p99 / floor',
+      'load',
+    ]),
+  ];
+  // MESSENGER_BENCH_BUSY=1 (or =postgres / =pglite): a busy loop beside the database for that engine's runs.
+  const busyFor = (engine: string) => ['1', 'all', engine].includes(process.env.MESSENGER_BENCH_BUSY ?? '');
   for (const engine of engines) {
+    const busy = busyFor(engine) ? startBusyLoop() : null;
     const t = await startTarget({
       BENCH_ENGINE: engine,
       BENCH_SEED_TOKENS: String(opts.users),
       BENCH_SOCKET_ECHO: '1',
     });
+    const label = `${engine}${busy ? '+busy' : ''}`;
     try {
       const tokens = Array.from({ length: opts.users }, (_, i) => `idle-token-${i}`);
       const ids = await inBatches(opts.users, 50, async (i) => {
@@ -307,16 +357,45 @@ export async function messengerBench(
         });
         return ((await res.json()) as { user: { id: number } }).user.id;
       });
-      for (const rate of opts.rates)
-        lines.push(report(`${engine} ${rate}/s relay`, await relayRun(t, opts, rate)));
+      // The floor of an acknowledged message: the bare relay's p99 plus one durable commit's p99, both here.
+      const floors = new Map<number, number>();
+      for (const rate of opts.rates) {
+        const relay = await relayRun(t, opts, rate);
+        const commits = (await t.request('commit-floor', { rate, seconds: opts.seconds })).latencies.sort(
+          (a, b) => a - b,
+        );
+        const relayP99 = percentile(
+          [...relay.latencies].sort((a, b) => a - b),
+          99,
+        );
+        const floor = relayP99 + percentile(commits, 99);
+        floors.set(rate, floor);
+        lines.push(report(`${label} ${rate}/s relay`, relay));
+        lines.push(
+          row([
+            `${label} ${rate}/s commit`,
+            commits.length,
+            '-',
+            '-',
+            percentile(commits, 50),
+            percentile(commits, 99),
+            commits.at(-1) ?? 0,
+            '',
+            floor,
+            'floor = relay + commit',
+            (os.loadavg()[0] as number).toFixed(1),
+          ]),
+        );
+      }
       const clients = await appClients(t, opts.users, ids, tokens);
       try {
         for (const rate of opts.rates)
           for (const via of paths) {
             const run = await appRun(t, opts, rate, clients, ids, tokens, via);
             lines.push(
-              report(`${engine} ${rate}/s ${via}`, run) +
-                (run.failed > 0 ? ` (${run.failed} failed sends)` : ''),
+              report(`${label} ${rate}/s ${via}`, run, floors.get(rate)) +
+                (run.failed > 0 ? ` (${run.failed} failed sends)` : '') +
+                (run.refused > 0 ? ` (${run.refused} refused 429, sent again)` : ''),
             );
           }
       } finally {
@@ -324,7 +403,64 @@ export async function messengerBench(
       }
     } finally {
       await t.stop();
+      busy?.kill('SIGKILL');
     }
   }
   return lines;
+}
+
+export interface MessengerCost {
+  via: 'http' | 'socket';
+  p50: number;
+  p99: number;
+  /** Server CPU (ms) per message sent in the measured window: what each send costs the app. */
+  cpuPerMessage: number;
+  failed: number;
+}
+
+/**
+ * One server (this checkout's, or `root`'s) under the messenger's steady send load, over HTTP and the socket:
+ * latency and the server's CPU per message. The reach bench runs it against two commits in turn.
+ */
+export async function messengerCost(
+  engine: 'pglite' | 'postgres',
+  opts: MessengerBenchOptions,
+  root?: string,
+): Promise<MessengerCost[]> {
+  const t = await startTarget(
+    { BENCH_ENGINE: engine, BENCH_SEED_TOKENS: String(opts.users), BENCH_SOCKET_ECHO: '1' },
+    root,
+  );
+  try {
+    const tokens = Array.from({ length: opts.users }, (_, i) => `idle-token-${i}`);
+    const ids = await inBatches(opts.users, 50, async (i) => {
+      const res = await fetch(`${t.target.appUrl}/api/v1/auth/me`, {
+        headers: { authorization: `Bearer ${tokens[i]}` },
+      });
+      return ((await res.json()) as { user: { id: number } }).user.id;
+    });
+    const clients = await appClients(t, opts.users, ids, tokens);
+    const costs: MessengerCost[] = [];
+    try {
+      for (const rate of opts.rates)
+        for (const via of ['http', 'socket'] as const) {
+          const before = cpuMs(t.child.pid);
+          const run = await appRun(t, opts, rate, clients, ids, tokens, via);
+          const used = cpuMs(t.child.pid) - before;
+          const sorted = [...run.latencies].sort((a, b) => a - b);
+          costs.push({
+            via,
+            p50: percentile(sorted, 50),
+            p99: percentile(sorted, 99),
+            cpuPerMessage: used / Math.max(1, run.sent),
+            failed: run.failed,
+          });
+        }
+    } finally {
+      for (const s of clients.sockets) s.disconnect();
+    }
+    return costs;
+  } finally {
+    await t.stop();
+  }
 }

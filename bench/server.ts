@@ -2,7 +2,7 @@
 // Fastify route in the same process as the baseline. Reports its URLs to the parent over IPC.
 import fs from 'node:fs';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
@@ -29,7 +29,8 @@ export type BenchMessage =
   | { type: 'ready'; target: BenchTarget }
   | ({ type: 'memory' } & MemorySample)
   | ({ type: 'sample' } & MemorySample)
-  | { type: 'heap-snapshot'; file: string };
+  | { type: 'heap-snapshot'; file: string }
+  | { type: 'commit-floor'; rate: number; seconds: number; latencies: number[] };
 
 /**
  * The server's memory and its main thread's event-loop delay since the last sample. `memory` collects garbage
@@ -58,6 +59,45 @@ async function diskPglite(dir: string): Promise<{ db: Db; drop(): Promise<void> 
   const db = await openDatabase({ databaseUrl: null, pgliteDir: dir });
   await migrateToLatest(db, moduleMigrations());
   return { db, drop: () => db.close() };
+}
+
+/**
+ * The messenger bench's floor: one durable commit per message, nothing else — a bare
+ * `INSERT … ` in its own transaction on the app's engine and connection pool, at the bench's rate, from
+ * this process (as the server's own writes are). Each commit's latency in ms.
+ */
+async function commitFloor(db: Db, rate: number, seconds: number): Promise<number[]> {
+  await sql`create table if not exists bench_commit_floor (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(
+    db.kysely,
+  );
+  const latencies: number[] = [];
+  const total = Math.round(rate * seconds);
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate)) - sent;
+      for (let k = 0; k < due; k += 1) {
+        const at = performance.now();
+        sent += 1;
+        pending.push(
+          sql`insert into bench_commit_floor (body) values (${`bench ${sent}`})`
+            .execute(db.kysely)
+            .then(() => {
+              latencies.push(performance.now() - at);
+            }),
+        );
+      }
+      if (sent >= total) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  await Promise.all(pending);
+  await sql`truncate bench_commit_floor`.execute(db.kysely);
+  return latencies;
 }
 
 async function main() {
@@ -158,7 +198,7 @@ async function main() {
 
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  process.on('message', (msg: { type: string }) => {
+  process.on('message', (msg: { type: string; rate?: number; seconds?: number }) => {
     if (msg.type === 'memory' || msg.type === 'sample') {
       if (msg.type === 'memory') globalThis.gc?.();
       const m = process.memoryUsage();
@@ -178,9 +218,17 @@ async function main() {
       } satisfies BenchMessage);
       loop.reset();
     }
+    if (msg.type === 'commit-floor') {
+      const { rate, seconds } = msg as unknown as { rate: number; seconds: number };
+      void commitFloor(database.db, rate, seconds).then((latencies) =>
+        process.send?.({ type: 'commit-floor', rate, seconds, latencies } satisfies BenchMessage),
+      );
+    }
     if (msg.type === 'heap-snapshot') {
       // BENCH_HEAP_SNAPSHOTS=<dir>: a V8 heap snapshot after a full collection, what the heap retains.
       globalThis.gc?.();
+      if (process.env.BENCH_HEAP_SNAPSHOTS)
+        fs.mkdirSync(process.env.BENCH_HEAP_SNAPSHOTS, { recursive: true });
       const file = v8.writeHeapSnapshot(
         path.join(process.env.BENCH_HEAP_SNAPSHOTS ?? dataDir, `server-${Date.now()}.heapsnapshot`),
       );

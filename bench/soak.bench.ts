@@ -1,4 +1,4 @@
-// `npm run bench -- soak`: a bounded soak of the real server (issue 17 item 12). Steady messaging (half over
+// `npm run bench -- soak`: a bounded soak of the real server. Steady messaging (half over
 // the socket, half over HTTP, every user online and acking), feed reads and likes, first without media
 // processing, then with a photo every few seconds and a video every minute. Prints, per phase, send → receive
 // p50/p99 and the main thread's worst event-loop stall (and the median over 5 s windows of their worst), the

@@ -1,42 +1,132 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { row, startTarget } from './lib.ts';
+import { heapDiff } from './heap-diff.ts';
+import { row, startTarget, type Target } from './lib.ts';
 
-/** Idle authenticated sockets held per GiB of server memory, measured at `count` connections. */
-export async function socketsBench(count = 10_000): Promise<string[]> {
-  const t = await startTarget({ BENCH_ENGINE: 'pglite', BENCH_SEED_TOKENS: String(count) });
-  const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
-  try {
-    const before = await t.request('memory');
-    const batch = 200;
-    for (let start = 0; start < count; start += batch) {
-      await Promise.all(
-        Array.from({ length: Math.min(batch, count - start) }, (_, i) => {
-          const s: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.target.appUrl, {
-            path: '/socket.io',
-            transports: ['websocket'],
-            auth: { token: `idle-token-${start + i}` },
-            reconnection: false,
-            forceNew: true,
-          });
-          sockets.push(s);
-          return new Promise<void>((resolve, reject) => {
-            s.once('connect', () => resolve());
-            s.once('connect_error', reject);
-          });
-        }),
-      );
-    }
-    await new Promise((r) => setTimeout(r, 3000));
-    const after = await t.request('memory');
-    const perSocketBytes = (after.rss - before.rss) / after.sockets;
-    const perGiB = 1024 ** 3 / perSocketBytes;
-    return [
-      row(['sockets', 'rss before MiB', 'rss after MiB', 'KiB/socket', 'sockets/GiB']),
-      row([after.sockets, before.rss / 2 ** 20, after.rss / 2 ** 20, perSocketBytes / 1024, perGiB]),
-    ];
-  } finally {
-    for (const s of sockets) s.disconnect();
-    await t.stop();
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const AIM_PER_GIB = 80_000;
+
+async function open(url: string, from: number, count: number, into: ClientSocket[]) {
+  const batch = 50;
+  for (let start = from; start < from + count; start += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, from + count - start) }, (_, i) => {
+        const s: ClientSocket = connect(url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token: `idle-token-${start + i}` },
+          reconnection: false,
+          forceNew: true,
+          // A loaded shared machine takes far longer than the client's default 20 s to accept 200 at once.
+          timeout: 180_000,
+        });
+        into.push(s);
+        return new Promise<void>((resolve, reject) => {
+          s.once('connect', () => resolve());
+          s.once('connect_error', reject);
+        });
+      }),
+    );
   }
+}
+
+/** jemalloc as `npm start` preloads it (scripts/start.mjs), when installed. */
+const JEMALLOC = ['/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/libjemalloc.so.2'].find((f) =>
+  existsSync(f),
+);
+
+/**
+ * The server's memory once it stopped moving: a full collection per sample, until the RSS changed by less
+ * than 1 MiB between two samples 2 s apart (jemalloc hands freed pages back over seconds; at most 40 s).
+ */
+async function settled(t: Target) {
+  let last = await t.request('memory');
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const now = await t.request('memory');
+    if (Math.abs(now.rss - last.rss) < 2 ** 20) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * Idle authenticated sockets held per GiB of server memory: the RSS growth per socket from `warm` to `count`
+ * connections (the first ones load code and size the server's shared tables), and the V8 heap's part of it
+ * (live objects after a full collection). Measured with the allocator `npm start` runs the server with
+ * (jemalloc, when installed) and with glibc's malloc.
+ * BENCH_HEAP_SNAPSHOTS=<dir> also diffs heap snapshots taken before and after 1,000 more sockets and prints
+ * what each socket holds, by constructor and retainer (bench/heap-diff.ts).
+ */
+export async function socketsBench(count = 10_000, warm = 1000): Promise<string[]> {
+  const lines = [
+    row([
+      'allocator',
+      'sockets',
+      'rss warm MiB',
+      'rss after MiB',
+      'KiB/socket',
+      'heap KiB/sock',
+      'sockets/GiB',
+      'aim',
+      'load',
+    ]),
+  ];
+  const allocators: Array<{ name: string; env: Record<string, string> }> = [
+    ...(JEMALLOC
+      ? [
+          {
+            name: 'jemalloc (npm start)',
+            env: { LD_PRELOAD: JEMALLOC, MALLOC_CONF: 'background_thread:true,narenas:2' },
+          },
+        ]
+      : []),
+    { name: 'glibc', env: { LD_PRELOAD: '', MALLOC_ARENA_MAX: '2' } },
+  ];
+  for (const allocator of allocators) {
+    const t = await startTarget({
+      BENCH_ENGINE: 'pglite',
+      BENCH_SEED_TOKENS: String(count + 1000),
+      ...allocator.env,
+    });
+    const sockets: ClientSocket[] = [];
+    try {
+      const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
+      await open(t.target.appUrl, 0, warm, sockets);
+      if (snapshots && allocator === allocators[0]) {
+        const first = await t.request('heap-snapshot');
+        await open(t.target.appUrl, sockets.length, 1000, sockets);
+        await new Promise((r) => setTimeout(r, 2000));
+        const second = await t.request('heap-snapshot');
+        lines.push('heap snapshot diff, 1,000 idle sockets:', ...heapDiff(first.file, second.file, 25, 6));
+      }
+      const before = await settled(t);
+      await open(t.target.appUrl, sockets.length, count - sockets.length, sockets);
+      const after = await settled(t);
+      const added = after.sockets - before.sockets;
+      const perSocketBytes = (after.rss - before.rss) / added;
+      const heapPerSocket = (after.heapUsed - before.heapUsed) / added;
+      const perGiB = 1024 ** 3 / perSocketBytes;
+      lines.push(
+        row([
+          allocator.name,
+          after.sockets,
+          before.rss / 2 ** 20,
+          after.rss / 2 ** 20,
+          perSocketBytes / 1024,
+          heapPerSocket / 1024,
+          Math.round(perGiB),
+          perGiB >= AIM_PER_GIB ? `met (≥ ${AIM_PER_GIB})` : `MISSED (≥ ${AIM_PER_GIB})`,
+          (os.loadavg()[0] as number).toFixed(1),
+        ]),
+      );
+    } finally {
+      for (const s of sockets) s.disconnect();
+      await t.stop();
+    }
+  }
+  return lines;
 }

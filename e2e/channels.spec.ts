@@ -1,7 +1,7 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { auth, registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 
 // Every wait is on a condition; the shared machine can take tens of seconds per step (PITFALLS.md).
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -19,7 +19,6 @@ async function signedInPage(
   return { context, page };
 }
 
-const auth = (s: Session) => ({ authorization: `Bearer ${s.access_token}` });
 const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
 async function send(page: Page, text: string): Promise<void> {
@@ -83,7 +82,22 @@ test('a channel: mention link in a chat, preview, subscribe, live posts, admins-
   await expect(appoint.getByRole('checkbox', { name: 'Публикация сообщений' })).toBeChecked();
   await A.page.screenshot({ path: `${SHOTS}/channel-add-admin-1440.png` });
   await appoint.getByRole('button', { name: 'Назначить администратором' }).click();
+  // Appointing is an invitation: B accepts it from the bell («Приглашения»).
+  await expect(appoint.getByRole('status')).toContainText('станет администратором, когда примет его');
+  await appoint.getByRole('button', { name: 'Готово' }).click();
   await expect(appoint).toHaveCount(0);
+  await B.page.goto('/home'); // the bell is on the home screen
+  await B.page.getByRole('button', { name: /^Уведомления(, \d+)?$/ }).click();
+  const invitations = B.page
+    .getByRole('dialog', { name: 'Уведомления' })
+    .getByRole('region', { name: /Приглашения/ });
+  await invitations
+    .getByRole('button', { name: /^Принять: Анна предлагает вам стать администратором/ })
+    .click();
+  await expect(invitations).toHaveCount(0);
+  await B.page.keyboard.press('Escape');
+  await B.page.goto('/messenger');
+  await B.page.getByTestId('chat-row').filter({ hasText: 'Новости' }).click();
   await expect(infoA.getByTestId('channel-admin').filter({ hasText: 'Борис' })).toContainText(
     'администратор',
   );

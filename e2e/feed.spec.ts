@@ -2,8 +2,17 @@ import { readFileSync } from 'node:fs';
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import {
+  auth,
+  MEDIA_PROCESSING_MS,
+  registerViaApi,
+  type Session,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+  withMediaProcessing,
+} from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { touchSwipe } from './touch-swipe.ts';
 
 interface ApiPost {
   id: number;
@@ -13,7 +22,6 @@ interface ApiPost {
 }
 
 const fixtures = mediaFixtures();
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
 
 async function postsOf(request: APIRequestContext, session: Session): Promise<ApiPost[]> {
   const response = await request.get(
@@ -35,7 +43,7 @@ async function waitProcessed(request: APIRequestContext, session: Session, id: n
         post = ((await r.json()) as { post: ApiPost }).post;
         return post.status;
       },
-      { timeout: 60_000 },
+      { timeout: MEDIA_PROCESSING_MS, intervals: [1000] },
     )
     .toBe('done');
   return post as ApiPost;
@@ -72,45 +80,24 @@ async function uploadThroughModal(page: Page, files: string[], caption: string) 
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  await expect(modal.getByText('Готово! Публикация опубликована')).toBeVisible({ timeout: 90_000 });
+  await expect(modal.getByText('Готово! Публикация опубликована')).toBeVisible({
+    timeout: MEDIA_PROCESSING_MS,
+  });
   await expect(modal).toBeHidden({ timeout: 5_000 });
   await cdp.detach();
 }
 
 const active = (page: Page) => page.locator('article[aria-current="true"]');
 
-/**
- * A finger swipe on the feed, away from the buttons. The events are dispatched in one task: the feed
- * moves only for a swipe under 300 ms, which step-by-step mouse input cannot promise on a loaded machine.
- */
+/** A finger swipe on the feed, away from the buttons (see touchSwipe). */
 async function swipe(page: Page, dx: number, dy: number) {
-  await page.locator('[aria-roledescription="feed"]').evaluate(
-    (el, [dx, dy]) => {
-      const x = 140;
-      const y = 420;
-      const fire = (type: string, cx: number, cy: number) =>
-        el.dispatchEvent(
-          new PointerEvent(type, {
-            bubbles: true,
-            cancelable: true,
-            pointerId: 7,
-            pointerType: 'touch',
-            isPrimary: true,
-            button: 0,
-            clientX: cx,
-            clientY: cy,
-          }),
-        );
-      fire('pointerdown', x, y);
-      for (let i = 1; i <= 4; i++) fire('pointermove', x + (dx * i) / 4, y + (dy * i) / 4);
-      fire('pointerup', x + dx, y + dy);
-    },
-    [dx, dy] as const,
-  );
+  await page
+    .locator('[aria-roledescription="feed"]')
+    .evaluate(touchSwipe, { dx, dy, from: { x: 140, y: 420 } });
 }
 
 test('upload a video and a carousel, swipe, like, comment, save, my actions, delete', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(withMediaProcessing(240_000, 2));
   const me = await registerViaApi(page.request, uniqueUsername('feed'), 'Автор Ленты');
   await storeSessionBeforeLoad(page, me);
   const video = fixtures.video('clip.mp4', 3);
@@ -327,7 +314,7 @@ test('hidden tags show an overlay that Посмотреть lifts; sleep mode sh
 test('@desktop a click toggles play, the mute button shows, the wheel moves, the menu rotates the video', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(withMediaProcessing(120_000, 2));
   const me = await registerViaApi(page.request, uniqueUsername('desk'), 'Настольный');
   const ids: number[] = [];
   for (const [i, name] of ['desk-a.mp4', 'desk-b.mp4'].entries()) {

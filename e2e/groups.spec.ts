@@ -11,7 +11,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { auth, registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 
 // Every wait is on a condition; the shared machine can take tens of seconds to load a page.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -29,7 +29,6 @@ async function signedInPage(
   return { context, page };
 }
 
-const auth = (s: Session) => ({ authorization: `Bearer ${s.access_token}` });
 const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
 async function send(page: Page, text: string): Promise<void> {
@@ -87,14 +86,16 @@ test('three users: create with a member, join by invite link, live messages, typ
   await expect(C.page.getByRole('heading', { name: 'Три друга' })).toBeVisible();
   await expect(C.page.getByText('3 участника')).toBeVisible();
 
-  // Messages from each reach the other two live; B's list counts them unread.
+  // Messages from each reach the other two live; B's list counts them unread (after the line C's joining
+  // left: «Вера присоединился(-ась) к группе»).
+  await expect(rowAtB).toContainText('Вера присоединился(-ась) к группе');
   await send(A.page, 'Привет всем от Анны');
   await expect(message(C.page, 'Привет всем от Анны')).toBeVisible();
   await expect(rowAtB).toContainText('Привет всем от Анны');
-  await expect(rowAtB.getByTestId('unread-badge')).toHaveText('1');
+  await expect(rowAtB.getByTestId('unread-badge')).toHaveText('2');
   await send(C.page, 'Вера здесь');
   await expect(message(A.page, 'Вера здесь')).toBeVisible();
-  await expect(rowAtB.getByTestId('unread-badge')).toHaveText('2');
+  await expect(rowAtB.getByTestId('unread-badge')).toHaveText('3');
   await rowAtB.click();
   await expect(message(B.page, 'Вера здесь')).toBeVisible();
   await send(B.page, 'Борис тоже');

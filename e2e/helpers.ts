@@ -1,6 +1,7 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
+import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'secret-password-1';
@@ -16,6 +17,15 @@ export interface Session {
   access_token: string;
   user: { id: number; username: string; name: string };
 }
+
+/** The API's bearer header for a session (for `request.*` calls). */
+export const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
+
+/** The phone and desktop sizes every screen walk checks and keeps screenshots at. */
+export const SCREEN_SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
 
 export async function registerViaApi(
   request: APIRequestContext,
@@ -60,6 +70,18 @@ export async function dragNavButton(page: Page, dx: number): Promise<void> {
   await page.mouse.up();
 }
 
+/**
+ * How long a browser flow waits for one upload's processing (a photo, video, voice or story). Processing
+ * yields to everything else (SCHED_IDLE): on the shared machine at load 25–30 one photo took minutes, while
+ * on an idle machine it takes seconds — a bound on a condition, never a wait. A test that waits for it
+ * allows for it in its own timeout (`withMediaProcessing`).
+ */
+export const MEDIA_PROCESSING_MS = 300_000;
+
+/** A test's timeout: what its own steps need plus `uploads` waits for media processing. */
+export const withMediaProcessing = (ownMs: number, uploads = 1): number =>
+  ownMs + uploads * MEDIA_PROCESSING_MS;
+
 /** Uploads one JPEG as a photo post of `author` and waits until processing has finished; its id. */
 export async function photoPostViaApi(
   request: APIRequestContext,
@@ -84,10 +106,32 @@ export async function photoPostViaApi(
         const r = await request.get(apiUrl(mediaEndpoints.post, { id }), { headers });
         return ((await r.json()) as { post: { status: string } }).post.status;
       },
-      { timeout: 90_000 },
+      { timeout: MEDIA_PROCESSING_MS, intervals: [1000] },
     )
     .toBe('done');
   return id;
+}
+
+/**
+ * Waits until `viewer` finds the story: others find it only once its processing is done (SCHED_IDLE: minutes
+ * on a busy machine). A page opened before that shows it only on the socket's `story-ready`.
+ */
+export async function storyReadyFor(
+  request: APIRequestContext,
+  storyId: number,
+  viewer: Session,
+): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.get(apiUrl(storiesEndpoints.get, { id: storyId }), {
+            headers: auth(viewer),
+          })
+        ).status(),
+      { timeout: MEDIA_PROCESSING_MS, intervals: [1000] },
+    )
+    .toBe(200);
 }
 
 /**
@@ -103,4 +147,20 @@ export function socketConnected(page: Page): Promise<void> {
       });
     });
   });
+}
+
+/** Named by MODERATOR_USERNAMES in playwright.config.ts. */
+export const MODERATOR = 'e2e_moderator';
+
+/** The configured moderator: registered by the first flow, signed in by the next. */
+export async function configuredModerator(request: APIRequestContext): Promise<Session> {
+  const registered = await request.post(apiUrl(authEndpoints.register), {
+    data: { username: MODERATOR, name: 'Модератор', password: PASSWORD },
+  });
+  if (registered.status() === 201) return (await registered.json()) as Session;
+  const login = await request.post(apiUrl(authEndpoints.login), {
+    data: { username: MODERATOR, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  return (await login.json()) as Session;
 }

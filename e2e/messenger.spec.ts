@@ -1,7 +1,14 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import {
+  MEDIA_PROCESSING_MS,
+  registerViaApi,
+  type Session,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+  withMediaProcessing,
+} from './helpers.ts';
 
 // A 1×1 PNG.
 const photo = Buffer.from(
@@ -36,7 +43,7 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(withMediaProcessing(120_000));
   const a = await registerViaApi(request, uniqueUsername('a'), 'Анна');
   const b = await registerViaApi(request, uniqueUsername('b'), 'Борис');
   const A = await signedInPage(browser, a);
@@ -105,7 +112,10 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
   await expect(A.page.getByText('photo.png')).toBeVisible();
   await A.page.getByRole('button', { name: 'Отправить' }).click();
-  await expect(B.page.getByTestId('message').locator('img')).toHaveAttribute('src', /\/files\//);
+  // The photo is processed at the lowest priority (the bubble says «Обработка файла…» meanwhile).
+  await expect(B.page.getByTestId('message').locator('img')).toHaveAttribute('src', /\/files\//, {
+    timeout: MEDIA_PROCESSING_MS,
+  });
 
   // A edits within the hour; B sees the new text marked edited.
   await messageMenu(A.page, 'Второе сообщение', 'Редактировать');
@@ -115,8 +125,12 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await A.page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(message(B.page, 'Второе, исправленное')).toContainText('изменено');
 
-  // A deletes for everyone: gone on both sides.
+  // A deletes for everyone, after saying yes: gone on both sides.
   await messageMenu(A.page, 'Первое', 'Удалить у всех');
+  await A.page
+    .getByRole('alertdialog', { name: 'Удалить у всех?' })
+    .getByRole('button', { name: 'Удалить у всех' })
+    .click();
   await expect(message(A.page, 'Первое')).toHaveCount(0);
   await expect(message(B.page, 'Первое')).toHaveCount(0);
 

@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 import base from './playwright.config.ts';
 
 /**
- * The messenger and feed flows through the balancer (issue 16, item 6): `npm run cluster` — three compiled
+ * The messenger and feed flows through the balancer: `npm run cluster` — three compiled
  * nodes on PostgreSQL, Redis and MinIO (two LiveKit nodes when installed) behind HAProxy — with the browser
  * at HAProxy's front port, so consecutive requests and the websocket land on different nodes.
  * Run with `node scripts/e2e.mjs --cluster` (it needs the machine's PostgreSQL and Redis, so it runs outside

@@ -68,6 +68,15 @@ export default defineConfig({
     stderr: 'pipe',
     // Every flow registers its own users from 127.0.0.1: far more than the per-address sign-up limit
     // (30 per 15 min) a real client meets. The limit itself is tested in apps/server/test/auth*.test.ts.
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_RATE_LIMIT_PER_IP: '100000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      // The moderation flow's moderator (e2e/moderation.spec.ts).
+      MODERATOR_USERNAMES: 'e2e_moderator',
+      // A live stream whose host's media connection is slow to come up (or absent) is not ended mid-flow.
+      LIVESTREAM_HOST_JOIN_TIMEOUT_MS: '600000',
+    },
   },
 });

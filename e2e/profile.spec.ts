@@ -1,7 +1,13 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { expect, test } from '@playwright/test';
-import { registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import {
+  MEDIA_PROCESSING_MS,
+  registerViaApi,
+  storeSessionBeforeLoad,
+  uniqueUsername,
+  withMediaProcessing,
+} from './helpers.ts';
 
 // A 1×1 PNG.
 const tinyPng = Buffer.from(
@@ -10,6 +16,7 @@ const tinyPng = Buffer.from(
 );
 
 test('profile page: follow with counters, own profile links to settings, settings save', async ({ page }) => {
+  test.setTimeout(withMediaProcessing(60_000));
   const author = await registerViaApi(page.request, uniqueUsername('author'), 'Автор Канала');
   const reader = await registerViaApi(page.request, uniqueUsername('reader'), 'Читатель');
   await storeSessionBeforeLoad(page, reader);
@@ -47,7 +54,8 @@ test('profile page: follow with counters, own profile links to settings, setting
   await page
     .getByLabel('Загрузить фото')
     .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: tinyPng });
-  await expect(page.getByText('Фото профиля обновлено')).toBeVisible();
+  // The picture is cut in the image process, at the lowest priority: long on a busy machine.
+  await expect(page.getByText('Фото профиля обновлено')).toBeVisible({ timeout: MEDIA_PROCESSING_MS });
   await page.goto(`/${reader.user.username}`);
   await expect(page.getByRole('img', { name: 'Аватар: Читатель Новый' })).toHaveAttribute('src', /\/files\//);
 });

@@ -7,11 +7,14 @@ import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
+  auth,
   photoPostViaApi,
   registerViaApi,
+  SCREEN_SIZES,
   type Session,
   storeSessionBeforeLoad,
   uniqueUsername,
+  withMediaProcessing,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
 
@@ -22,17 +25,13 @@ import { mediaFixtures } from './media-fixtures.ts';
  * artifacts) for a person to look at.
  */
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
+const SIZES = SCREEN_SIZES;
 
 // Pages load lazily and the shared machine may be busy: wait longer for a screen to appear.
 test.use({ actionTimeout: 30_000 });
 const appear = { timeout: 30_000 };
 
 const fixtures = mediaFixtures();
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
 const screensDir = join(process.cwd(), 'test-results', 'screens');
 
 async function uploadPhoto(request: APIRequestContext, session: Session): Promise<number> {
@@ -159,7 +158,7 @@ test('sign-in screens pass axe, draw their icons and have their own titles', asy
 });
 
 test('main screens pass axe, draw their icons and have their own titles', async ({ page }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(withMediaProcessing(420_000));
   const anna = await registerViaApi(page.request, uniqueUsername('q_anna'), 'Анна');
   const boris = await registerViaApi(page.request, uniqueUsername('q_boris'), 'Борис');
   await page.request.post(apiUrl(profileEndpoints.follow, { username: boris.user.username }), {

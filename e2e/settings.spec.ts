@@ -22,6 +22,7 @@ import {
   type Session,
   socketConnected,
   storeSessionBeforeLoad,
+  storyReadyFor,
   uniqueUsername,
 } from './helpers.ts';
 
@@ -118,15 +119,7 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   });
   expect(upload.status(), await upload.text()).toBe(200);
   const storyId = ((await upload.json()) as { story: { id: number } }).story.id;
-  await expect
-    .poll(
-      async () =>
-        (await request.get(apiUrl(storiesEndpoints.get, { id: storyId }), { headers: auth(b) })).status(),
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe(200);
+  await storyReadyFor(request, storyId, b);
 
   // A was online once: a last seen exists, and B (a follower) sees it before A hides it.
   const A = await signedIn(browser, a);
@@ -138,19 +131,18 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
     .poll(async () => (await profileOf(request, b, a.user.username)).last_seen, { timeout: 30_000 })
     .not.toBeNull();
 
-  // 1. Messages only from people A follows → B is refused with the reason in B's chat.
+  // 1. Messages only from people A follows → B's chat says so before B writes, and the box is disabled.
   await A.goto('/settings');
   await expect(A.getByRole('heading', { name: 'Конфиденциальность' })).toBeVisible();
   await choose(A, 'Кто может писать мне', 'Те, на кого я подписан(а)');
   const B = await signedIn(browser, b);
   await B.goto(`/messenger/${a.user.username}`);
-  await B.getByRole('textbox', { name: 'Сообщение' }).fill('Привет, Алиса!');
-  await B.getByRole('button', { name: 'Отправить' }).click();
   await expect(
     B.getByRole('alert').filter({
       hasText: 'Пользователь принимает сообщения только от тех, на кого подписан',
     }),
   ).toBeVisible();
+  await expect(B.getByRole('textbox', { name: 'Сообщение' })).toBeDisabled();
 
   // 2. Last seen hidden: absent from B's API answers and from B's view of A's profile (A is online now).
   await choose(A, 'Кто видит, когда я был(а) в сети', 'Никто');
@@ -191,11 +183,10 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   };
   expect(feed.stories_groups.map((g) => g.user.id)).not.toContain(a.user.id);
   await B.goto(`/messenger/${a.user.username}`);
-  await B.getByRole('textbox', { name: 'Сообщение' }).fill('Ещё раз');
-  await B.getByRole('button', { name: 'Отправить' }).click();
   await expect(
     B.getByRole('alert').filter({ hasText: 'Пользователь ограничил вам отправку сообщений' }),
   ).toBeVisible();
+  await expect(B.getByRole('textbox', { name: 'Сообщение' })).toBeDisabled();
   await A.goto('/settings#privacy');
   await expect(
     A.getByRole('list', { name: 'Заблокированные' }).getByText(`@${b.user.username}`),
@@ -248,4 +239,35 @@ test('settings: privacy enforced on the server, blocks, password change, theme',
   await choose(A, 'Тема', 'Светлая');
   await A.locator('#chat').screenshot({ path: path.join(shots, 'settings-chat-light-phone.png') });
   await A.locator('#privacy').screenshot({ path: path.join(shots, 'settings-privacy-light-phone.png') });
+});
+
+test('on an iPhone in Safari the push setting says to add Kadr to the home screen', async ({
+  browser,
+  request,
+}) => {
+  const me = await registerViaApi(request, uniqueUsername('ios'), 'Ия');
+  // An iPhone's Safari tab: WebKit there has no push outside a web app on the home screen (ADR 0043).
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  try {
+    const page = await context.newPage();
+    await storeSessionBeforeLoad(page, me);
+    await page.goto('/settings#notifications');
+    const hint = page.getByText(
+      'На iPhone и iPad push-уведомления приходят в Kadr, добавленный на экран «Домой»: «Поделиться» → «На экран „Домой“»',
+    );
+    await expect(hint).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Включить push-уведомления на этом устройстве' }),
+    ).toHaveCount(0);
+    fs.mkdirSync(shots, { recursive: true });
+    await page
+      .locator('#notifications')
+      .screenshot({ path: path.join(shots, 'settings-push-iphone-390.png') });
+  } finally {
+    await context.close();
+  }
 });

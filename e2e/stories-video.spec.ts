@@ -226,3 +226,117 @@ test('video story: failed processing shows the §8 text under the strip, with re
   await expect(page.locator('[data-pending]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Истории Ваша история' })).toHaveCount(0);
 });
+
+/** Near-white pixels of the playing story video, drawn at 90×160, in rows [from, to) (the frame's 9:16). */
+function whiteRows(page: Page, from: number, to: number) {
+  return page
+    .getByTestId('story-viewer')
+    .locator('video[data-testid="story-media"]')
+    .evaluate(
+      (v: HTMLVideoElement, rows: [number, number]) => {
+        if (v.readyState < 2) return -1;
+        const c = document.createElement('canvas');
+        c.width = 90;
+        c.height = 160;
+        const g = c.getContext('2d')!;
+        g.drawImage(v, 0, 0, 90, 160);
+        const { data } = g.getImageData(0, rows[0], 90, rows[1] - rows[0]);
+        let white = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i]! > 200 && data[i + 1]! > 200 && data[i + 2]! > 200) white++;
+        return white;
+      },
+      [from, to] as [number, number],
+    );
+}
+
+/** Near-white pixels of the playing story video (at 90×160) in the text's rows 68–92, columns [from, to). */
+function whiteColumns(page: Page, from: number, to: number) {
+  return page
+    .getByTestId('story-viewer')
+    .locator('video[data-testid="story-media"]')
+    .evaluate(
+      (v: HTMLVideoElement, cols: [number, number]) => {
+        const c = document.createElement('canvas');
+        c.width = 90;
+        c.height = 160;
+        const g = c.getContext('2d')!;
+        g.drawImage(v, 0, 0, 90, 160);
+        const { data } = g.getImageData(cols[0], 68, cols[1] - cols[0], 24);
+        let white = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i]! > 200 && data[i + 1]! > 200 && data[i + 2]! > 200) white++;
+        return white;
+      },
+      [from, to] as [number, number],
+    );
+}
+
+test('video story: a text placed in the editor is part of the video every viewer plays', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  const a = await registerViaApi(request, uniqueUsername('st'), 'Тая');
+  const page = await homeOf(browser, a);
+  const blue = join(media.dir, 'blue-text.mp4');
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=360x640:d=4:r=25'],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-movflags', '+faststart', blue],
+  ]);
+  await openEditor(page, blue);
+  const editor = page.getByTestId('story-editor');
+  await editor.getByRole('textbox', { name: 'Ваш текст' }).fill('ПРИВЕТ');
+  const size = editor.getByRole('slider', { name: /^Размер текста/ });
+  await size.focus();
+  for (let i = 0; i < 52; i++) await page.keyboard.press('ArrowRight');
+  await expect(editor.getByText('Размер текста: 100')).toBeVisible();
+  // The add button is reachable on a phone: inside the screen, nothing over it.
+  const add = editor.getByRole('button', { name: 'Добавить текст' });
+  await add.scrollIntoViewIfNeeded();
+  const box = (await add.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(
+    await add.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }),
+  ).toBe(true);
+  await add.click();
+  // The text is on the preview (a Konva stage over the video): its canvas has white pixels now.
+  await expect
+    .poll(() =>
+      editor
+        .getByTestId('story-video-texts')
+        .locator('canvas')
+        .first()
+        .evaluate((c: HTMLCanvasElement) => {
+          const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+          let n = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 200 && data[i]! > 200) n++;
+          return n;
+        }),
+    )
+    .toBeGreaterThan(200);
+  await shoot(page, 'story-editor-video-text');
+
+  // The server checks the file with ffprobe before answering: slow on a loaded machine.
+  const uploaded = page.waitForResponse((r) => r.url().includes(apiUrl(storiesEndpoints.upload)), {
+    timeout: 300_000,
+  });
+  await editor.getByRole('button', { name: 'Опубликовать' }).click();
+  expect((await uploaded).status()).toBe(200);
+  await expect(editor).toHaveCount(0);
+  const own = page.getByRole('button', { name: 'Истории Ваша история' });
+  await expect(own).toBeVisible({ timeout: 300_000 });
+  await own.click();
+  // The line sits at the frame's middle (rows 68–92 of 160): white there, none in the top quarter.
+  await expect.poll(() => whiteRows(page, 68, 92), { timeout: 60_000 }).toBeGreaterThan(40);
+  expect(await whiteRows(page, 0, 40)).toBe(0);
+  // Centred by the editor: as much white in the left half of the line as in the right.
+  const left = await whiteColumns(page, 0, 45);
+  const right = await whiteColumns(page, 45, 90);
+  expect(Math.min(left, right) / Math.max(left, right)).toBeGreaterThan(0.6);
+  await shoot(page, 'story-viewer-video-text');
+});

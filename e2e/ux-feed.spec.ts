@@ -3,14 +3,13 @@ import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  auth,
   photoPostViaApi,
   registerViaApi,
   type Session,
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
-
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
 
 async function carousel(request: APIRequestContext, author: Session): Promise<number> {
   const image = (r: number) =>

@@ -6,14 +6,13 @@ import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  auth,
   photoPostViaApi,
   registerViaApi,
   type Session,
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
-
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.access_token}` });
 
 /** The phone-size screenshot and the desktop one (looked at, never committed). */
 async function shoot(page: Page, name: string): Promise<void> {

@@ -84,6 +84,10 @@ test.describe('#18 navigation', () => {
     await page.goto('/home');
     const button = page.getByRole('button', { name: /^Навигация/ });
     await expect(button).toBeVisible({ timeout: 45_000 });
+    // The page is drawn from the stored session at once and redrawn when /auth/me confirms it: the drag
+    // starts on the button as it is once the frame is gone and the button has a place on the screen.
+    await expect(page.locator('[data-frame]')).toHaveCount(0, { timeout: 45_000 });
+    await expect.poll(() => button.boundingBox(), { timeout: 45_000 }).not.toBeNull();
     // A drag released away from the button (no click follows it on the button).
     const box = await button.boundingBox();
     if (!box) throw new Error('no nav button');

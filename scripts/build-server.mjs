@@ -12,8 +12,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.mjs');
-/** Helper processes the server starts (the labeler, the media launcher, the image process), compiled beside the bundle (src/…/x.ts → dist/x.mjs). */
+/**
+ * Helper processes the server starts (the labeler, the media launcher, the image process) and the step that makes a
+ * new embedded database before it (serve.sh), compiled beside the bundle (src/…/x.ts → dist/x.mjs).
+ */
 const workerEntries = [
+  path.join(root, 'apps/server/src/make-database.ts'),
   path.join(root, 'apps/server/src/modules/media/tagger/labeler-worker.ts'),
   path.join(root, 'apps/server/src/modules/media/processing/media-spawner.ts'),
   path.join(root, 'apps/server/src/modules/media/processing/image-worker.ts'),
@@ -93,8 +97,14 @@ export async function buildServer({ force = false, log = console.log } = {}) {
       logLevel: 'warning',
       legalComments: 'none',
     });
-  await bundle(path.join(root, 'apps/server/src/main.ts'), partial);
-  for (const entry of workerEntries) await bundle(entry, workerBundle(entry));
+  try {
+    await bundle(path.join(root, 'apps/server/src/main.ts'), partial);
+    for (const entry of workerEntries) await bundle(entry, workerBundle(entry));
+  } finally {
+    // esbuild's JS API keeps a service process (`esbuild --service`) alive until the caller exits; `npm start`
+    // lives on as the server's parent, so the service would stay for the server's whole life.
+    await esbuild.stop?.();
+  }
   fs.renameSync(`${partial}.map`, `${serverBundle}.map`);
   const code = fs
     .readFileSync(partial, 'utf8')

@@ -1,4 +1,4 @@
-// Screenshots of the seeded demo (issue 9, "a feed a person would want to scroll"), at a phone and a desktop size.
+// Screenshots of the seeded demo ("a feed a person would want to scroll"), at a phone and a desktop size.
 //   DATA_DIR=/tmp/demo npm run seed:demo
 //   unshare --net sh -c "$(node -e "import('./scripts/netns.mjs').then(m=>console.log(m.NETNS_SETUP))") && \
 //     DATA_DIR=/tmp/demo node --import tsx scripts/demo-screens.ts docs/screens/issue-9"

@@ -74,10 +74,17 @@ if (canIsolate) {
 }
 if (status !== 0) process.exit(status);
 
+// The main flows again in Firefox and WebKit (and Chromium beside them, the same assertions); the build above
+// serves them. A run filtered to some specs (arguments given) leaves them out.
+if (!cluster && process.argv.length <= 2) {
+  const engines = run(process.execPath, [join(root, 'scripts/e2e-engines.mjs'), '--no-build'], { env });
+  if (engines !== 0) process.exit(engines);
+}
+
 // The whole suite also proves the media plane (a real LiveKit server; see scripts/e2e-media.mjs).
 // A run filtered to some specs (arguments given) leaves it out.
 if (process.argv.length > 2) process.exit(0);
 const media = run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], { env });
 if (media !== 0) process.exit(media);
-// And the messenger and feed flows through HAProxy in front of three nodes (issue 16, item 6).
+// And the messenger and feed flows through HAProxy in front of three nodes.
 process.exit(run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--cluster'], { env }));

@@ -11,3 +11,9 @@ export const NETNS_SETUP = [
   'ip link set kadr0 up',
   'ip link set kadr1 up',
 ].join(' && ');
+
+// WebKitGTK asks GLib's network monitor, which reports offline (navigator.onLine = false) without a default
+// route. A default route through the veth pair satisfies it; what it routes reaches the peer end, which has no
+// address and nothing behind it, so still nothing leaves. Only the engines suite adds it (scripts/e2e-engines.mjs):
+// with it, Chromium's attempts to reach outside hosts would wait out timeouts instead of failing at once.
+export const NETNS_DEFAULT_ROUTE = 'ip route add default dev kadr0';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run seed:demo`: demo users, real photographs and videos made from them, likes, comments and chats,
-// processed through the real upload pipeline and job worker. Uses the same DATA_DIR / DATABASE_URL as `npm start`.
+// `npm run seed:demo`: demo people, real photographs and clips, likes, comments, stories and chats
+// (scripts/seed-demo.ts; the same job as «Добавить демо-контент»). Uses the same DATA_DIR / DATABASE_URL as `npm start`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -10,14 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, serverBundle } from './build-server.mjs';
 import { binaryVersion, goVersion, livekitPlan, livekitTarget, NO_GO_MESSAGE } from './livekit-provision.mjs';
 import { serverNode } from './node-provision.mjs';
+import { makesNewDatabase, SERVER_FLAGS, serveEnvText } from './serve-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-function run(cmd, args) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 /** Debian's (or Ubuntu's) libjemalloc2, when installed; null elsewhere. */
 function jemalloc() {
@@ -38,9 +34,33 @@ function newestMtime(dir) {
   return newest;
 }
 
+// Node 24+ runs everything; on an older Node the pinned Node 24 from the npm registry does
+// (scripts/node-provision.mjs). It is fetched first, so the install and the builds run on it too: npm checks
+// every package's `engines` against the Node that runs npm, and on Node 20 it printed dozens of EBADENGINE
+// warnings for a project that then ran on 24 anyway.
+let node;
+try {
+  node = serverNode();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+const onNode = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` };
+// npm's own entry (set by `npm start`), run by that Node; a bare `npm` when started otherwise.
+const npmCli =
+  process.env.npm_execpath && fs.existsSync(process.env.npm_execpath) ? process.env.npm_execpath : null;
+const npmRun = (args) =>
+  npmCli
+    ? spawnSync(node, [npmCli, ...args], { cwd: root, stdio: 'inherit', env: onNode })
+    : spawnSync(npm, args, { cwd: root, stdio: 'inherit', env: onNode });
+function runNpm(args) {
+  const result = npmRun(args);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 if (!fs.existsSync(path.join(root, 'node_modules'))) {
   console.log('Installing dependencies (npm ci)…');
-  run(npm, [
+  runNpm([
     fs.existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install',
     // The web build (vite) and the server build (esbuild) are development dependencies.
     '--include=dev',
@@ -63,7 +83,8 @@ if (builtAt < sourcesAt) {
     process.exit(1);
   }
   console.log('Building the web app…');
-  run(npm, ['run', 'build', '-w', '@kadr/web']);
+  // Warnings and errors only: the list of every built file is noise on a first start.
+  runNpm(['run', 'build', '-w', '@kadr/web', '--silent', '--', '--logLevel', 'warn']);
 }
 
 // The media server: built once from the pinned source when Go is there (as `npm run setup:livekit`).
@@ -89,7 +110,7 @@ try {
   process.exit(1);
 }
 
-// The allocator (issue 17 item 12, docs/adr/0017-media-memory.md). glibc's malloc gives each thread that
+// The allocator (docs/adr/0017-media-memory.md). glibc's malloc gives each thread that
 // allocates an arena of its own (up to 8 per core) and hands little back to the system: the many short-lived
 // buffers of libvips and libuv's pool leave its arenas fragmented and the server's RSS only climbs. jemalloc
 // (Debian's libjemalloc2, as sharp's documentation recommends on glibc Linux) returns freed pages after a few
@@ -101,20 +122,33 @@ try {
 const env = {
   MALLOC_ARENA_MAX: '2',
   ...(jemalloc() ? { LD_PRELOAD: jemalloc(), MALLOC_CONF: 'background_thread:true,narenas:2' } : {}),
+  // `npm start -- --https`: the same as HTTPS=true (a self-signed certificate in DATA_DIR/tls).
+  ...(process.argv.includes('--https') ? { HTTPS: 'true' } : {}),
   ...process.env,
 };
-// Node 24+ runs the server; on an older Node the pinned Node 24 from the npm registry does (scripts/node-provision.mjs).
-let node;
-try {
-  node = serverNode();
-} catch (err) {
-  console.error(err.message);
-  process.exit(1);
+for (const key of ['npm_execpath', 'npm_lifecycle_script', 'npm_config_argv']) delete env[key];
+// The server's V8 flags (scripts/serve-env.mjs, docs/adr/0041-start-memory.md).
+const args = ['--enable-source-maps', ...SERVER_FLAGS, serverBundle];
+
+// `npm start` runs `start.mjs --prepare-only && exec sh scripts/serve.sh`: this script installs and builds, writes
+// what the server needs (its Node, the allocator) for serve.sh, and ends; the shell npm started then becomes the
+// server (`exec`), so no Node of this script stays alive as the server's parent — on any Node, including an old
+// machine Node that has no process.execve (~55 MB).
+if (process.argv.includes('--prepare-only')) {
+  fs.writeFileSync(
+    path.join(path.dirname(serverBundle), 'serve.env'),
+    serveEnvText(node, env, process.env, {
+      makeDatabase: makesNewDatabase(root, process.env),
+    }),
+  );
+  process.exit(0);
 }
-const server = spawn(node, ['--enable-source-maps', serverBundle], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
+// This script has done its part: where Node can replace the process (process.execve, Node 22.15+ / 23.11+), the
+// server takes this process's place, so no idle Node stays behind as its parent (~45 MB). Elsewhere it is the
+// server's parent and passes signals on.
+if (typeof process.execve === 'function' && node === process.execPath) {
+  process.execve(node, [node, ...args], env);
+}
+const server = spawn(node, args, { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,5 +9,9 @@ export default defineProject({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
+    // The other suites' servers and PGlite databases keep both cores busy during a run, and under the default
+    // SCHED_IDLE a transcode got no CPU at all: media suites timed out in CI. Media runs at the servers' own
+    // priority here; the suites that check the idle scheduling itself set MEDIA_SCHEDULING=idle.
+    env: { MEDIA_SCHEDULING: 'none' },
   },
 });

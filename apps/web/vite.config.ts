@@ -1,13 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createLogger, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineBoot } from './build/inline-boot.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
 
+/**
+ * Vite's own logger, less one warning that is about Vite itself: its CSS url() rewriter warns "A PostCSS plugin
+ * did not pass the `from` option" for the rules of the bundled CSS chunk, which no longer have a source file.
+ * Our CSS has no relative url() for it to rewrite, and there is no PostCSS plugin of ours to fix; a newcomer's
+ * `npm start` should not print it as if something were wrong.
+ */
+const logger = createLogger();
+const warnOnce = logger.warnOnce.bind(logger);
+logger.warnOnce = (msg, options) => {
+  if (msg.includes('did not pass the `from` option to `postcss.parse`')) return;
+  warnOnce(msg, options);
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  customLogger: logger,
   plugins: [
     react(),
     VitePWA({
@@ -47,12 +62,35 @@ export default defineConfig({
         ],
       },
     }),
+    inlineBoot(),
     precompress(),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for error reports decoded on the server side, but not referenced from the scripts; the server
+    // serves them only with WEB_SOURCE_MAPS=true (plugins/web.ts).
+    sourcemap: 'hidden',
+    // The largest chunk is livekit-client (~535 kB, ~140 kB gzip), loaded only when a call, voice chat or live
+    // stream starts, never on first paint: the 500 kB warning is about that one and says nothing new.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // The server's error texts load with the screens that show them, not with the first scripts (the
+          // common chunk the codes live in would otherwise carry them).
+          groups: [{ name: 'error-texts', test: /contract[\\/]src[\\/]error-texts/ }],
+        },
+      },
+      onwarn(warning, warn) {
+        // settings-queries is imported lazily by two features and eagerly by others, so it lives in the main
+        // chunk either way; the lazy imports are harmless and the warning would print on every build.
+        if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && warning.message.includes('settings-queries'))
+          return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
@@ -61,6 +99,8 @@ export default defineConfig({
       // Uploaded files; not '/media', which is an app route.
       '/files': { target: apiTarget, changeOrigin: true },
       '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+      // The embedded media server's signalling, proxied by the Kadr server (docs/adr/0018-lan-media.md).
+      '/livekit': { target: apiTarget, ws: true, changeOrigin: true },
     },
   },
 });

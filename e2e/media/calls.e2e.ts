@@ -100,6 +100,36 @@ async function expectDecodingPeer(page: Page) {
     .toBeGreaterThan(0);
 }
 
+/**
+ * At both sizes the peer's picture fills the call's stage, as phone call apps show it: the <video> box covers
+ * the stage (its parent) edge to edge and scales with `object-fit: cover`, so a picture of another shape is
+ * cropped, never letterboxed with black bars.
+ */
+async function peerVideoFills(page: Page) {
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(() =>
+        page.getByTestId('remote-video').evaluate((v: HTMLVideoElement) => {
+          const stage = v.parentElement!.getBoundingClientRect();
+          const box = v.getBoundingClientRect();
+          const covers =
+            Math.abs(box.left - stage.left) <= 1 &&
+            Math.abs(box.top - stage.top) <= 1 &&
+            Math.abs(box.right - stage.right) <= 1 &&
+            Math.abs(box.bottom - stage.bottom) <= 1 &&
+            stage.width > innerWidth / 2 &&
+            stage.height > innerHeight / 3;
+          const fit = getComputedStyle(v).objectFit;
+          return covers && fit === 'cover' && v.videoWidth > 0
+            ? 'fills'
+            : JSON.stringify({ stage, box, fit, video: [v.videoWidth, v.videoHeight] });
+        }),
+      )
+      .toBe('fills');
+  }
+}
+
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [label, size] of [
@@ -179,10 +209,18 @@ test('A video-calls B: modal, accept, both active and decoding each other, durat
   await expect(duration).not.toHaveText(first ?? '', { timeout: 2500 });
 
   // Same four emoji on both sides: the key both derived from the ECDH exchange.
-  const fingerprintA = await pageA.getByTestId('call-fingerprint').textContent();
+  const fingerprintA = await pageA.getByTestId('call-fingerprint').getAttribute('data-fingerprint');
+  expect(fingerprintA).toMatch(/^\p{Extended_Pictographic}/u);
+  // Drawn as images from the shipped emoji set (no emoji font needed), each with the emoji as its text.
+  await expect(pageA.getByTestId('call-fingerprint').locator('img')).toHaveCount(4);
   expect([...new Intl.Segmenter().segment(fingerprintA ?? '')]).toHaveLength(4);
-  await expect(pageB.getByTestId('call-fingerprint')).toHaveText(fingerprintA ?? '');
+  await expect(pageB.getByTestId('call-fingerprint')).toHaveAttribute('data-fingerprint', fingerprintA ?? '');
+  // The figures are off by default (they covered the picture) and open from the quality word.
+  await expect(pageA.getByTestId('call-stats')).not.toContainText('Задержка');
+  await pageA.getByTestId('call-stats').getByRole('button').click();
   await expect(pageA.getByTestId('call-stats')).toContainText('Задержка');
+  await peerVideoFills(pageA);
+  await peerVideoFills(pageB);
   await shot(pageA, 'call-window');
 
   // E2EE: a subscriber holding a genuine token minted by the server alone receives the call's media
@@ -239,7 +277,12 @@ test('A video-calls B: modal, accept, both active and decoding each other, durat
   await expect(callWindow(pageB)).toHaveCount(0, { timeout: OUTCOME_GONE_WITHIN_MS });
   await expect
     .poll(() => chatEntries(pageB))
-    .toEqual([expect.stringMatching(/^Исходящий звонок · \d+:\d\d$/)]);
+    .toEqual([expect.stringMatching(/^Входящий видеозвонок · \d+:\d\d$/)]);
+  // A went to /home with the mini bar: back in the chat, the entry reads in the caller's words.
+  await pageA.goto(`/messenger/${b.user.username}`);
+  await expect
+    .poll(() => chatEntries(pageA))
+    .toEqual([expect.stringMatching(/^Исходящий видеозвонок · \d+:\d\d$/)]);
   await contextA.close();
   await contextB.close();
 });
@@ -282,7 +325,7 @@ test('unanswered past the shortened timeout → missed on both sides and in the 
     expect(callWindow(pageB)).toHaveAttribute('data-state', 'missed', { timeout: 120_000 }),
   ]);
   await expect(incoming(pageB)).toHaveCount(0);
-  await expect.poll(() => chatEntries(pageA)).toEqual(['Пропущенный звонок']);
+  await expect.poll(() => chatEntries(pageA)).toEqual(['Исходящий звонок · нет ответа']);
   await expect.poll(() => chatEntries(pageB)).toEqual(['Пропущенный звонок']);
   await contextA.close();
   await contextB.close();

@@ -31,5 +31,7 @@ export default async function globalSetup() {
   process.env.KADR_MEDIA_LIVEKIT_URL = stack.livekitUrl;
   process.env.KADR_MEDIA_API_KEY = stack.apiKey;
   process.env.KADR_MEDIA_API_SECRET = stack.apiSecret;
+  // lan.e2e.ts starts a stack of its own on the same build.
+  process.env.KADR_MEDIA_WEB_DIST = webDist;
   return () => stack.stop();
 }

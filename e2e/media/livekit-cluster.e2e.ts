@@ -6,7 +6,7 @@ import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.t
 import { type LivekitNodes, startLivekitNodes } from '../../apps/server/test/livekit-nodes.ts';
 
 /**
- * LiveKit's own multi-node mode (issue 16, item 7): two livekit-server processes share one Redis, and two
+ * LiveKit's own multi-node mode: two livekit-server processes share one Redis, and two
  * browsers, each connected to a different node with a token for the same room, see each other and decode
  * each other's camera. Whichever node hosts the room, the other one only bridges its participant's signal
  * through Redis — so this fails if the nodes do not form one cluster. Redis is a private redis-server inside

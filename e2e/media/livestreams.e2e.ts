@@ -121,10 +121,8 @@ test('live stream: start, watch, chat, guests, end, and the host gone', async ()
   // A: create chooser → live starter → camera preview, title with counter → start.
   const pageA = await open(a);
   await pageA.goto('/home');
-  await pageA
-    .getByRole('button', { name: /Создать|Добавить/ })
-    .first()
-    .click();
+  // The page's own «Создать» (the stories strip's «Добавить историю» comes first in the page now).
+  await pageA.getByRole('button', { name: 'Создать', exact: true }).click();
   await pageA.getByRole('button', { name: 'Прямой эфир' }).click();
   await expect(pageA).toHaveURL(/\/live\/new$/);
   await pageA.getByLabel('Название эфира').fill('Вечерний эфир');

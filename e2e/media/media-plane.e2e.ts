@@ -50,7 +50,7 @@ async function participantCount(roomName: string, bearer: string): Promise<numbe
   return ((await res.json()) as { participant_count: number }).participant_count;
 }
 
-test('host publishes camera and microphone; viewer receives both, chats back, cannot publish; webhooks count', async ({
+test('host publishes camera and microphone; viewer receives both, no data packet is relayed, viewer cannot publish; webhooks count', async ({
   browser,
 }) => {
   const streamId = 1000 + Math.floor(Math.random() * 1_000_000);
@@ -79,7 +79,7 @@ test('host publishes camera and microphone; viewer receives both, chats back, ca
     url: host.server_url,
     token: host.access_token,
   });
-  expect(joinedA).toEqual({ roomName, chatTopic: `live-chat:${roomName}`, state: 'connected' });
+  expect(joinedA).toEqual({ roomName, state: 'connected' });
   await pageA.evaluate(() => window.harness.publishCamera());
   await pageA.evaluate(() => window.harness.publishMicrophone());
 
@@ -112,17 +112,27 @@ test('host publishes camera and microphone; viewer receives both, chats back, ca
   await expect.poll(() => participantCount(roomName, bearer)).toBe(2);
   expect(await participantCount(roomName, outsider.bearer)).toBeNull();
 
-  // B → A on the live-chat data topic.
-  const message = {
+  // No data channel: B's packet claiming the host's name never reaches A, nor does the host's own (the
+  // live chat goes through the server, which names the author from the session).
+  const forged = {
     type: 'live-stream-message',
     stream_id: streamId,
-    content: 'Привет из зала',
+    content: 'Я ведущий',
+    sender_name: 'Ведущий',
     temp_id: 'temp-1',
   };
-  await pageB.evaluate((data) => window.harness.sendChat(data), message);
-  await expect
-    .poll(() => pageA.evaluate(() => window.harness.chatMessages()))
-    .toEqual([{ topic: `live-chat:${roomName}`, from: viewerIdentity, data: message }]);
+  const audioPackets = async () =>
+    (await pageB.evaluate(() => window.harness.audioStats())).tracks[0]?.packetsReceived ?? 0;
+  await pageB.evaluate(({ value, topic }) => window.harness.publishDataIgnoringGrant(value, topic), {
+    value: forged,
+    topic: `live-chat:${roomName}`,
+  });
+  await pageA.evaluate(() => window.harness.publishDataIgnoringGrant({ from: 'host' }, 'probe'));
+  // Media sent after the packets keeps arriving (about 2 s of audio): by then a packet would have too.
+  const after = await audioPackets();
+  await expect.poll(audioPackets, { timeout: 30_000 }).toBeGreaterThan(after + 100);
+  expect(await pageA.evaluate(() => window.harness.dataReceived())).toEqual([]);
+  expect(await pageB.evaluate(() => window.harness.dataReceived())).toEqual([]);
 
   // B may not publish: the wrapper refuses with the Russian text, and a client that skips the check is
   // refused by LiveKit itself — the server lists no track for B and A never receives one.

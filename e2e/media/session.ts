@@ -1,5 +1,6 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** The parts of the media stack (Kadr server, LiveKit) the media flows reach; set by global-setup.ts. */
@@ -46,6 +47,18 @@ export async function api<T>(session: Session, method: string, path: string, bod
   const res = await request(session, method, path, body);
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** A group `name` made by `owner` with `members` in it. */
+export function groupOf(
+  owner: Session,
+  name: string,
+  members: Session[],
+): Promise<{ id: number; name: string }> {
+  return api(owner, 'POST', routeUrl(groupsEndpoints.create), {
+    name,
+    member_ids: members.map((m) => m.user.id),
+  });
 }
 
 /** A browser context of the app signed in as `session` (the session the web app keeps in localStorage). */

@@ -112,6 +112,8 @@ export interface MediaStackOptions {
   webDist?: string;
   /** Extra server environment (e.g. a short LIVESTREAM_HOST_TIMEOUT_MS). */
   env?: Record<string, string>;
+  /** The address pages open the app at (lan.e2e.ts: the namespace's stand-in LAN address); 127.0.0.1 by default. */
+  pageHost?: string;
 }
 
 export async function startMediaStack(options: MediaStackOptions = {}): Promise<MediaStack> {
@@ -144,7 +146,11 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
       DATABASE_URL: '',
       REDIS_URL: '',
       LIVEKIT_URL: '',
-      LIVEKIT_PUBLIC_URL: '',
+      // The harness page (another origin) connects to LiveKit directly, and every candidate is 127.0.0.1
+      // (the live flow checks it); lan.e2e.ts leaves both to the server's own choice (the LAN address, and the
+      // signalling through Kadr's port).
+      LIVEKIT_PUBLIC_URL: `ws://127.0.0.1:${livekitPort}`,
+      LIVEKIT_NODE_IP: '127.0.0.1',
       LIVEKIT_API_KEY: apiKey,
       LIVEKIT_API_SECRET: apiSecret,
       LIVEKIT_PORT: String(livekitPort),
@@ -164,7 +170,7 @@ export async function startMediaStack(options: MediaStackOptions = {}): Promise<
       }
     });
   }
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const apiUrl = `http://${options.pageHost ?? '127.0.0.1'}:${apiPort}`;
   const stopServer = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     server.kill('SIGTERM');

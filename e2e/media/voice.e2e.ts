@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
-import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { voiceEndpoints } from '@kadr/contract/voice/endpoints';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { fakeVoiceWav } from './fake-voice.ts';
 import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from './peer-connections.ts';
-import { register, request, type Session, signedIn, socketAccepted } from './session.ts';
+import { groupOf, register, request, type Session, signedIn, socketAccepted } from './session.ts';
 import { chromiumArgs, chromiumPath } from './stack.ts';
 
 /**
@@ -121,6 +120,29 @@ async function inputStaysFree(page: Page) {
   }
 }
 
+/**
+ * At both sizes the control lies inside the screen and is what a tap at its centre hits (`elementFromPoint`):
+ * not clipped off the panel's edge nor under another layer.
+ */
+async function reachableAtBothSizes(page: Page, control: Locator) {
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await control.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        control.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return inside && r.width > 0 && hit !== null && el.contains(hit)
+            ? 'reachable'
+            : `${JSON.stringify({ left: r.left, top: r.top, right: r.right, bottom: r.bottom, innerWidth, innerHeight })} hit ${hit?.outerHTML.slice(0, 80)}`;
+        }),
+      )
+      .toBe('reachable');
+  }
+}
+
 /** The participants' names in the order this page lists them, with ✋ after a raised hand. */
 const listed = (page: Page) =>
   people(page).evaluateAll((items) =>
@@ -155,12 +177,7 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
     register('voice', 'Вера Речкина'),
     register('voice', 'Чужой'),
   ]);
-  const created = await request(a, 'POST', routeUrl(groupsEndpoints.create), {
-    name: 'Голосовая',
-    member_ids: [b.user.id, c.user.id],
-  });
-  expect(created.status).toBe(200);
-  const group = (await created.json()) as { id: number; name: string };
+  const group = await groupOf(a, 'Голосовая', [b, c]);
 
   // A non-member gets no session and no token.
   expect((await request(x, 'POST', routeUrl(voiceEndpoints.join, { id: group.id }))).status).toBe(403);
@@ -257,10 +274,15 @@ test('three members in a group voice chat hear each other; joins, leaves, end fo
 
   // B may not end it for everyone; A (who started it) may: B leaves on the event.
   await expect(panel(pageB).getByRole('button', { name: 'Завершить для всех' })).toHaveCount(0);
+  await reachableAtBothSizes(pageA, panel(pageA).getByRole('button', { name: 'Завершить для всех' }));
   await panel(pageA).getByRole('button', { name: 'Завершить для всех' }).click();
+  await pageA.getByRole('alertdialog').getByRole('button', { name: 'Завершить для всех' }).click();
   await expect(panel(pageB)).toHaveCount(0);
   await expect(panel(pageA)).toHaveCount(0);
   await expect(pageB.getByTestId('group-voice-bar')).toHaveCount(0);
   await expect(pageC.getByRole('button', { name: 'Начать голосовой чат' })).toBeVisible();
-  expect((await request(a, 'GET', routeUrl(voiceEndpoints.get, { id: group.id }))).status).toBe(404);
+  // No voice chat any more: the group answers null (the normal state, not an error).
+  const after = await request(a, 'GET', routeUrl(voiceEndpoints.get, { id: group.id }));
+  expect(after.status).toBe(200);
+  expect(await after.json()).toBeNull();
 });

@@ -1,10 +1,12 @@
+import type http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '@kadr/contract';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { App, AppContext, SharedParts } from './app-types.ts';
 import type { Config } from './config.ts';
@@ -16,13 +18,17 @@ import { createLimits } from './lib/limits.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { COMPRESS_THRESHOLD } from './lib/stored-json.ts';
 import { moduleMigrations, serverModules } from './modules/index.ts';
+import { registerSignalProxy, SIGNAL_PATH } from './modules/livekit/signal-proxy.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { clientErrorHandler, refuseLongUrl } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.ts';
 import { metricsRoutes } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { frameworkErrors, registerValidation } from './plugins/validation.ts';
+import { frameworkErrors, registerTextNormaliser, registerValidation } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerPageCause } from './realtime/cause.ts';
+import { memoryJournal, redisJournal } from './realtime/event-journal.ts';
 import { createGateway } from './realtime/gateway.ts';
 import { memoryPresence, redisPresence } from './realtime/presence.ts';
 import { type DataDirLock, lockDataDir } from './storage/data-dir-lock.ts';
@@ -34,8 +40,10 @@ export interface BuildOptions {
   db?: Db;
   /** Run migrations while building (default true). */
   migrate?: boolean;
-  /** Pretty logs for a terminal. */
-  prettyLogs?: boolean;
+  /** The process's logger (main.ts); without it the app makes its own from config. */
+  logger?: FastifyBaseLogger;
+  /** Serve HTTPS with this key and certificate (HTTPS=true: lib/self-signed.ts). */
+  https?: { key: string; cert: string };
   /** The embedded data directory's lock when the caller already took it (main.ts, before LiveKit starts). */
   dataDirLock?: DataDirLock;
 }
@@ -51,21 +59,23 @@ async function connectRedis(url: string) {
 /** Builds the whole server (plugins, then modules). It never listens; main.ts and tests decide that. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization'],
-            ...(options.prettyLogs
-              ? {
-                  transport: {
-                    target: 'pino-pretty',
-                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-                  },
-                }
-              : {}),
-          },
+    // main.ts hands its process logger (lib/logger.ts: pretty or JSON, shared with LiveKit's lines); tests and
+    // tools log as pino's JSON at their level, or not at all.
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : {
+          logger:
+            config.logLevel === 'silent'
+              ? false
+              : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        }),
+    ...(options.https
+      ? {
+          // The app's type is the HTTP server's; an HTTPS server is one with TLS in front (same request API).
+          serverFactory: (handler: http.RequestListener) =>
+            https.createServer(options.https as https.ServerOptions, handler) as unknown as http.Server,
+        }
+      : {}),
     bodyLimit: config.bodyLimitBytes,
     // Headers or a body trickled byte by byte must not hold a connection forever; Node checks the
     // deadlines on an interval (30 s by default), so check often enough for them to mean something.
@@ -85,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the CPU); a plugin that really hangs still fails the start, after two minutes.
     pluginTimeout: 120_000,
     frameworkErrors,
+    // Headers past Node's maxHeaderSize, a timed-out or malformed request: `{ error, code }`, not English.
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // One process per embedded database (PGlite has no locking of its own); released when the app closes.
@@ -115,7 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Sockets connect only once the server listens, after every module is registered.
     resolveToken: (token) => ctx.auth.resolveToken(token),
     sessionId: (token) => ctx.auth.sessionId(token),
+    sessionActive: (sessionId) => ctx.auth.sessionActive(sessionId),
     presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),
+    journal: redis ? redisJournal(redis.client, `${config.redisPrefix}:journal:`) : memoryJournal(),
     redisPrefix: config.redisPrefix,
     setLastSeen: (userId, at) => ctx.profiles.setLastSeen(userId, at),
     redis,
@@ -160,7 +174,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  app.addHook('onRequest', refuseLongUrl);
+  registerPageCause(app);
   registerValidation(app);
+  registerTextNormaliser(app);
   registerJsonParser(app);
   registerSecurityHeaders(app, config);
   await app.register(multipart, {
@@ -187,6 +204,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
   await app.register(metricsRoutes);
+  // The embedded LiveKit's signalling, through this port (main.ts hands browsers the path when it started one).
+  if (config.livekit.url && config.livekit.publicUrl === SIGNAL_PATH) {
+    const target = new URL(config.livekit.url);
+    registerSignalProxy(app, { host: target.hostname, port: Number(target.port) });
+  }
   await registerWeb(app);
   return app;
 }

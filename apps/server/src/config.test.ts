@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     [{ LIVEKIT_URL: 'ws://127.0.0.1:7880' }, 'LIVEKIT_API_KEY and LIVEKIT_API_SECRET must be set'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
     [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX must be'],
-    [{ MEDIA_SCHEDULING: 'idel' }, 'MEDIA_SCHEDULING must be one of idle, nice'],
+    [{ MEDIA_SCHEDULING: 'idel' }, 'MEDIA_SCHEDULING must be one of idle, nice, none'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseLimitOverrides } from './lib/limits.ts';
+import { MEDIA_SCHEDULINGS, type MediaScheduling } from './lib/thread-priority.ts';
 import type { S3Config } from './storage/s3.ts';
 
 /** Environment schema, parsed once at start. A wrong value stops the process with a clear message. */
@@ -20,7 +21,11 @@ export interface Config {
   redisPrefix: string;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT: `pretty` lines for people (default) or pino's `json` for a collector (lib/logger.ts). */
+  logFormat: 'pretty' | 'json';
   webDist: string;
+  /** WEB_SOURCE_MAPS: serve the web app's source maps (`*.map`); off by default, so the sources stay private. */
+  webSourceMaps: boolean;
   bodyLimitBytes: number;
   avatarMaxBytes: number;
   /** Largest single chat attachment (MESSAGE_ATTACHMENT_MAX_BYTES). */
@@ -46,16 +51,30 @@ export interface Config {
   metricsToken: string | null;
   /** A session unused this long stops working (SESSION_IDLE_TIMEOUT_MS). */
   sessionIdleTimeoutMs: number;
-  /** Longest progressive delay of a login for a username with many recent wrong passwords (AUTH_LOGIN_DELAY_MAX_MS). */
-  loginDelayMaxMs: number;
+  /** A session this old stops working however much it is used (SESSION_MAX_AGE_MS). */
+  sessionMaxAgeMs: number;
   profileCacheTtlMs: number;
   /**
    * Web push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): without keys a pair is generated at
    * first start and kept in the database, so every node signs with the same one.
    */
-  push: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string };
+  push: {
+    vapidPublicKey: string | null;
+    vapidPrivateKey: string | null;
+    vapidSubject: string;
+    /**
+     * PUSH_ALLOW_INSECURE_ENDPOINTS (development and tests): plain-http, loopback and private push endpoints
+     * are accepted. Refused with NODE_ENV=production.
+     */
+    allowInsecureEndpoints: boolean;
+  };
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
   feedCacheTtlMs: number;
+  /**
+   * Messenger backpressure (MESSAGE_SEND_QUEUE_MAX_WAIT_MS): once the oldest queued message insert has
+   * waited this long (a busy database), new sends are refused with 429 `server_busy` and Retry-After.
+   */
+  messageSendQueueMaxWaitMs: number;
   livekit: LivekitConfig;
   /**
    * Live streams (LIVESTREAM_HOST_TIMEOUT_MS: a stream whose host left the room this long ago ends by
@@ -95,7 +114,7 @@ export interface Config {
      * How the media processes give the cores to the server (lib/thread-priority.ts, ADR 0017). They read
      * MEDIA_SCHEDULING themselves; it is checked here so that a wrong value stops the start.
      */
-    mediaScheduling: 'idle' | 'nice';
+    mediaScheduling: MediaScheduling;
     /** Finished jobs older than this are pruned. */
     retentionMs: number;
     uploadsInFlightPerUser: number;
@@ -111,7 +130,26 @@ export interface Config {
    */
   s3: S3Config | null;
   /** Optional remote OpenAI-compatible vision tagger (AI_TAGGER_URL, AI_TAGGER_MODEL, AI_TAGGER_API_KEY). */
-  aiTagger: { url: string | null; model: string; apiKey: string | null };
+  aiTagger: {
+    url: string | null;
+    model: string;
+    apiKey: string | null;
+    /** Load the local model when an upload starts, so its job does not wait for it (AI_TAGGER_WARM; default on, off under NODE_ENV=test). */
+    warm: boolean;
+  };
+  /**
+   * Whether «Добавить демо-контент» is offered (DEMO_CONTENT): by default everywhere except NODE_ENV=production;
+   * `true` allows it there too, `false` nowhere.
+   */
+  demoContent: boolean;
+  /** MODERATOR_USERNAMES: accounts that moderate from the start (comma-separated, case-insensitive). */
+  moderatorUsernames: string[];
+  /**
+   * HTTPS with a self-signed certificate generated into DATA_DIR/tls (HTTPS=true, or `npm start -- --https`), so a
+   * phone on the LAN gets a secure context for its camera and microphone; LiveKit's signalling is then proxied
+   * through Kadr's port as wss (docs/adr/0018-lan-media.md).
+   */
+  https: boolean;
 }
 
 export interface LivekitConfig {
@@ -124,6 +162,10 @@ export interface LivekitConfig {
   /** The bundled `livekit-server --dev` that main.ts starts when LIVEKIT_URL is unset. */
   embedded: {
     binary: string;
+    /** The address LiveKit advertises to browsers (LIVEKIT_NODE_IP); null = the machine's LAN address, else 127.0.0.1. */
+    nodeIp: string | null;
+    /** Where LiveKit listens (LIVEKIT_BIND); null = loopback plus the advertised address. */
+    bind: string[] | null;
     port: number;
     rtcTcpPort: number;
     udpPortStart: number;
@@ -178,6 +220,16 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** A dotted IPv4 address, or null when unset. */
+function ipv4(env: Env, name: string, label = name): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const parts = raw.split('.');
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255))
+    throw new ConfigError(`${label} must be an IPv4 address such as 192.168.1.20, got "${raw}"`);
+  return raw;
+}
+
 function oneOf<const T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -207,11 +259,25 @@ function portRange(env: Env, name: string, fallback: [number, number]): [number,
   return [start, end];
 }
 
+function insecurePushEndpoints(env: Env): boolean {
+  const allowed = bool(env, 'PUSH_ALLOW_INSECURE_ENDPOINTS', false);
+  if (allowed && env.NODE_ENV === 'production')
+    throw new ConfigError(
+      'PUSH_ALLOW_INSECURE_ENDPOINTS is for development; it cannot be set with NODE_ENV=production',
+    );
+  return allowed;
+}
+
 function aiTagger(env: Env): Config['aiTagger'] {
   const taggerUrl = url(env, 'AI_TAGGER_URL', ['http', 'https']);
   const model = env.AI_TAGGER_MODEL || '';
   if (taggerUrl && !model) throw new ConfigError('AI_TAGGER_URL is set, so AI_TAGGER_MODEL must be set too');
-  return { url: taggerUrl, model, apiKey: env.AI_TAGGER_API_KEY || null };
+  return {
+    url: taggerUrl,
+    model,
+    apiKey: env.AI_TAGGER_API_KEY || null,
+    warm: bool(env, 'AI_TAGGER_WARM', env.NODE_ENV !== 'test'),
+  };
 }
 
 function s3Config(env: Env): S3Config | null {
@@ -251,7 +317,8 @@ function s3Config(env: Env): S3Config | null {
   };
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/** The repository root: this file and the bundled server (apps/server/dist/main.mjs) both sit three directories below it. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function rootVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
@@ -281,6 +348,12 @@ function livekitConfig(env: Env): LivekitConfig {
     apiSecret,
     embedded: {
       binary: path.resolve(env.LIVEKIT_BIN || path.join(repoRoot, '.tools/bin/livekit-server')),
+      nodeIp: ipv4(env, 'LIVEKIT_NODE_IP'),
+      bind: env.LIVEKIT_BIND
+        ? env.LIVEKIT_BIND.split(',').map(
+            (a, i) => ipv4({ a: a.trim() }, 'a', `LIVEKIT_BIND (address ${i + 1})`) as string,
+          )
+        : null,
       port,
       rtcTcpPort,
       udpPortStart,
@@ -305,7 +378,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisPrefix: prefix(env, 'REDIS_PREFIX', 'kadr'),
     publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`,
     logLevel,
+    logFormat: oneOf(env, 'LOG_FORMAT', ['pretty', 'json'], 'pretty'),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    webSourceMaps: bool(env, 'WEB_SOURCE_MAPS', false),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     avatarMaxBytes: int(env, 'AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     messageAttachmentMaxBytes: int(
@@ -334,14 +409,16 @@ export function loadConfig(env: Env = process.env): Config {
       1000,
       365 * 24 * 3_600_000,
     ),
-    loginDelayMaxMs: int(env, 'AUTH_LOGIN_DELAY_MAX_MS', 5000, 0, 60_000),
+    sessionMaxAgeMs: int(env, 'SESSION_MAX_AGE_MS', 90 * 24 * 3_600_000, 1000, 5 * 365 * 24 * 3_600_000),
     profileCacheTtlMs: int(env, 'PROFILE_CACHE_TTL_MS', 10_000, 0, 10 * 60 * 1000),
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY ? env.VAPID_PUBLIC_KEY : null,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : null,
       vapidSubject: env.VAPID_SUBJECT ? env.VAPID_SUBJECT : 'mailto:admin@kadr.local',
+      allowInsecureEndpoints: insecurePushEndpoints(env),
     },
     feedCacheTtlMs: int(env, 'FEED_CACHE_TTL_MS', 30_000, 0, 10 * 60 * 1000),
+    messageSendQueueMaxWaitMs: int(env, 'MESSAGE_SEND_QUEUE_MAX_WAIT_MS', 500, 0, 60_000),
     livekit: livekitConfig(env),
     livestreams: {
       hostTimeoutMs: int(env, 'LIVESTREAM_HOST_TIMEOUT_MS', 60_000, 100, 24 * 60 * 60 * 1000),
@@ -370,7 +447,7 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       lightConcurrency: int(env, 'JOBS_LIGHT_CONCURRENCY', Math.max(2, os.availableParallelism()), 1, 64),
       timeoutMs: int(env, 'JOBS_TIMEOUT_MS', 15 * 60 * 1000, 100, 6 * 60 * 60 * 1000),
-      mediaScheduling: oneOf(env, 'MEDIA_SCHEDULING', ['idle', 'nice'], 'idle'),
+      mediaScheduling: oneOf(env, 'MEDIA_SCHEDULING', MEDIA_SCHEDULINGS, 'idle'),
       retentionMs: int(env, 'JOBS_RETENTION_MS', 7 * 24 * 60 * 60 * 1000, 1000, 365 * 24 * 60 * 60 * 1000),
       uploadsInFlightPerUser: int(env, 'UPLOADS_IN_FLIGHT_PER_USER', 3, 1, 100),
       pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000),
@@ -380,5 +457,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     s3: s3Config(env),
     aiTagger: aiTagger(env),
+    demoContent: bool(env, 'DEMO_CONTENT', env.NODE_ENV !== 'production'),
+    moderatorUsernames: (env.MODERATOR_USERNAMES ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+    https: bool(env, 'HTTPS', false),
   };
 }

@@ -80,7 +80,7 @@ describe.runIf(hasRedis)('calls on two nodes sharing Redis and the database', ()
     await new Promise((r) => setTimeout(r, 300)); // several more sweeps on both nodes
     expect(missedAtA).toHaveLength(1);
     expect(missedAtB.map((e) => e.call.id)).toEqual([call.id]);
-    expect(await callsClient(nodes.one.app).entries(a, b)).toEqual(['Пропущенный звонок']);
+    expect(await callsClient(nodes.one.app).entries(a, b)).toEqual(['Исходящий видеозвонок · нет ответа']);
   });
 
   it('a caller whose socket on node one drops while ringing is cancelled (by whichever node sweeps)', async () => {

@@ -1,5 +1,5 @@
 import type { AcceptedCall, Call, CallEvent, MediaTokenResponse } from '@kadr/contract';
-import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { apiUrl, callEntrySeenBy, messengerRoutes } from '@kadr/contract';
 import { callsRoutes } from '@kadr/contract/calls/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEvent, callsClient, collect, eventually, startCall } from './calls-fixtures.ts';
@@ -110,7 +110,10 @@ describe('calls: the state machine in the database', () => {
     const ended = await client.act(a!, call.id, 'end');
     expect(ended.json()).toMatchObject({ state: 'ended', end_reason: 'hangup', duration: 192 });
     expect((await endedAtB).call.duration).toBe(192);
-    expect(await client.entries(b!, a!)).toEqual(['Исходящий звонок · 3:12']);
+    // One message from the caller, in the caller's words; the callee reads it as incoming (callEntrySeenBy).
+    const [stored] = await client.entries(b!, a!);
+    expect(stored).toBe('Исходящий видеозвонок · 3:12');
+    expect(callEntrySeenBy(stored as string, false)).toBe('Входящий видеозвонок · 3:12');
     expect((await client.get(a!, apiUrl(callsRoutes.current))).json()).toEqual({ call: null });
   });
 
@@ -124,7 +127,7 @@ describe('calls: the state machine in the database', () => {
     expect((await rejectedAtA).call.state).toBe('rejected');
     expect((await client.act(b!, call.id, 'accept')).statusCode).toBe(409);
     expect((await client.act(a!, call.id, 'reject')).statusCode).toBe(404);
-    expect(await client.entries(a!, b!)).toEqual(['Отклонённый звонок']);
+    expect(await client.entries(a!, b!)).toEqual(['Отклонённый видеозвонок']);
   });
 
   it('the callee hanging up while it rings is a reject', async () => {
@@ -143,7 +146,9 @@ describe('calls: the state machine in the database', () => {
       end_reason: 'cancelled',
     });
     await cancelled;
-    expect(await client.entries(b!, a!)).toEqual(['Пропущенный звонок']);
+    const [stored] = await client.entries(b!, a!);
+    expect(stored).toBe('Отменённый видеозвонок');
+    expect(callEntrySeenBy(stored as string, false)).toBe('Пропущенный видеозвонок');
   });
 
   it('unanswered past the ring timeout → missed on both sides and in the chat', async () => {
@@ -157,7 +162,10 @@ describe('calls: the state machine in the database', () => {
     ]);
     expect(atA.call.state).toBe('missed');
     expect(atB.call.state).toBe('missed');
-    expect(await client.entries(a!, b!)).toEqual(['Пропущенный звонок']);
+    // The caller is not told they missed their own call: nobody answered them.
+    const [stored] = await client.entries(a!, b!);
+    expect(stored).toBe('Исходящий видеозвонок · нет ответа');
+    expect(callEntrySeenBy(stored as string, false)).toBe('Пропущенный видеозвонок');
     expect((await client.act(b!, call.id, 'accept')).statusCode).toBe(409);
   });
 

@@ -106,12 +106,22 @@ describe('channels: subscribers, administrators and posting rights', () => {
 
   it('the owner adds an administrator with the post right, who then posts; rights are enforced', async () => {
     await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
-    const added = await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
+    const invited = await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
       user_id: b.user.id,
       can_post: true,
       can_edit_others: false,
       can_delete_others: false,
     });
+    // Appointing is an invitation: nobody becomes an administrator without accepting.
+    expect(invited.json()).toMatchObject({ invited: [b.user.id] });
+    expect(invited.json().admins.map((x: { user_id: number }) => x.user_id)).toEqual([a.user.id]);
+    expect((await c.send(b.access_token, { channel_id: ch.id }, 'ещё не админ')).statusCode).toBe(403);
+    await c.appointAdmin(a.access_token, ch.id, b, {
+      can_post: true,
+      can_edit_others: false,
+      can_delete_others: false,
+    });
+    const added = await c.call(a.access_token, 'GET', apiUrl(channelsRoutes.admins, { id: ch.id }));
     expect(added.json().admins.map((x: { user_id: number; role: string }) => [x.user_id, x.role])).toEqual([
       [a.user.id, 'owner'],
       [b.user.id, 'admin'],
@@ -173,8 +183,7 @@ describe('channels: subscribers, administrators and posting rights', () => {
     for (const u of [b, x])
       await c.call(u.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
     const appoint = (u: AuthSession) =>
-      c.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
-        user_id: u.user.id,
+      c.appointAdmin(a.access_token, ch.id, u, {
         can_post: false,
         can_edit_others: false,
         can_delete_others: false,

@@ -95,3 +95,45 @@ describe('compression', () => {
     expect(accepts(['deflate', 'br'], 'br')).toBe(true);
   });
 });
+
+describe('the page frame in the SPA answer (paint before the scripts)', () => {
+  let t: TestApp;
+  let webDist: string;
+  const withSlot =
+    '<!doctype html><html><head><title>Kadr</title></head><body><div id="root"><!--kadr-frame--></div></body></html>';
+
+  beforeAll(async () => {
+    webDist = tempDir('kadr-web-');
+    fs.writeFileSync(path.join(webDist, 'index.html'), withSlot);
+    fs.writeFileSync(
+      path.join(webDist, 'frames.json'),
+      JSON.stringify({
+        slot: '<!--kadr-frame-->',
+        routes: [
+          ['home', '^/home/?$'],
+          ['chat', '^/messenger/[^/]+/?$'],
+        ],
+        frames: { home: '<div data-frame="home">Главная</div>', chat: '<div data-frame="chat"></div>' },
+      }),
+    );
+    t = await createTestApp({ WEB_DIST: webDist });
+    // A second app in one file: minutes on the loaded shared machine (docs/PITFALLS.md).
+  }, 240_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers each kind of page with its frame in #root, compressed, and other pages with none', async () => {
+    const home = await t.app.inject({ url: '/home', headers: { 'accept-encoding': 'br' } });
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(home.rawPayload).toString()).toContain(
+      '<div id="root"><div data-frame="home">Главная</div></div>',
+    );
+    const chat = await t.app.inject({ url: '/messenger/anna?x=1', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(chat.rawPayload).toString()).toContain('<div data-frame="chat"></div>');
+    const settings = await t.app.inject({ url: '/login' });
+    expect(settings.body).toContain('<div id="root"></div>');
+    expect(settings.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -8,6 +8,9 @@ import { buildServer, serverBundle } from '../../../scripts/build-server.mjs';
 import { DataDirLockedError, LOCK_NAME, lockDataDir } from '../src/storage/data-dir-lock.ts';
 import { tempDir } from './helpers.ts';
 
+// @embedded-database-only: every server this file starts runs on the embedded PGlite (DATABASE_URL emptied), so
+// the PostgreSQL run leaves it out (scripts/server-pg-tests.mjs).
+
 /** A PID that certainly belongs to no process now: a child that already exited. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });

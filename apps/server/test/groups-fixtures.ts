@@ -3,6 +3,7 @@ import type { Channel, ChatListItem, Group, Message } from '@kadr/contract';
 import { apiUrl, messengerRoutes } from '@kadr/contract';
 import { channelsRoutes } from '@kadr/contract/channels/routes';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
+import { invitationsRoutes } from '@kadr/contract/invitations/routes';
 import type { App } from '../src/app-types.ts';
 import { bearer } from './helpers.ts';
 
@@ -24,6 +25,29 @@ export function chats(app: App) {
       call(token, 'DELETE', apiUrl(groupsRoutes.removeMember, { id: groupId, userId })),
     createChannel: (token: string, body: object) =>
       ok<Channel>(call(token, 'POST', apiUrl(channelsRoutes.create), body)),
+    /**
+     * Appoints a channel administrator the way people do: the owner's invitation, accepted by the invitee
+     * in «Приглашения» (an administrator already only gets the rights). Returns the owner's raw answer.
+     */
+    async appointAdmin(
+      ownerToken: string,
+      channelId: number,
+      invitee: { access_token: string; user: { id: number } },
+      rights: { can_post: boolean; can_edit_others: boolean; can_delete_others: boolean },
+    ) {
+      const res = await call(ownerToken, 'POST', apiUrl(channelsRoutes.addAdmin, { id: channelId }), {
+        user_id: invitee.user.id,
+        ...rights,
+      });
+      if (res.statusCode !== 200) return res;
+      const { invitations } = await ok<{ invitations: { id: number; kind: string; place_id: number }[] }>(
+        call(invitee.access_token, 'GET', apiUrl(invitationsRoutes.list)),
+      );
+      const mine = invitations.find((i) => i.kind === 'channel_admin' && i.place_id === channelId);
+      if (mine)
+        await ok(call(invitee.access_token, 'POST', apiUrl(invitationsRoutes.accept, { id: mine.id })));
+      return res;
+    },
     send: (token: string, target: object, content: string, extra: object = {}) =>
       call(token, 'POST', apiUrl(messengerRoutes.send), {
         ...target,

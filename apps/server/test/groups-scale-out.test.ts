@@ -14,7 +14,7 @@ const hasRedis = await redisReachable('groups scale-out suite');
 describe.runIf(hasRedis)('groups on two nodes sharing Redis and the database', () => {
   let nodes: TwoNodes;
   beforeAll(async () => {
-    nodes = await startTwoNodes();
+    nodes = await startTwoNodes({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
   });
   afterAll(() => nodes.close());
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Db, migrateToLatest, openDatabase, pgliteDb } from '../src/db/database.ts';
+import { type Db, migrateToLatest, openDatabase, pgliteDb, pgliteExtensions } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { moduleMigrations } from '../src/modules/index.ts';
 
@@ -63,7 +63,10 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
 async function pgliteFromImage(): Promise<Db> {
   const image = process.env.KADR_PGLITE_IMAGE;
   if (!image || !fs.existsSync(image)) return openDatabase({ databaseUrl: null, pgliteDir: null });
-  const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(image)]) });
+  const pglite = new PGlite({
+    loadDataDir: new Blob([fs.readFileSync(image)]),
+    extensions: pgliteExtensions,
+  });
   await pglite.waitReady;
   return pgliteDb(pglite);
 }
@@ -119,7 +122,7 @@ export async function createPgTemplate(adminUrl: string, name: string): Promise<
 
 /** Writes the migrated PGlite image the suite's databases start from (the global setup calls it). */
 export async function writePgliteImage(file: string): Promise<void> {
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: pgliteExtensions });
   await pglite.waitReady;
   const db = pgliteDb(pglite);
   await migrateToLatest(db, moduleMigrations());

@@ -46,7 +46,15 @@ describe('embedded livekit-server', () => {
       const [port, rtcTcpPort] = [await freePort(), await freePort()];
       const lines: string[] = [];
       const embedded = await startEmbeddedLivekit({
-        settings: { binary, port, rtcTcpPort, udpPortStart: 45000, udpPortEnd: 45050 },
+        settings: {
+          binary,
+          nodeIp: '127.0.0.1',
+          bind: null,
+          port,
+          rtcTcpPort,
+          udpPortStart: 45000,
+          udpPortEnd: 45050,
+        },
         webhookUrl: `http://127.0.0.1:9${apiUrl(livekitRoutes.webhook)}`,
         apiKey: '',
         apiSecret: '',

@@ -49,7 +49,7 @@ describe('media tokens', () => {
         room: 'stream-42',
         roomJoin: true,
         canSubscribe: true,
-        canPublishData: true,
+        canPublishData: false,
         canPublish,
       });
       // LiveKit reads the sources by name from the JWT; check the wire form, not the SDK's enum.

@@ -131,7 +131,7 @@ describe('live streams: rules', () => {
 
     const guest = await grants(1);
     expect(guest.role).toBe('guest');
-    expect(guest.claims.video).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true });
+    expect(guest.claims.video).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: false });
     expect(guest.claims.video?.canPublishSources).toEqual(['microphone']);
 
     const viewer = await grants(2);
@@ -139,7 +139,7 @@ describe('live streams: rules', () => {
     expect(viewer.claims.video).toMatchObject({
       canPublish: false,
       canSubscribe: true,
-      canPublishData: true,
+      canPublishData: false,
     });
     expect(viewer.claims.video?.canPublishSources).toBeUndefined();
     expect(viewer.claims.name).toBe(users[2]!.name);
@@ -185,11 +185,12 @@ describe('live streams: rules', () => {
       permission: {
         canPublish: true,
         canSubscribe: true,
-        canPublishData: true,
         canPublishSources: ['MICROPHONE'],
       },
       attributes: { 'kadr.role': 'guest' },
     });
+    // Data stays off (protobuf JSON leaves a false field out): the chat goes through the server.
+    expect(updates[0]!.body.permission).not.toHaveProperty('canPublishData', true);
 
     // Removing revokes publishing in the room, and frees a place.
     room.calls.length = 0;

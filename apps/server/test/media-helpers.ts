@@ -155,3 +155,39 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+let readyPostSeq = 0;
+/**
+ * A finished photo post of `userId` written straight through the media service (no upload, no processing):
+ * for tests about who sees a post, not how it is made. `tags` and `description` stand for the tagger's.
+ */
+export function readyPhotoPost(
+  app: App,
+  userId: number,
+  caption: string,
+  { tags = [] as string[], description = '' } = {},
+): Promise<number> {
+  readyPostSeq += 1;
+  return app.ctx.media.publishReady({
+    userId,
+    caption,
+    mediaType: 'photo',
+    createdAt: new Date(),
+    tags,
+    forSleep: tags.includes('for_sleep'),
+    calmScore: 0.5,
+    description,
+    provider: 'test',
+    model: 'test',
+    files: [
+      {
+        file_type: 'image',
+        file_url: `/media/ready-${readyPostSeq}.webp`,
+        thumbnail_url: `/media/ready-${readyPostSeq}-t.webp`,
+        width: 10,
+        height: 10,
+        duration: null,
+      },
+    ],
+  });
+}

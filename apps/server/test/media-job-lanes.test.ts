@@ -179,7 +179,9 @@ describe('job lanes', () => {
         .where('status', 'in', ['queued', 'running'])
         .execute();
       expect(open.length).toBeLessThanOrEqual(1);
-      // Pruning removes finished runs older than the retention, and nothing pending.
+      // Pruning removes finished runs older than the retention, and nothing pending. The queues stop first: a run
+      // finishing between the prune and the check below would be a finished row the prune never saw.
+      await Promise.all([a.stop(), b.stop()]);
       const pruned = await a.prune(0);
       expect(pruned).toBeGreaterThanOrEqual(2);
       const left = await shared.db.kysely.selectFrom('jobs').select('status').execute();

@@ -63,6 +63,8 @@ describe('the labeler process', () => {
   });
 
   it('answers from a process other than the caller, at a lower CPU priority', async () => {
+    // The default scheduling, checked here; the server project runs media at `none` (vitest.config.ts).
+    process.env.MEDIA_SCHEDULING = 'idle';
     const info = await labeler.info();
     expect(info.pid).not.toBe(process.pid);
     expect(info.pid).toBeGreaterThan(0);
@@ -73,6 +75,10 @@ describe('the labeler process', () => {
       expect(info.policy).toBe(SCHED_IDLE);
       if (idleCgroupHere) expectInIdleMediaCgroup(cpuCgroupOf(info.pid));
     }
+    // The rest labels photos: an idle-class process would starve beside the other suites of a run (176 s in
+    // CI), so the next one starts at the server's own priority.
+    process.env.MEDIA_SCHEDULING = 'none';
+    await labeler.close();
   }, 120_000);
 
   it('keeps the same number of live tensors after every post it labels', async () => {
@@ -133,6 +139,16 @@ describe('the labeler process is replaced when bounded', () => {
       expect((await bounded.info()).pid).toBe(first);
       // The second photo is that process's last: it exits once it answered.
       await bounded.label([photo]);
+    });
+  }, 180_000);
+
+  it('after idleMs without a call: the process exits, and the next photo starts a new one', async () => {
+    // An idle server must not hold the detector's models (docs/adr/0041-start-memory.md).
+    const bounded = humanLabeler({ idleMs: 1500 });
+    await replaced(bounded, async (first) => {
+      await bounded.warm?.();
+      // Calls keep it: a second one within idleMs goes to the same process.
+      expect((await bounded.info()).pid).toBe(first);
     });
   }, 180_000);
 

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PermanentJobError } from '../src/jobs/queue.ts';
 import { cpuCgroupOf, findCpuCgroup, MEDIA_CGROUP } from '../src/lib/media-cgroup.ts';
 import { MEDIA_NICE, SCHED_IDLE, SCHED_OTHER, schedulingPolicy } from '../src/lib/thread-priority.ts';
 import { run, spawnerPid } from '../src/modules/media/processing/ffmpeg.ts';
+import { rejected } from '../src/modules/media/processing/post-job.ts';
 import { expectInIdleMediaCgroup, idleCgroupHere } from './media-helpers.ts';
+
+// This suite checks the default scheduling itself; the server project runs media at `none` (vitest.config.ts).
+process.env.MEDIA_SCHEDULING = 'idle';
 
 /**
  * Issue 17 item 12: the server never forks ffmpeg/ffprobe itself (a fork of a large process held its event loop
@@ -56,6 +61,11 @@ describe('media binaries run from the launcher process', () => {
         );
         expect(cpuCgroupOf('self')).not.toContain(MEDIA_CGROUP);
       }
+      // The rest of the suite times aborts and kills; an idle-class launcher would starve beside the other suites
+      // of a run, so the next one starts at the server's own priority.
+      process.env.MEDIA_SCHEDULING = 'none';
+      process.kill(launcher as number, 'SIGKILL');
+      while (spawnerPid() === launcher) await new Promise((r) => setTimeout(r, 20));
     },
   );
 
@@ -77,7 +87,7 @@ describe('media binaries run from the launcher process', () => {
     const running = run('/bin/sleep', ['30'], { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop')), 100);
     await expect(running).rejects.toThrow('stop');
-    await expect(run('/bin/sleep', ['30'], { timeoutMs: 100 })).rejects.toThrow(/exited with SIGKILL/);
+    await expect(run('/bin/sleep', ['30'], { timeoutMs: 100 })).rejects.toThrow(/timed out after 100 ms/);
     expect(Date.now() - started).toBeLessThan(20_000);
     // The binary itself is gone, not only its watchdog.
     const file = `${fs.mkdtempSync('/tmp/kadr-spawner-')}/pid`;
@@ -100,6 +110,15 @@ describe('media binaries run from the launcher process', () => {
     }
     fs.rmSync(file);
   });
+
+  it("a run that times out is retried by its job, not failed as the decoder's refusal", async () => {
+    const late = await run('/bin/sleep', ['30'], { timeoutMs: 100 }).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(Error);
+    expect(() => rejected(late)).toThrow(/timed out/);
+    expect(() => rejected(late)).not.toThrow(PermanentJobError);
+    const refusal = await run('/bin/sh', ['-c', 'exit 1']).catch((error: unknown) => error);
+    expect(() => rejected(refusal)).toThrow(PermanentJobError);
+  }, 60_000);
 
   it('a launcher that dies fails the runs in flight and is started again on the next', async () => {
     const first = spawnerPid();

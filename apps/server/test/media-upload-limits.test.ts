@@ -62,7 +62,7 @@ function post(url: string, field: string, data: Buffer, filename = 'big.png') {
   });
 }
 
-describe('decoded pixel cap (issue 17 item 5)', () => {
+describe('decoded pixel cap', () => {
   const bomb = hugePng();
 
   it(`the test image is small on disk and past ${MAX_INPUT_PIXELS / 1e6} Mpx`, async () => {

@@ -145,8 +145,7 @@ describe('the chat list from its start is read through a per-node cache that eve
     });
     expect(
       (
-        await api.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
-          user_id: b.user.id,
+        await api.appointAdmin(a.access_token, ch.id, b, {
           can_post: true,
           can_edit_others: false,
           can_delete_others: false,

@@ -33,7 +33,7 @@ async function page(limit: number, offset: number): Promise<ChatsResponse> {
 
 const key = (c: ChatListItem) => (c.is_favorites ? 'fav' : c.user_id);
 
-describe('chat list paging (issue 10 item 4)', () => {
+describe('chat list paging', () => {
   it('pages of 10 over 25 chats are disjoint, cover all, keep the order and say has_more right', async () => {
     const whole = await m.chats(me.access_token);
     const personal = whole.filter((c) => c.type === 'personal');

@@ -48,10 +48,7 @@ describe('HTTP sends to groups and channels use the known writers', () => {
     const ch = await c.createChannel(a.access_token, { name: 'Кэш-канал', slug: `writers-${process.pid}-1` });
     await c.call(b.access_token, 'POST', apiUrl(channelsRoutes.subscribe, { id: ch.id }));
     const rights = { can_post: true, can_edit_others: false, can_delete_others: false };
-    await c.call(a.access_token, 'POST', apiUrl(channelsRoutes.addAdmin, { id: ch.id }), {
-      user_id: b.user.id,
-      ...rights,
-    });
+    await c.appointAdmin(a.access_token, ch.id, b, rights);
     await c.sent(b.access_token, { channel_id: ch.id }, 'можно');
     const edited = await c.call(
       a.access_token,

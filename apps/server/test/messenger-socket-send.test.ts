@@ -31,11 +31,17 @@ const device = (token: string) => openSocket(url, token, open);
 const send = (s: ClientSocket, body: unknown) =>
   new Promise<SendMessageResult>((resolve) => s.emit('send-message', body as SendMessageBody, resolve));
 
-/** Every `new-message` a socket gets within the window. */
-function collect(s: ClientSocket, windowMs = 400): Promise<MessageEvent[]> {
+/**
+ * Every `new-message` a socket gets from now on; `until(ms)` answers them once `ms` have passed after it is
+ * called (after the sends settled: a send that takes longer on a busy machine never outruns the window).
+ */
+function collect(s: ClientSocket) {
   const got: MessageEvent[] = [];
   s.on('new-message', (e) => got.push(e));
-  return new Promise((resolve) => setTimeout(() => resolve(got), windowMs));
+  return {
+    until: (quietMs = 400) =>
+      new Promise<MessageEvent[]>((resolve) => setTimeout(() => resolve(got), quietMs)),
+  };
 }
 
 const storedCount = () => countRows(t.db, 'messages');
@@ -62,7 +68,7 @@ describe('send-message over the socket', () => {
       message_type: 'text',
       files: [],
     });
-    const [mine, theirs] = await Promise.all([atA2, atB1]);
+    const [mine, theirs] = await Promise.all([atA2.until(), atB1.until()]);
     expect(mine.map((e) => e.message)).toEqual([result.message]);
     expect(theirs).toHaveLength(1);
     expect(theirs[0]?.chat).toEqual({ type: 'personal', user_id: a.user.id, is_favorites: false });
@@ -75,7 +81,7 @@ describe('send-message over the socket', () => {
 
   it('is idempotent on temp_id, shared with HTTP, even for twins in one batch', async () => {
     const [a1, b1] = await Promise.all([device(a.access_token), device(b.access_token)]);
-    const atB = collect(b1, 600);
+    const atB = collect(b1);
     const before = await storedCount();
     const body = { other_user_id: b.user.id, content: 'один раз', temp_id: 'twin-1' };
     // Emitted together they reach the server in one tick and share one insert batch.
@@ -87,7 +93,7 @@ describe('send-message over the socket', () => {
     expect(again.message.id).toBe(first.message.id);
     expect(http.json().message.id).toBe(first.message.id);
     expect(await storedCount()).toBe(before + 1);
-    expect((await atB).map((e) => e.message.id)).toEqual([first.message.id]);
+    expect((await atB.until(600)).map((e) => e.message.id)).toEqual([first.message.id]);
   });
 
   it('keeps the HTTP rules: empty text, unknown users and bad bodies are refused and store nothing', async () => {

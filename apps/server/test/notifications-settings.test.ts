@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-});
+}, 180_000);
 
 const types = (who: AuthSession, patch: object) =>
   n.call(who.access_token, 'PATCH', apiUrl(settingsRoutes.update), { notifications: { types: patch } });

@@ -24,7 +24,7 @@ interface Doc {
 }
 
 /**
- * The API document's limits are the ones the server enforces (issue 17 item 13): for each field the
+ * The API document's limits are the ones the server enforces: for each field the
  * documented `maxLength` equals the limit, a value at it is accepted and one past it refused with 400.
  */
 describe('documented field limits equal the enforced ones', () => {

@@ -16,14 +16,18 @@ import {
   mediaRoutes,
   messengerReactionRoutes,
   messengerRoutes,
+  moderationRoutes,
   notificationsRoutes,
   profileRoutes,
   settingsRoutes,
 } from '@kadr/contract';
 import { callsRoutes } from '@kadr/contract/calls/routes';
 import { channelsRoutes } from '@kadr/contract/channels/routes';
+import { demoRoutes } from '@kadr/contract/demo/routes';
 import { groupsRoutes } from '@kadr/contract/groups/routes';
+import { invitationsRoutes } from '@kadr/contract/invitations/routes';
 import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
+import { searchRoutes } from '@kadr/contract/search/routes';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { voiceRoutes } from '@kadr/contract/voice/routes';
 import { Ajv } from 'ajv';
@@ -145,6 +149,15 @@ async function freshUser(prefix = 'walk_u'): Promise<User> {
   return { token: s.access_token, id: s.user.id, username: s.user.username, password };
 }
 
+/** A fresh private account with one follow request waiting (a stranger has none from that person: 404). */
+async function followRequestFixture(): Promise<Fixture> {
+  const owner = await freshUser('walk_p');
+  const fan = await freshUser('walk_f');
+  await must('patch', apiUrl(settingsRoutes.update), owner, { privacy: { private_account: true } });
+  await must('post', apiUrl(profileRoutes.follow, { username: owner.username }), fan);
+  return { as: owner, params: { username: fan.username }, stranger: 404 };
+}
+
 async function newGroup(owner: User, members: User[] = [], extra: object = {}) {
   return must<{ id: number; inviteToken: string; slug: string | null }>(
     'post',
@@ -169,6 +182,43 @@ async function newChannel(owner: User) {
     name: 'Обход',
     slug: slug('walkc'),
   });
+}
+
+/** Appoints a channel administrator: the owner's invitation, accepted by the invitee. */
+async function appoint(owner: User, channelId: number, invitee: User) {
+  await must('post', apiUrl(channelsRoutes.addAdmin, { id: channelId }), owner, {
+    user_id: invitee.id,
+    can_post: true,
+    can_edit_others: false,
+    can_delete_others: false,
+  });
+  const id = await invitationTo(invitee, channelId);
+  await must('post', apiUrl(invitationsRoutes.accept, { id }), invitee);
+}
+
+/** The invitee's pending invitation to a place (a group or a channel). */
+async function invitationTo(invitee: User, placeId: number): Promise<number> {
+  const { invitations } = await must<{ invitations: { id: number; place_id: number }[] }>(
+    'get',
+    apiUrl(invitationsRoutes.list),
+    invitee,
+  );
+  const found = invitations.find((i) => i.place_id === placeId);
+  if (!found) throw new Error(`fixture: no invitation to ${placeId}`);
+  return found.id;
+}
+
+/** A fresh invitee invited by Alice as her new channel's administrator (pending). */
+async function pendingInvitation() {
+  const invitee = await freshUser('walk_invitee');
+  const c = await newChannel(alice);
+  await must('post', apiUrl(channelsRoutes.addAdmin, { id: c.id }), alice, {
+    user_id: invitee.id,
+    can_post: true,
+    can_edit_others: false,
+    can_delete_others: false,
+  });
+  return { invitee, id: await invitationTo(invitee, c.id) };
 }
 
 async function newStream(host: User) {
@@ -232,16 +282,25 @@ const fixtures: Record<string, Prepare> = {
   [operation(authRoutes.logout)]: () => ({ as: bob }),
   [operation(authRoutes.me)]: sampled,
   [operation(healthRoutes.get)]: sampled,
+  // Demo content: Alice is the first account, but the walk's instance has her post already (no second seeding).
+  [operation(demoRoutes.state)]: sampled,
+  [operation(demoRoutes.seed)]: () => ({ status: 409, stranger: 403 }),
   [operation(profileRoutes.search)]: sampled,
   [operation(profileRoutes.get)]: sampled,
   [operation(profileRoutes.update)]: sampled,
   [operation(profileRoutes.avatar)]: sampled,
   [operation(profileRoutes.follow)]: sampled,
   [operation(profileRoutes.unfollow)]: sampled,
+  [operation(profileRoutes.followRequests)]: sampled,
+  [operation(profileRoutes.acceptFollowRequest)]: () => followRequestFixture(),
+  [operation(profileRoutes.declineFollowRequest)]: () => followRequestFixture(),
+  [operation(profileRoutes.followers)]: sampled,
+  [operation(profileRoutes.following)]: sampled,
   [operation(mediaRoutes.feed)]: sampled,
   [operation(mediaRoutes.tags)]: sampled,
   [operation(mediaRoutes.post)]: sampled,
   [operation(mediaRoutes.update)]: sampled,
+  [operation(mediaRoutes.editAlt)]: sampled,
   [operation(mediaRoutes.remove)]: sampled,
   [operation(mediaRoutes.userPosts)]: sampled,
   [operation(mediaRoutes.liked)]: sampled,
@@ -273,6 +332,15 @@ const fixtures: Record<string, Prepare> = {
   [operation(messengerRoutes.pin)]: sampled,
   [operation(messengerRoutes.unpin)]: sampled,
   [operation(messengerRoutes.deleteChat)]: sampled,
+  // Alice's own message to Bob: a stranger is not in that chat.
+  [operation(messengerRoutes.around)]: () => ({ stranger: 403 }),
+  [operation(messengerRoutes.pinMessage)]: () => ({ stranger: 403 }),
+  [operation(messengerRoutes.unpinMessage)]: () => ({ stranger: 403 }),
+  // «Медиа из чата» of Alice's group (Bob is a member; a stranger is not).
+  [operation(messengerRoutes.sharedMedia)]: () => ({
+    query: { group_id: group.id, kind: 'media' },
+    stranger: 403,
+  }),
   [operation(messengerReactionRoutes.react)]: sampled,
   [operation(messengerReactionRoutes.unreact)]: sampled,
 
@@ -307,6 +375,14 @@ const fixtures: Record<string, Prepare> = {
   [operation(settingsRoutes.pushUnsubscribe)]: sampled,
 
   // Notifications.
+  // Search (docs/api/search.md).
+  [operation(searchRoutes.media)]: () => ({ query: { q: 'Обход' } }),
+  [operation(searchRoutes.messenger)]: () => ({ query: { q: 'Обход' } }),
+  [operation(searchRoutes.tag)]: () => ({ params: { tag: 'котики' } }),
+  [operation(searchRoutes.recent)]: () => ({ query: { scope: 'media' } }),
+  [operation(searchRoutes.remember)]: () => ({ body: { scope: 'media', query: 'Обход' } }),
+  [operation(searchRoutes.forget)]: () => ({ query: { scope: 'media' } }),
+
   [operation(notificationsRoutes.list)]: sampled,
   [operation(notificationsRoutes.readAll)]: sampled,
   [operation(notificationsRoutes.read)]: async () => {
@@ -363,11 +439,6 @@ const fixtures: Record<string, Prepare> = {
   [operation(storiesRoutes.like)]: () => ({ as: bob, params: { id: storyId } }),
   [operation(storiesRoutes.unlike)]: () => ({ as: bob, params: { id: storyId } }),
   [operation(storiesRoutes.reply)]: () => ({ as: bob, params: { id: storyId }, body: { content: 'ответ' } }),
-  [operation(storiesRoutes.report)]: async () => {
-    // A reported story is hidden from its reporter: a story of its own, so Bob still sees Alice's.
-    const author = await freshUser('walk_story');
-    return { as: bob, params: { id: await photoStory(author) }, body: { reason: 'spam' } };
-  },
   [operation(storiesRoutes.remove)]: async () => ({ stranger: 403, params: { id: await photoStory(alice) } }),
 
   // Groups: Alice owns them; destructive steps get a group of their own.
@@ -473,12 +544,7 @@ const fixtures: Record<string, Prepare> = {
   [operation(channelsRoutes.updateAdmin)]: async () => {
     const c = await newChannel(alice);
     await must('post', apiUrl(channelsRoutes.subscribe, { id: c.id }), bob);
-    await must('post', apiUrl(channelsRoutes.addAdmin, { id: c.id }), alice, {
-      user_id: bob.id,
-      can_post: true,
-      can_edit_others: false,
-      can_delete_others: false,
-    });
+    await appoint(alice, c.id, bob);
     return {
       stranger: 403,
       params: { id: c.id, userId: bob.id },
@@ -488,15 +554,21 @@ const fixtures: Record<string, Prepare> = {
   [operation(channelsRoutes.removeAdmin)]: async () => {
     const c = await newChannel(alice);
     await must('post', apiUrl(channelsRoutes.subscribe, { id: c.id }), bob);
-    await must('post', apiUrl(channelsRoutes.addAdmin, { id: c.id }), alice, {
-      user_id: bob.id,
-      can_post: true,
-      can_edit_others: false,
-      can_delete_others: false,
-    });
+    await appoint(alice, c.id, bob);
     return { stranger: 403, params: { id: c.id, userId: bob.id } };
   },
   [operation(channelsRoutes.posts)]: () => ({ as: bob, params: { id: channel.id } }),
+
+  // Invitations: a fresh invitee's pending invitation (another's id is 404 to a stranger).
+  [operation(invitationsRoutes.list)]: sampled,
+  [operation(invitationsRoutes.accept)]: async () => {
+    const { invitee, id } = await pendingInvitation();
+    return { as: invitee, stranger: 404, params: { id } };
+  },
+  [operation(invitationsRoutes.decline)]: async () => {
+    const { invitee, id } = await pendingInvitation();
+    return { as: invitee, stranger: 404, params: { id } };
+  },
   [operation(channelsRoutes.read)]: () => ({ as: bob, params: { id: channel.id } }),
 
   // Live streams: the shared stream's host and viewers; starting and ending get hosts of their own.
@@ -524,6 +596,55 @@ const fixtures: Record<string, Prepare> = {
       user_id: guest.id,
     });
     return { as: stream.host, stranger: 403, params: { id: stream.id, userId: guest.id } };
+  },
+  // Live chat moderation: on fresh viewers of the shared stream, so Bob keeps watching.
+  [operation(livestreamsRoutes.deleteChatMessage)]: async () => {
+    const line = await t.db.kysely
+      .insertInto('live_chat_messages')
+      .values({ stream_id: stream.id, user_id: bob.id, text: 'обход', temp_id: slug('walk_line') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { as: stream.host, stranger: 403, params: { id: stream.id, messageId: line.id } };
+  },
+  [operation(livestreamsRoutes.mute)]: async () => ({
+    as: stream.host,
+    stranger: 403,
+    params: { id: stream.id },
+    body: { user_id: (await freshUser('walk_viewer')).id },
+  }),
+  [operation(livestreamsRoutes.unmute)]: async () => ({
+    as: stream.host,
+    stranger: 403,
+    params: { id: stream.id, userId: (await freshUser('walk_viewer')).id },
+  }),
+  [operation(livestreamsRoutes.ban)]: async () => ({
+    as: stream.host,
+    stranger: 403,
+    params: { id: stream.id },
+    body: { user_id: (await freshUser('walk_viewer')).id },
+  }),
+  [operation(livestreamsRoutes.unban)]: async () => ({
+    as: stream.host,
+    stranger: 403,
+    params: { id: stream.id, userId: (await freshUser('walk_viewer')).id },
+  }),
+  [operation(livestreamsRoutes.slowMode)]: () => ({
+    as: stream.host,
+    stranger: 403,
+    params: { id: stream.id },
+    body: { seconds: 0 },
+  }),
+  [operation(livestreamsRoutes.setModerator)]: async () => {
+    const guest = await freshUser('walk_guest');
+    await must('post', apiUrl(livestreamsRoutes.addGuest, { id: stream.id }), stream.host, {
+      user_id: guest.id,
+    });
+    return {
+      as: stream.host,
+      stranger: 403,
+      params: { id: stream.id, userId: guest.id },
+      body: { moderator: true },
+    };
   },
 
   // Calls: every step on a call between two users of its own (a user is in one call at a time).
@@ -560,6 +681,42 @@ const fixtures: Record<string, Prepare> = {
     const call = await newCall(true);
     return { as: call.caller, stranger: 404, params: { id: call.id } };
   },
+
+  // Moderation: Alice is a moderator (granted in beforeAll); Mallory, a plain user, is refused everything.
+  [operation(moderationRoutes.report)]: async () => ({
+    as: bob,
+    body: { kind: 'user', target_id: (await freshUser('walk_rep')).id, reason: 'spam', comment: 'обход' },
+  }),
+  [operation(moderationRoutes.me)]: sampled,
+  [operation(moderationRoutes.notices)]: sampled,
+  [operation(moderationRoutes.readNotices)]: sampled,
+  [operation(moderationRoutes.queue)]: () => ({ stranger: 403 }),
+  [operation(moderationRoutes.act)]: async () => {
+    const target = await freshUser('walk_act');
+    await must('post', apiUrl(moderationRoutes.report), bob, {
+      kind: 'user',
+      target_id: target.id,
+      reason: 'spam',
+    });
+    const queue = await inject('get', apiUrl(moderationRoutes.queue), alice.token);
+    const item = (queue.json() as { items: { id: number; target_id: number }[] }).items.find(
+      (i) => i.target_id === target.id,
+    );
+    return { stranger: 403, params: { id: item?.id ?? 0 }, body: { action: 'dismiss' } };
+  },
+  [operation(moderationRoutes.endStream)]: () => ({
+    stranger: 403,
+    params: { id: 2_000_000 },
+    body: {},
+    // No stream with this id is live: the walk's own stream stays up for the fixtures that use it.
+    status: 404,
+  }),
+  [operation(moderationRoutes.audit)]: () => ({ stranger: 403 }),
+  [operation(moderationRoutes.moderators)]: () => ({ stranger: 403 }),
+  [operation(moderationRoutes.grant)]: async () => ({
+    stranger: 403,
+    body: { username: (await freshUser('walk_mod')).username },
+  }),
 };
 
 beforeAll(async () => {
@@ -569,6 +726,8 @@ beforeAll(async () => {
     ...liveEnv(rooms.url),
     // Destructive steps each get a group or channel of Alice's own: more than the hourly creation limit.
     RATE_LIMITS: 'group.create=1000/1h,channel.create=1000/1h',
+    // The walk's push endpoint is on loopback.
+    PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
   });
   const password = 'correct horse';
   const a = await registerUser(t.app, uniqueUsername('walk_a'), 'Алиса', password);
@@ -577,6 +736,7 @@ beforeAll(async () => {
   bob = { token: b.access_token, id: b.user.id, username: b.user.username, password };
   carol = (await registerUser(t.app, uniqueUsername('walk_c'))).user.username;
   mallory = await freshUser('walk_m');
+  await t.db.kysely.insertInto('moderators').values({ user_id: alice.id, granted_by: null }).execute();
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7a8' } })
     .png()
     .toBuffer();

@@ -38,6 +38,9 @@ describe('profile', () => {
       following_count: 0,
       posts_count: 0,
       is_following: false,
+      is_private: false,
+      is_requested: false,
+      can_see_content: true,
       last_seen: null,
     });
     expect(
@@ -57,7 +60,7 @@ describe('profile', () => {
       });
     await Promise.all([follow(), follow(), follow()]);
     const res = await follow();
-    expect(res.json()).toEqual({ is_following: true, followers_count: 1 });
+    expect(res.json()).toEqual({ is_following: true, is_requested: false, followers_count: 1 });
     const seenByA = (
       await get(apiUrl(profileRoutes.get, { username: b.user.username }), a.access_token)
     ).json() as Profile;
@@ -74,7 +77,11 @@ describe('profile', () => {
         headers: bearer(a.access_token),
       });
     await unfollow();
-    expect((await unfollow()).json()).toEqual({ is_following: false, followers_count: 0 });
+    expect((await unfollow()).json()).toEqual({
+      is_following: false,
+      is_requested: false,
+      followers_count: 0,
+    });
     expect(
       (
         (

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { OnlineEvent } from '@kadr/contract';
 import { apiUrl, authRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +37,60 @@ describe('socket handshake', () => {
     const online = await new Promise<number[]>((resolve) =>
       s.emit('presence:query', [a.user.id, 999_999], resolve),
     );
+    expect(online).toEqual([a.user.id]);
+  });
+});
+
+describe('an idle socket', () => {
+  it('keeps nothing of its upgrade request once connected (memory per socket)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const requests: WeakRef<object>[] = [];
+    const onEngineConnection = (raw: { request: object }) => requests.push(new WeakRef(raw.request));
+    t.app.ctx.gateway.io.engine.on('connection', onEngineConnection);
+    try {
+      const a = await registerUser(t.app);
+      const s = socket(a.access_token);
+      await connected(s);
+      const server = [...t.app.ctx.gateway.io.of('/').sockets.values()].find((x) => x.id === s.id);
+      expect(server?.request).toBeNull();
+      expect(server?.handshake.headers).toEqual({});
+      // The socket still works after the release: a query answers, and the request can be collected.
+      await new Promise((resolve) => s.emit('presence:query', [a.user.id], resolve));
+      expect(requests).toHaveLength(1);
+      await expect
+        .poll(
+          async () => {
+            gc();
+            await new Promise((r) => setTimeout(r, 10));
+            return requests[0]?.deref();
+          },
+          { timeout: 10_000 },
+        )
+        .toBeUndefined();
+    } finally {
+      t.app.ctx.gateway.io.engine.off('connection', onEngineConnection);
+    }
+  });
+
+  it('is dropped when its session ends, other sessions of the user stay', async () => {
+    const a = await registerUser(t.app);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: apiUrl(authRoutes.login),
+      payload: { username: a.user.username, password: 'correct horse' },
+    });
+    const second = (other.json() as { access_token: string }).access_token;
+    const ending = socket(a.access_token);
+    const staying = socket(second);
+    await Promise.all([connected(ending), connected(staying)]);
+    const dropped = new Promise((resolve) => ending.once('disconnect', resolve));
+    await t.app.inject({ method: 'POST', url: apiUrl(authRoutes.logout), headers: bearer(a.access_token) });
+    await dropped;
+    const online = await new Promise<number[]>((resolve) =>
+      staying.emit('presence:query', [a.user.id], resolve),
+    );
+    expect(staying.connected).toBe(true);
     expect(online).toEqual([a.user.id]);
   });
 });

@@ -72,7 +72,7 @@ describe('account deletion ends the live media the user is in', { timeout: 120_0
     const joined = await new Promise<LiveSocketAck>((resolve) =>
       watcher.emit('live-stream-viewer-join', { stream_id: stream.id }, resolve),
     );
-    expect(joined).toEqual({ ok: true });
+    expect(joined).toEqual({ ok: true, messages: [] });
 
     expect((await deleteAccount(a, 'not it')).statusCode).toBe(403);
     const still = (

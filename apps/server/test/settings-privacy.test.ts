@@ -55,7 +55,13 @@ describe('settings document', () => {
   it('answers defaults, stores a partial patch, refuses unknown fields', async () => {
     const a = await user();
     const first = (await api('GET', apiUrl(settingsRoutes.get), a.token)).json() as Settings;
-    expect(first.privacy).toEqual({ messages: 'everyone', last_seen: 'everyone', calls: 'everyone' });
+    expect(first.privacy).toEqual({
+      messages: 'everyone',
+      last_seen: 'everyone',
+      calls: 'everyone',
+      group_add: 'everyone',
+      private_account: false,
+    });
     expect(first.chat.theme).toBe('dark');
     const res = await api('PATCH', apiUrl(settingsRoutes.update), a.token, {
       chat: { theme: 'light', text_size: 'large' },
@@ -91,6 +97,20 @@ describe('who may message me', () => {
     // Following B later lets B write (the follow change reaches the cache).
     await follow(a, b);
     expect((await send(b, a)).statusCode).toBe(200);
+  });
+
+  it('nobody («Писать: никто»): even a followed user is refused; «everyone» opens it again', async () => {
+    const a = await user();
+    const c = await user();
+    await follow(a, c);
+    await setPrivacy(a, { messages: 'nobody' });
+    const refused = await send(c, a);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: ErrorText.messagesClosed, code: ErrorCode.messagesRestricted });
+    // A still writes to others.
+    expect((await send(a, c)).statusCode).toBe(200);
+    await setPrivacy(a, { messages: 'everyone' });
+    expect((await send(c, a)).statusCode).toBe(200);
   });
 
   it('refuses the socket send too', async () => {
@@ -268,8 +288,11 @@ describe('blocks', () => {
       is_blocked: false,
     });
     expect((await send(b, a)).statusCode).toBe(200);
+    // The block ended the follows both ways; unblocking restores none: the stories come back with a new follow.
+    expect(await feedOwners()).not.toContain(a.id);
+    await follow(b, a);
     expect(await feedOwners()).toContain(a.id);
-  }, 60_000);
+  }, 300_000);
 
   it('refuses blocking oneself (400) and an unknown user (404)', async () => {
     const a = await user();

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Message, Story, StoryGroup } from '@kadr/contract';
-import { apiUrl, mediaRoutes, messengerRoutes, profileRoutes, StoryErrorText } from '@kadr/contract';
+import {
+  apiUrl,
+  mediaRoutes,
+  messengerRoutes,
+  moderationRoutes,
+  profileRoutes,
+  StoryErrorText,
+} from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,7 +251,9 @@ describe('an image story', () => {
   it('hides a reported story from the reporter only', async () => {
     const c = await user();
     await follow(c, a);
-    const res = await call('POST', apiUrl(storiesRoutes.report, { id: story.id }), c.token, {
+    const res = await call('POST', apiUrl(moderationRoutes.report), c.token, {
+      kind: 'story',
+      target_id: story.id,
       reason: 'spam',
     });
     expect(res.statusCode).toBe(200);
@@ -256,13 +265,15 @@ describe('an image story', () => {
   });
 
   it('refuses the owner reporting their own story with its own code, storing nothing', async () => {
-    const res = await call('POST', apiUrl(storiesRoutes.report, { id: story.id }), a.token, {
+    const res = await call('POST', apiUrl(moderationRoutes.report), a.token, {
+      kind: 'story',
+      target_id: story.id,
       reason: 'spam',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: 'Нельзя пожаловаться на свою историю',
-      code: 'cannot_report_own_story',
+      error: 'Нельзя пожаловаться на самого себя или своё',
+      code: 'cannot_report_own',
     });
     const own = (await getFeed(a.token)).flatMap((g) => g.stories).map((s) => s.id);
     expect(own).toContain(story.id);

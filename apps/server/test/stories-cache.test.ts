@@ -1,5 +1,5 @@
 import type { StoryGroup } from '@kadr/contract';
-import { apiUrl, mediaRoutes, profileRoutes } from '@kadr/contract';
+import { apiUrl, mediaRoutes, moderationRoutes, profileRoutes } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBus } from '../src/lib/bus.ts';
@@ -111,7 +111,13 @@ describe('stories feed read cache', () => {
 
     // A report hides it from the reporter.
     expect(
-      (await call('POST', apiUrl(storiesRoutes.report, { id: c1 }), b.token, { reason: 'spam' })).statusCode,
+      (
+        await call('POST', apiUrl(moderationRoutes.report), b.token, {
+          kind: 'story',
+          target_id: c1,
+          reason: 'spam',
+        })
+      ).statusCode,
     ).toBe(200);
     await agrees(b, c);
     expect((await feed(b)).map((g) => g.user.id)).toEqual([a.id]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { StoryGroup, UrlQuery } from '@kadr/contract';
-import { apiUrl, mediaRoutes, profileRoutes, settingsRoutes } from '@kadr/contract';
+import { apiUrl, mediaRoutes, moderationRoutes, profileRoutes, settingsRoutes } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
@@ -161,7 +161,7 @@ describe('the stories feed first page, cached per viewer', () => {
     await agrees(viewer);
   });
 
-  it('a block hides the blocker’s stories from the blocked viewer only; unblocking shows them again', async () => {
+  it('a block hides the blocker’s stories from the blocked viewer only and ends the follow; after unblocking a new follow shows them again', async () => {
     await agrees(viewer, other);
     expect(
       (await n.call('POST', apiUrl(settingsRoutes.block, { username: viewer.username }), anna.token))
@@ -173,6 +173,9 @@ describe('the stories feed first page, cached per viewer', () => {
       (await n.call('DELETE', apiUrl(settingsRoutes.unblock, { username: viewer.username }), anna.token))
         .statusCode,
     ).toBe(200);
+    // Unblocking restores no follow: the viewer follows Anna again to see her stories.
+    expect(ids(await n.feed(viewer))).toEqual([boris.id]);
+    await n.follow(viewer, anna);
     expect(ids(await n.feed(viewer))).toEqual([boris.id, anna.id]);
     await agrees(viewer, other);
   });
@@ -194,8 +197,13 @@ describe('the stories feed first page, cached per viewer', () => {
     expect(group(await n.feed(other), anna)?.user.name).toBe('Анна Каренина');
 
     expect(
-      (await n.call('POST', apiUrl(storiesRoutes.report, { id: a1 }), viewer.token, { reason: 'spam' }))
-        .statusCode,
+      (
+        await n.call('POST', apiUrl(moderationRoutes.report), viewer.token, {
+          kind: 'story',
+          target_id: a1,
+          reason: 'spam',
+        })
+      ).statusCode,
     ).toBe(200);
     expect(ids(await n.feed(viewer))).toEqual([boris.id]);
     expect(ids(await n.feed(other))).toEqual([boris.id, anna.id]);

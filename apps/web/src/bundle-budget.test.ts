@@ -7,8 +7,20 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** Budget for the scripts a first visit downloads before anything renders (gzip, KiB). */
+/**
+ * Budget for the scripts a first visit downloads before anything renders (gzip, KiB): the product's budget,
+ * 150. Measured 142.6 with the entry at 94.4; the entry's own, tighter budget below is what catches growth.
+ */
 const INITIAL_SCRIPTS_BUDGET_KIB = 150;
+/**
+ * The entry chunk alone, tight to what it is: 92.5 KiB after calls, gestures and the create modals left it;
+ * 98.4 once moderation (the role and the reporter's notices), invitations (the bell's count), the live chat's
+ * server-owned state and the login challenge joined the realtime handlers that must be ready at start (their
+ * screens, sheets and texts load when used). react-dom is ~63 of it. It fails when something eager grows the
+ * first script: load it when first used (`lazy`, `lazyHost`, a dynamic import at idle) or raise this with a
+ * reason.
+ */
+const ENTRY_BUDGET_KIB = 99;
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let outDir = '';
@@ -24,6 +36,10 @@ function initialScripts(indexHtml: string): string[] {
 describe('the built web app', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(path.join(os.tmpdir(), 'kadr-web-build-'));
+    // Build what production ships: Vitest runs with NODE_ENV=test, under which Vite keeps development-only
+    // code (import.meta.env.DEV) in the bundle, about 2 KiB gzipped more than `npm run build` makes.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     await build({
       configFile: path.join(webRoot, 'vite.config.ts'),
       root: webRoot,
@@ -32,6 +48,8 @@ describe('the built web app', () => {
       // Vitest runs with NODE_ENV=test, which would bundle React's development build.
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: { outDir, emptyOutDir: true, sourcemap: false },
+    }).finally(() => {
+      process.env.NODE_ENV = nodeEnv;
     });
   }, 180_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -45,6 +63,25 @@ describe('the built web app', () => {
     }));
     const total = sizes.reduce((sum, s) => sum + s.kib, 0);
     expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(INITIAL_SCRIPTS_BUDGET_KIB);
+  });
+
+  it(`keeps the entry chunk within ${ENTRY_BUDGET_KIB} KiB gzipped`, () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const entry = html.match(/<script type="module"[^>]+src="\/([^"]+\.js)"/)?.[1] ?? '';
+    const kib = gzipSync(readFileSync(path.join(outDir, entry)), { level: 9 }).length / 1024;
+    expect(kib, entry).toBeLessThanOrEqual(ENTRY_BUDGET_KIB);
+  });
+
+  it('carries the boot script and the entry CSS inline, and a frame slot in #root (paint before the scripts)', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const inline = html.slice(html.indexOf('<script>'), html.indexOf('</script>'));
+    expect(inline).toContain('__kadrBoot');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toContain('<div id="root"><!--kadr-frame--></div>');
+    const frames = JSON.parse(readFileSync(path.join(outDir, 'frames.json'), 'utf8')) as {
+      frames: Record<string, string>;
+    };
+    expect(Object.keys(frames.frames).sort()).toEqual(['chat', 'home', 'media', 'messenger', 'profile']);
   });
 
   it('writes brotli and gzip copies of every script and stylesheet', () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { liftFrame } from './app/boot/frame-overlay.ts';
 import { connectApiToAuth } from './app/connect-api.ts';
 import { installGlobalErrorHandlers } from './app/errors/error-log.ts';
 import { registerServiceWorker, shouldRegisterServiceWorker } from './app/service-worker.ts';
@@ -21,6 +22,7 @@ connectApiToAuth(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+liftFrame(container);
 createRoot(container).render(
   <StrictMode>
     <App queryClient={queryClient} />

@@ -1,11 +1,10 @@
 // Drives the real web wrapper (apps/web/src/shared/livekit) from Playwright: every call below goes through
-// connectMediaRoom and its methods; only `publishCameraIgnoringClientCheck` reaches into LiveKit, to prove
-// the media server itself refuses what the token does not grant.
-import { createLocalVideoTrack, type RemoteAudioTrack, Track } from 'livekit-client';
+// connectMediaRoom and its methods; only `publishCameraIgnoringClientCheck` and `publishDataIgnoringGrant`
+// reach into LiveKit, to prove the media server itself refuses what the token does not grant.
+import { createLocalVideoTrack, type RemoteAudioTrack, RoomEvent, Track } from 'livekit-client';
 import { MediaPublishError } from '../../../apps/web/src/shared/livekit/device-errors.ts';
 import {
   connectMediaRoom,
-  type MediaChatMessage,
   type MediaConnectionState,
   type MediaRoom,
 } from '../../../apps/web/src/shared/livekit/media-room.ts';
@@ -24,7 +23,8 @@ let connectStartedAt = 0;
 let connectedAt: number | null = null;
 const video: VideoView[] = [];
 const audio: HTMLMediaElement[] = [];
-const chat: MediaChatMessage[] = [];
+/** Every data packet this page received from the room, whoever sent it. */
+const data: { topic: string | null; from: string | null; text: string }[] = [];
 const states: MediaConnectionState['status'][] = [];
 
 function current(): MediaRoom {
@@ -43,7 +43,6 @@ const harness = {
       timeoutMs: 60_000,
       listeners: {
         state: (s) => states.push(s.status),
-        chatMessage: (m) => chat.push(m),
         trackSubscribed: (track) => {
           if (track.kind === 'video') {
             const element = document.createElement('video');
@@ -64,7 +63,14 @@ const harness = {
       },
     });
     connectedAt = performance.now();
-    return { roomName: room.roomName, chatTopic: room.chatTopic, state: room.state.status };
+    room.livekitRoom.on(RoomEvent.DataReceived, (payload, participant, _kind, topic, _enc, identity) => {
+      data.push({
+        topic: topic ?? null,
+        from: participant?.identity ?? identity ?? null,
+        text: new TextDecoder().decode(payload),
+      });
+    });
+    return { roomName: room.roomName, state: room.state.status };
   },
 
   publishCamera: () => current().publishCamera(),
@@ -133,8 +139,17 @@ const harness = {
     return { attached: audio.length, tracks };
   },
 
-  sendChat: (data: unknown) => current().sendChat(data),
-  chatMessages: () => chat.map((m) => ({ topic: m.topic, from: m.from?.identity ?? null, data: m.data })),
+  /** A packet sent straight through LiveKit, as a client that ignores its grant would. */
+  async publishDataIgnoringGrant(value: unknown, topic: string) {
+    const bytes = new TextEncoder().encode(JSON.stringify(value));
+    try {
+      await current().livekitRoom.localParticipant.publishData(bytes, { reliable: true, topic });
+      return 'sent';
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
+  dataReceived: () => [...data],
   states: () => [...states],
   canPlaybackAudio: () => current().canPlaybackAudio,
 

@@ -6,12 +6,18 @@
 
 export * from './calls/format.ts';
 export * from './error-codes.ts';
+export * from './error-texts.ts';
+export * from './groups/service-lines.ts';
 export * from './limits.ts';
 export * from './livekit/rooms.ts';
 export * from './media/tags.ts';
+export * from './messenger/chat-target.ts';
 export * from './messenger/reaction-kinds.ts';
+export * from './moderation/constants.ts';
+export * from './passwords.ts';
 export { API_PREFIX } from './paths.ts';
-export { rooms, SOCKET_PATH } from './realtime.ts';
+export { PAGE_HEADER, rooms, SOCKET_PATH } from './realtime.ts';
 export { apiUrl, type Endpoint, type EndpointRoute, fillPath, type UrlQuery } from './route.ts';
 export * from './stories/constants.ts';
+export * from './text.ts';
 export * from './voice/order.ts';

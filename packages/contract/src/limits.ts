@@ -9,10 +9,14 @@ export const Limits = {
   storyCaption: 200,
   streamTitle: 100,
   comment: 500,
+  /** A post's alt text (the author's edit of the tagger's description). */
+  altText: 300,
   liveChatMessage: 500,
   guestsPerStream: 5,
   activeStreams: 20,
   notificationsPage: 20,
+  /** People per page of a follower or following list. */
+  followListPage: 30,
   /** Desktop notifications panel, px (spec §2.3, §9). */
   notificationPanelWidth: { min: 300, max: 600, default: 400 },
   myActionsPage: 9,

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import type { Database } from './schema.ts';
 
 export type DbEngine = 'pglite' | 'postgres';
@@ -48,10 +50,40 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
     return wrap(kysely, 'postgres');
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const pglite = options.pgliteDir ? new PGlite(path.resolve(options.pgliteDir)) : new PGlite();
+  // A new directory starts from the shipped template when it fits this PGlite (pglite-template.ts).
+  const template =
+    options.pgliteDir && !fs.existsSync(path.join(options.pgliteDir, 'PG_VERSION'))
+      ? pgliteTemplate(PGLITE_SHARED_BUFFERS)
+      : null;
+  const pglite = options.pgliteDir
+    ? new PGlite(path.resolve(options.pgliteDir), {
+        extensions: pgliteExtensions,
+        startParams: pgliteStartParams,
+        ...(template
+          ? { loadDataDir: template }
+          : // initdb runs its bootstrap with the same pool, and writes it into the new postgresql.conf.
+            { initDbStartParams: ['--set', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] }),
+      })
+    : new PGlite({ extensions: pgliteExtensions });
   await pglite.waitReady;
   return pgliteDb(pglite);
 }
+
+/**
+ * The embedded database's server settings: PGlite's own, with 16 MB of shared buffers instead of PostgreSQL's
+ * 128 MB. Postgres touches its whole buffer pool as it starts, so all of it was the server's RSS from the first
+ * second (docs/adr/0041-start-memory.md); the data files are read through the kernel's page cache, which a
+ * smaller pool falls back on and which does not count in the process's RSS.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+export const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
+
+/** Extensions PGlite must load at start for the migrations' `create extension` (search: trigram similarity). */
+export const pgliteExtensions = { pg_trgm };
 
 /** The Db over an open PGlite (the test suite starts each one from a migrated image; see test/helpers.ts). */
 export function pgliteDb(pglite: PGlite): Db {

@@ -41,6 +41,8 @@ export interface PostsTable {
   comments_count: Generated<number>;
   ai_tags: Generated<string[]>;
   ai_description: Generated<string>;
+  ai_objects: Generated<string[]>;
+  alt_edited: Generated<boolean>;
   ai_for_sleep: Generated<boolean>;
   ai_calm_score: number | null;
   ai_provider: string | null;
@@ -121,7 +123,7 @@ export interface MessagesTable {
   conversation_id: number;
   sender_id: number;
   content: Generated<string>;
-  message_type: Generated<'text' | 'media' | 'call'>;
+  message_type: Generated<'text' | 'media' | 'call' | 'service'>;
   temp_id: string | null;
   is_forwarded: Generated<boolean>;
   forwarded_from_id: number | null;

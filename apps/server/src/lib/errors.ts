@@ -23,5 +23,8 @@ export const errors = {
     new AppError(409, code, message, fields),
   rateLimited: (retryAfterMs: number) =>
     Object.assign(new AppError(429, ErrorCode.rateLimited, ErrorText.rateLimited), { retryAfterMs }),
+  /** Backpressure: refused at once rather than queued for seconds (429 with Retry-After). */
+  busy: (retryAfterMs: number) =>
+    Object.assign(new AppError(429, ErrorCode.serverBusy, ErrorText.serverBusy), { retryAfterMs }),
   unsupportedMedia: (message: string) => new AppError(400, ErrorCode.unsupportedMediaType, message),
 };

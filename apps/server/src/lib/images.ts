@@ -1,4 +1,4 @@
-import { ErrorText } from '@kadr/contract';
+import { FieldText } from '@kadr/contract';
 import sharp, { type Metadata } from 'sharp';
 import { errors } from './errors.ts';
 
@@ -17,11 +17,11 @@ export async function inspectImage(data: Buffer): Promise<{ format: string; widt
   try {
     meta = await sharp(data, SHARP_INPUT).metadata();
   } catch {
-    throw errors.unsupportedMedia(ErrorText.imageRequired);
+    throw errors.unsupportedMedia(FieldText.imageRequired);
   }
   if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-    throw errors.unsupportedMedia(ErrorText.imageRequired);
+    throw errors.unsupportedMedia(FieldText.imageRequired);
   }
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw errors.unsupportedMedia(ErrorText.imageRequired);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw errors.unsupportedMedia(FieldText.imageRequired);
   return { format: meta.format, width: meta.width, height: meta.height };
 }

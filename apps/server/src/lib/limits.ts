@@ -64,7 +64,7 @@ export const defaultLimits = {
   'auth.login': { count: 30, windowMs: 15 * 60_000, key: 'ip64' },
   /** Wrong passwords for one username from one address: that pair alone is refused past it. */
   'auth.login-failure': { count: 10, windowMs: 15 * 60_000, key: 'user+ip' },
-  /** Wrong passwords for one username from anywhere: never refuses, it slows that username's logins down. */
+  /** Wrong passwords for one username from anywhere: never refuses; past a few, guesses need a login challenge. */
   'auth.username-failures': { count: 1_000_000, windowMs: 15 * 60_000, key: 'user' },
 } satisfies Record<string, LimitRule>;
 

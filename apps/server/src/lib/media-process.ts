@@ -42,6 +42,11 @@ export interface MediaProcessOptions<Call extends { op: string }> {
   maxJobs: number;
   /** RSS past which the process is replaced after its current call, in bytes. */
   maxRss: number;
+  /**
+   * Stop the process once it has had no call for this long (ms), so an idle server does not keep what the
+   * work loaded (the detector's models and WASM memory); the next call starts a new one. Unset: kept.
+   */
+  idleMs?: number;
 }
 
 export interface MediaProcess<Call> {
@@ -56,6 +61,8 @@ interface Running {
   jobs: number;
   /** Takes no more calls; stops once the ones in flight are answered. */
   retired: boolean;
+  /** Stops the process after `idleMs` without a call. */
+  idleTimer: NodeJS.Timeout | null;
 }
 
 function entryFile(entry: URL): string {
@@ -90,7 +97,18 @@ export function mediaProcess<Call extends { op: string }>(
   function stop(p: Running) {
     if (current === p) current = null;
     p.retired = true;
+    if (p.idleTimer) clearTimeout(p.idleTimer);
     if (p.pending.size === 0 && p.child.connected) p.child.disconnect();
+  }
+
+  function rest(p: Running) {
+    idle(p.child);
+    if (options.idleMs === undefined) return;
+    if (p.idleTimer) clearTimeout(p.idleTimer);
+    p.idleTimer = setTimeout(() => {
+      if (p.pending.size === 0) stop(p);
+    }, options.idleMs);
+    p.idleTimer.unref();
   }
 
   function start(): Running {
@@ -104,7 +122,7 @@ export function mediaProcess<Call extends { op: string }>(
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const p: Running = { child, pending: new Map(), jobs: 0, retired: false };
+    const p: Running = { child, pending: new Map(), jobs: 0, retired: false, idleTimer: null };
     const failAll = (error: Error) => {
       for (const call of p.pending.values()) call.reject(error);
       p.pending.clear();
@@ -120,7 +138,7 @@ export function mediaProcess<Call extends { op: string }>(
       }
       if (p.pending.size > 0) return;
       if (p.retired) stop(p);
-      else idle(child);
+      else rest(p);
     });
     child.on('error', (error) => {
       if (current === p) current = null;
@@ -130,7 +148,7 @@ export function mediaProcess<Call extends { op: string }>(
       if (current === p) current = null;
       failAll(new Error(`${options.name} process exited with ${code ?? signal}`));
     });
-    idle(child);
+    rest(p);
     current = p;
     return p;
   }
@@ -144,6 +162,7 @@ export function mediaProcess<Call extends { op: string }>(
         if (p.jobs >= options.maxJobs) p.retired = true;
       }
       if (p.retired && current === p) current = null;
+      if (p.idleTimer) clearTimeout(p.idleTimer);
       const id = nextId++;
       return new Promise<T>((resolve, reject) => {
         p.pending.set(id, { resolve: (value) => resolve(value as T), reject });
@@ -163,6 +182,9 @@ export function mediaProcess<Call extends { op: string }>(
       for (const pending of p.pending.values()) pending.reject(new Error(`${options.name} closed`));
       p.pending.clear();
       p.retired = true;
+      if (p.idleTimer) clearTimeout(p.idleTimer);
+      // An idle child is unref'd: held again while it exits, or a caller awaiting close() alone never resumes.
+      p.child.ref();
       if (p.child.connected) p.child.disconnect();
       if (p.child.exitCode === null && p.child.signalCode === null) await exited;
     },

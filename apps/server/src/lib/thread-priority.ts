@@ -31,12 +31,17 @@ const CHRT = ['/usr/bin/chrt', '/bin/chrt'];
  * How a media process gives the cores to the server (ADR 0017): `idle` (the default) puts it under Linux's
  * `SCHED_IDLE`, where it runs only on a core no ordinary thread wants, and a waking event loop takes the core
  * at once; `nice` keeps it an ordinary task at a lower niceness, which still shares a core's time slices with
- * the event loop. `MEDIA_SCHEDULING` chooses.
+ * the event loop; `none` leaves it at the server's own priority, for a machine whose other load is not this
+ * server's (a test run, where the neighbours are other suites' servers, would starve an idle transcode for
+ * minutes) or where media has cores of its own. `MEDIA_SCHEDULING` chooses.
  */
-export type MediaScheduling = 'idle' | 'nice';
+export type MediaScheduling = 'idle' | 'nice' | 'none';
+
+export const MEDIA_SCHEDULINGS: readonly MediaScheduling[] = ['idle', 'nice', 'none'];
 
 export function mediaScheduling(env: NodeJS.ProcessEnv = process.env): MediaScheduling {
-  return env.MEDIA_SCHEDULING === 'nice' ? 'nice' : 'idle';
+  const value = env.MEDIA_SCHEDULING;
+  return value === 'nice' || value === 'none' ? value : 'idle';
 }
 
 /**
@@ -58,7 +63,9 @@ export function lowerProcessPriority(
   nice: number,
   scheduling: MediaScheduling,
 ): { nice: number | null; policy: number | null; cgroup: boolean } {
-  if (process.platform !== 'linux') return { nice: null, policy: null, cgroup: false };
+  if (process.platform !== 'linux' || scheduling === 'none') {
+    return { nice: currentNice(), policy: schedulingPolicy(), cgroup: false };
+  }
   const cgroup = scheduling === 'idle' && joinMediaCgroup();
   try {
     os.setPriority(nice);
@@ -69,9 +76,13 @@ export function lowerProcessPriority(
       execFileSync(chrt, ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
     } catch {}
   }
-  let current: number | null = null;
+  return { nice: currentNice(), policy: schedulingPolicy(), cgroup };
+}
+
+function currentNice(): number | null {
   try {
-    current = os.getPriority();
-  } catch {}
-  return { nice: current, policy: schedulingPolicy(), cgroup };
+    return os.getPriority();
+  } catch {
+    return null;
+  }
 }

@@ -2,16 +2,20 @@ import type { Migration } from 'kysely/migration';
 import { authModule } from './auth/module.ts';
 import { callsModule } from './calls/module.ts';
 import { channelsModule } from './channels/module.ts';
+import { demoModule } from './demo/module.ts';
 import { groupsModule } from './groups/module.ts';
 import { healthModule } from './health/module.ts';
+import { invitationsModule } from './invitations/module.ts';
 import { livekitModule } from './livekit/module.ts';
 import { livestreamsModule } from './livestreams/module.ts';
 import { mediaModule } from './media/module.ts';
 import { mediaPipelineModule } from './media/pipeline-module.ts';
 import { messengerModule } from './messenger/module.ts';
+import { moderationModule } from './moderation/module.ts';
 import type { ServerModule } from './module.ts';
 import { notificationsModule } from './notifications/module.ts';
 import { profileModule } from './profile/module.ts';
+import { searchModule } from './search/module.ts';
 import { sessionsModule } from './sessions/module.ts';
 import { settingsModule } from './settings/module.ts';
 import { storiesModule } from './stories/module.ts';
@@ -26,6 +30,7 @@ export const serverModules: readonly ServerModule[] = [
   sessionsModule,
   profileModule,
   settingsModule,
+  invitationsModule,
   livekitModule,
   healthModule,
   mediaModule,
@@ -38,6 +43,9 @@ export const serverModules: readonly ServerModule[] = [
   callsModule,
   voiceModule,
   notificationsModule,
+  moderationModule,
+  searchModule,
+  demoModule,
 ];
 
 /** Every module's migrations, for the migrator (app start and the test databases). */

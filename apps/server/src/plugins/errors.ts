@@ -32,9 +32,13 @@ export function registerErrorHandling(app: App) {
     if (error instanceof AppError) {
       const retryAfterMs = (error as AppError & { retryAfterMs?: number }).retryAfterMs;
       if (retryAfterMs !== undefined) reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
-      return reply
-        .code(error.status)
-        .send({ error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.code(error.status).send({
+        error: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+        // What the answer carries besides (a login challenge); the route's schema for the status says what.
+        ...((error as AppError & { body?: object }).body ?? {}),
+      });
     }
     if (error.validation) {
       return reply.code(400).send({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -28,5 +29,13 @@ describe('securityHeaders', () => {
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(headers['content-security-policy']).toMatch(/connect-src 'self' ws: wss: https:\/\/live\.example/);
+  });
+
+  it("allows the built index.html's inline boot script by its hash, and no other inline script", () => {
+    const html = '<head><script>boot()</script><script type="module" src="/a.js"></script></head>';
+    const headers = securityHeaders(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }), html);
+    const hash = createHash('sha256').update('boot()').digest('base64');
+    expect(headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(securityHeaders(loadConfig({}), null)['content-security-policy']).toContain("script-src 'self';");
   });
 });

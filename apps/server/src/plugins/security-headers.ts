@@ -1,13 +1,43 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { App } from '../app-types.ts';
 import type { Config } from '../config.ts';
+
+/**
+ * The CSP sources of the inline scripts the built index.html carries (its boot script): each
+ * allowed by its SHA-256, so no other inline script runs.
+ */
+export function inlineScriptHashes(indexHtml: string | null): string[] {
+  if (!indexHtml) return [];
+  return [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+function builtIndex(config: Config): string | null {
+  try {
+    return fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The security headers helmet would send, computed once at start. `@fastify/helmet` rebuilds its
  * middleware and re-parses the CSP on every request (~7% of a feed request's CPU); these never change.
  */
-export function securityHeaders(config: Config): Record<string, string> {
+export function securityHeaders(
+  config: Config,
+  indexHtml: string | null = builtIndex(config),
+): Record<string, string> {
   const https = config.publicUrl.startsWith('https:');
-  const mediaServer = config.livekit.publicUrl ? [config.livekit.publicUrl.replace(/^ws/, 'http')] : [];
+  // A path (the embedded server's signalling proxy) is this origin, which 'self' already allows.
+  const publicUrl = config.livekit.publicUrl;
+  const mediaServer = publicUrl && !publicUrl.startsWith('/') ? [publicUrl.replace(/^ws/, 'http')] : [];
   // With S3 storage, /files/ redirects to presigned bucket URLs: the browser loads media from the bucket's origin.
   const s3 = config.s3;
   const bucketUrl = s3
@@ -24,7 +54,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     `media-src ${["'self'", 'blob:', ...bucket].join(' ')}`,
     `connect-src ${["'self'", 'ws:', 'wss:', ...mediaServer, ...bucket].join(' ')}`,
     "object-src 'none'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScriptHashes(indexHtml)].join(' '),
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",

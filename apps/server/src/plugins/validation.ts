@@ -1,8 +1,9 @@
-import { ErrorCode, ErrorText } from '@kadr/contract';
+import { ErrorCode, ErrorText, normalizeInput } from '@kadr/contract';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
+import { textRefusal } from '../lib/text-refusal.ts';
 
 const ajvOptions = { strict: false, removeAdditional: false, useDefaults: true, allErrors: false } as const;
 
@@ -29,4 +30,16 @@ export function registerValidation(app: App) {
  */
 export function frameworkErrors(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   reply.code(400).send({ error: ErrorText.malformedBody, code: ErrorCode.validationFailed });
+}
+
+/**
+ * Every JSON body passes the contract's text normaliser before its schema sees it (so lengths count what
+ * others will see): control characters refused, names cleaned of invisible and direction characters.
+ */
+export function registerTextNormaliser(app: App) {
+  app.addHook('preValidation', async (req) => {
+    if (req.body === null || typeof req.body !== 'object') return;
+    const { problems } = normalizeInput(req.body);
+    if (problems.length > 0) throw textRefusal(problems);
+  });
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, ErrorCode, ErrorText, SOCKET_PATH } from '@kadr/contract';
 import type { App } from '../app-types.ts';
@@ -57,6 +58,8 @@ export async function registerWeb(app: App) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // Source maps stay on the server (error reports) unless WEB_SOURCE_MAPS asks to serve them.
+      allowedPath: (pathName) => config.webSourceMaps || !/\.map$/i.test(pathName),
       // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -76,10 +79,7 @@ export async function registerWeb(app: App) {
     app.log.warn({ webDist: config.webDist }, 'web app is not built; only the API is served');
   }
 
-  const indexVariants = (['br', 'gzip'] as const).map((encoding) => {
-    const file = `${indexHtml}.${encoding === 'br' ? 'br' : 'gz'}`;
-    return { encoding, file, available: hasWeb && fs.existsSync(file) };
-  });
+  const pages = hasWeb ? pageShells(config.webDist) : null;
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
@@ -87,20 +87,68 @@ export async function registerWeb(app: App) {
       url.startsWith(API_PREFIX) ||
       url.startsWith('/api/') ||
       url.startsWith(SOCKET_PATH) ||
-      url.startsWith(FILES_PREFIX);
+      url.startsWith(FILES_PREFIX) ||
+      // A source map that is not served is not a page either.
+      /\.map(\?|$)/i.test(url);
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      const variant = indexVariants.find(
-        (v) => v.available && accepts(req.headers['accept-encoding'], v.encoding),
-      );
+      const page = pages?.forPath(url.split('?')[0] ?? '/');
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'Accept-Encoding')
         .type('text/html; charset=utf-8');
-      if (variant) {
-        return reply.header('content-encoding', variant.encoding).send(fs.createReadStream(variant.file));
-      }
-      return reply.send(fs.createReadStream(indexHtml));
+      if (!page) return reply.send(fs.createReadStream(indexHtml));
+      const encoding = (['br', 'gzip'] as const).find((e) => accepts(req.headers['accept-encoding'], e));
+      if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+      return reply.send(page.plain);
     }
     return reply.code(404).send({ error: ErrorText.notFound, code: ErrorCode.notFound });
   });
+}
+
+interface PageShell {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The SPA's HTML for each kind of page, with that page's frame in `#root` (the first paint
+ * comes with the HTML; the frames and the path patterns are the web build's `frames.json`, written by
+ * apps/web/build/inline-boot.ts). Built and compressed once at start: a handful of kinds, no per-request
+ * work. A build without frames is served as it is.
+ */
+export function pageShells(webDist: string): { forPath(pathname: string): PageShell } | null {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  let manifest: { slot: string; routes: Array<[string, string]>; frames: Record<string, string> } = {
+    slot: '',
+    routes: [],
+    frames: {},
+  };
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(webDist, 'frames.json'), 'utf8'));
+  } catch {
+    // A build without frames: every page gets the HTML as it is.
+  }
+  const shell = (frame: string): PageShell => {
+    const plain = Buffer.from(manifest.slot ? html.replace(manifest.slot, frame) : html);
+    return {
+      plain,
+      br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(plain, { level: 9 }),
+    };
+  };
+  const shells = new Map(Object.entries(manifest.frames).map(([kind, frame]) => [kind, shell(frame)]));
+  const bare = shell('');
+  const routes = manifest.routes.map(([kind, pattern]) => [kind, new RegExp(pattern)] as const);
+  return {
+    forPath(pathname) {
+      const kind = routes.find(([, pattern]) => pattern.test(pathname))?.[0];
+      return (kind && shells.get(kind)) || bare;
+    },
+  };
 }

@@ -1,23 +1,62 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   type ClientToServerEvents,
+  normalizeInput,
   type OnlineEvent,
   rooms,
   type ServerToClientEvents,
   SOCKET_PATH,
+  type SocketAuth,
+  type TextProblem,
 } from '@kadr/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { textRefusal } from '../lib/text-refusal.ts';
+import { causingPage, isPageId } from './cause.ts';
+import { type EventJournal, memoryJournal } from './event-journal.ts';
 import { HEARTBEAT_MS, type PresenceStore } from './presence.ts';
 
 interface SocketData {
   userId: number;
   sessionId: string;
+  /** The typist's display name for group typing, looked up on the socket's first group keystroke. */
+  typistName?: Promise<string>;
 }
 
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/**
+ * How much earlier than the page's start `missed` looks: the page measured its age a moment before the
+ * server reads it (the handshake's one-way travel, well under this on a slow mobile network). An event just
+ * before the start costs a refetch, never a loss.
+ */
+export const MISSED_MARGIN_MS = 250;
+
+/** One empty header record shared by every handshake once its headers are dropped. */
+const NO_HEADERS = Object.freeze({}) as KadrSocket['handshake']['headers'];
+
+/** engine.io's stand-in response of a websocket upgrade re-emits its socket's close (for middlewares). */
+const UPGRADE_RESPONSE_CLOSE = /^\(\) => this\.emit\("close"\)$/;
+
+/**
+ * Lets go of the upgrade request once the handshake is built (~3.5 KiB per idle socket: the request object
+ * with its headers, raw headers and stream state). Socket.IO keeps it only for `socket.request` (nothing
+ * here reads it), and engine.io's stand-in response holds it through a `close` listener on the TCP socket
+ * for the socket's whole life, to re-emit a close nobody listens to (we register no engine middleware).
+ */
+export function releaseUpgrade(socket: Socket): void {
+  const conn = socket.conn as unknown as {
+    request: unknown;
+    transport: { socket?: { _socket?: NodeJS.EventEmitter } };
+  };
+  conn.request = null;
+  socket.handshake.headers = NO_HEADERS;
+  const tcp = conn.transport.socket?._socket;
+  if (!tcp) return;
+  for (const listener of tcp.listeners('close'))
+    if (UPGRADE_RESPONSE_CLOSE.test(String(listener)))
+      tcp.removeListener('close', listener as (...args: unknown[]) => void);
+}
 
 export type KadrServer = Server<
   ClientToServerEvents,
@@ -42,9 +81,13 @@ export interface PresenceFilter {
 
 export interface GatewayDeps {
   resolveToken(token: string): Promise<number | null>;
-  /** The session a token belongs to; its sockets share the room `session:<id>`. */
+  /** The session a token belongs to (kept on each socket, so an ended session drops its sockets). */
   sessionId(token: string): string;
+  /** A socket of the session sent an event: the session counts as used. */
+  sessionActive?(sessionId: string): void;
   presence: PresenceStore;
+  /** What each user was sent lately, for a page's first connection (memory when absent). */
+  journal?: EventJournal;
   setLastSeen(userId: number, at: Date): Promise<void>;
   redis: { client: Redis; subscriber: Redis } | null;
   redisPrefix: string;
@@ -69,6 +112,17 @@ export interface Gateway {
    * hear owner's `online`/`offline`; `visible(viewer, owners)` keeps the owners `presence:query` may report.
    */
   setPresenceFilter(filter: PresenceFilter): void;
+  /**
+   * Handles a client event on every socket through one listener shared by all of them (the socket is the
+   * handler's first argument): no closure, context or listener array per socket per event (an idle
+   * socket's memory).
+   */
+  handle<E extends keyof ClientToServerEvents>(
+    event: E,
+    handler: (socket: KadrSocket, ...args: Parameters<ClientToServerEvents[E]>) => void,
+  ): void;
+  /** Runs for every socket of this node that disconnects, after the gateway's own presence work. */
+  onDisconnect(handler: (socket: KadrSocket) => void): void;
   /** Disconnects this node's sockets of an ended session (every node is told; see AuthService.onSessionEnded). */
   endSession(sessionId: string): void;
   close(): Promise<void>;
@@ -85,6 +139,9 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     maxHttpBufferSize: 1e6,
     pingInterval: 25_000,
     pingTimeout: 20_000,
+    // Upgrades on other paths belong to others (the LiveKit signalling proxy at /livekit): engine.io would
+    // otherwise end any upgrade it does not own that has not answered within a second.
+    destroyUpgrade: false,
   });
   const adapterClients = deps.redis ? [deps.redis.client.duplicate(), deps.redis.client.duplicate()] : [];
   // The adapter publishes without awaiting: an emit racing the shutdown (its client already quit) would leave
@@ -102,6 +159,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
   }
   if (adapterClients.length === 2)
     io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
+  const journal = deps.journal ?? memoryJournal();
   const audienceProviders: { audience: AudienceProvider; watching?: AudienceProvider }[] = [];
   let presenceFilter: PresenceFilter | null = null;
   // Presence work still running, so shutdown can wait for it before Redis and the database close.
@@ -176,9 +234,87 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     }
   });
 
+  // Listeners shared by every socket: EventEmitter calls them with the socket as `this`.
+  const shared: Array<[string, (this: KadrSocket, ...args: unknown[]) => void]> = [];
+  const disconnectHandlers: Array<(socket: KadrSocket) => void> = [];
+  function handle(event: string, handler: (socket: KadrSocket, ...args: never[]) => void) {
+    const call = handler as (socket: KadrSocket, ...args: unknown[]) => void;
+    shared.push([
+      event,
+      function (this: KadrSocket, ...args: unknown[]) {
+        if (event === 'disconnect') return call(this, ...args);
+        deps.sessionActive?.(this.data.sessionId);
+        // Every event's text passes the contract's normaliser, as every HTTP body does.
+        const problems: TextProblem[] = [];
+        for (let i = 0; i < args.length; i += 1) {
+          if (typeof args[i] === 'function') continue;
+          const normalized = normalizeInput(args[i], '', 0);
+          args[i] = normalized.value;
+          problems.push(...normalized.problems);
+        }
+        if (problems.length > 0) {
+          const ack = args.at(-1);
+          if (typeof ack === 'function') {
+            const refusal = textRefusal(problems);
+            ack({
+              ok: false,
+              status: 400,
+              error: refusal.message,
+              code: refusal.code,
+              fields: refusal.fields,
+            });
+          }
+          return;
+        }
+        call(this, ...args);
+      },
+    ]);
+  }
+
+  handle('presence:query', (socket, userIds: unknown, ack: unknown) => {
+    if (typeof ack !== 'function') return;
+    const ids = Array.isArray(userIds) ? userIds.filter((id) => Number.isInteger(id)).slice(0, 500) : [];
+    watchable(socket.data.userId, ids)
+      .then((visible) => deps.presence.onlineAmong(visible))
+      .then((online) => ack(online))
+      .catch(() => ack([]));
+  });
+
+  handle('disconnect', (socket) => {
+    const { userId } = socket.data;
+    track(
+      deps.presence.disconnect(userId, socket.id).then(async (wentOffline) => {
+        if (!wentOffline) return;
+        const at = new Date();
+        await deps.setLastSeen(userId, at);
+        await announce(userId, { type: 'offline', sender_id: userId, last_seen: at.toISOString() });
+      }),
+    );
+    for (const handler of disconnectHandlers) handler(socket);
+  });
+
+  /**
+   * A page's first connection says how long ago its data began to load (`auth.age`); it is told which events
+   * went to its user since then, so it refetches what they changed — and nothing else.
+   */
+  function answerMissed(socket: KadrSocket) {
+    const { age, page } = socket.handshake.auth as Partial<SocketAuth>;
+    if (typeof age !== 'number' || !Number.isFinite(age) || age < 0) return;
+    track(
+      journal
+        .since(socket.data.userId, Date.now() - age - MISSED_MARGIN_MS, isPageId(page) ? page : undefined)
+        // Unknown (too old, or the journal unreachable): anything may have changed.
+        .catch(() => null)
+        .then((events) => socket.emit('missed', events ? { events, all: false } : { events: [], all: true })),
+    );
+  }
+
   io.on('connection', (socket: KadrSocket) => {
     const { userId } = socket.data;
-    socket.join([rooms.user(userId), sessionRoom(socket.data.sessionId)]);
+    answerMissed(socket);
+    releaseUpgrade(socket);
+    socket.join(rooms.user(userId));
+    for (const [event, listener] of shared) socket.on(event as 'disconnect', listener);
     track(
       deps.presence
         .connect(userId, socket.id)
@@ -186,31 +322,12 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
           cameOnline ? announce(userId, { type: 'online', sender_id: userId }) : undefined,
         ),
     );
-
-    socket.on('presence:query', (userIds, ack) => {
-      if (typeof ack !== 'function') return;
-      const ids = Array.isArray(userIds) ? userIds.filter((id) => Number.isInteger(id)).slice(0, 500) : [];
-      watchable(userId, ids)
-        .then((visible) => deps.presence.onlineAmong(visible))
-        .then(ack)
-        .catch(() => ack([]));
-    });
-
-    socket.on('disconnect', () => {
-      track(
-        deps.presence.disconnect(userId, socket.id).then(async (wentOffline) => {
-          if (!wentOffline) return;
-          const at = new Date();
-          await deps.setLastSeen(userId, at);
-          await announce(userId, { type: 'offline', sender_id: userId, last_seen: at.toISOString() });
-        }),
-      );
-    });
   });
 
   return {
     io,
     emitToUser(userId, event, ...args) {
+      journal.note(userId, event, causingPage());
       io.to(rooms.user(userId)).emit(event, ...args);
     },
     addAudienceProvider(audience, watching) {
@@ -220,8 +337,15 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     setPresenceFilter(filter) {
       presenceFilter = filter;
     },
+    handle: handle as Gateway['handle'],
+    onDisconnect(handler) {
+      disconnectHandlers.push(handler);
+    },
     endSession(sessionId) {
-      io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+      // A scan of this node's sockets instead of a room per session (a Set and a key per idle socket):
+      // sessions end rarely, sockets idle all the time.
+      for (const socket of io.of('/').sockets.values())
+        if (socket.data.sessionId === sessionId) socket.disconnect(true);
     },
     /** Drops every socket of this node; the HTTP server itself is closed by Fastify. */
     async close() {
@@ -230,6 +354,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       io.engine.close();
       while (pending.size > 0) await Promise.allSettled([...pending]);
       await deps.presence.leave().catch((err) => deps.log.error({ err }, 'presence leave failed'));
+      await journal.close();
       await Promise.all(adapterClients.map((c) => c.quit().catch(() => undefined)));
     },
   };

@@ -11,7 +11,7 @@ import { RealtimeBridge } from './RealtimeBridge.tsx';
 /** Everything inside the router: error boundary, server state, session check, socket, routes. */
 export function AppContent({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <PageTitle />
         <AuthBootstrap />

@@ -10,7 +10,15 @@ import { connectApiToAuth } from './connect-api.ts';
 
 vi.mock('../shared/realtime/socket.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../shared/realtime/socket.ts')>();
-  const fakeSocket = { on: vi.fn(), off: vi.fn(), removeAllListeners: vi.fn(), disconnect: vi.fn() };
+  const fakeSocket = {
+    on: vi.fn(),
+    off: vi.fn(),
+    onAny: vi.fn(),
+    offAny: vi.fn(),
+    listeners: vi.fn(() => []),
+    removeAllListeners: vi.fn(),
+    disconnect: vi.fn(),
+  };
   return { ...original, createSocket: vi.fn(async () => fakeSocket) };
 });
 
@@ -62,28 +70,38 @@ describe('route guards', () => {
 
   it('sends a signed-in user from /login and /register to /home', async () => {
     storeSession();
-    fetchMock.mockImplementation(async () => jsonResponse({ user: me }));
+    // /auth/me answers the user; the moderation role and notices the shell asks for answer empty.
+    fetchMock.mockImplementation(async (input) =>
+      jsonResponse(
+        String(input).includes('/moderation/') ? { is_moderator: false, notices: [] } : { user: me },
+      ),
+    );
     renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Главная' })).toBeInTheDocument();
     expect(currentPath).toBe('/home');
   });
 
-  it('validates the stored token with GET /auth/me before showing protected routes', async () => {
+  it('starts the page from the stored session while GET /auth/me confirms it beside its requests', async () => {
     storeSession('stored-token');
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const answers = new Map<string, (response: Response) => void>();
+    fetchMock.mockImplementation(
+      (input) => new Promise<Response>((resolve) => answers.set(String(input).split('?')[0] ?? '', resolve)),
+    );
     renderAt('/messenger');
-    expect(screen.getByText('Загрузка...')).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/v1/auth/me');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer stored-token');
+    // The chat list is asked for before /auth/me answers: no round trip in front of the content.
+    await waitFor(() => expect([...answers.keys()]).toContain('/api/v1/messages/chats'));
+    expect([...answers.keys()]).toContain('/api/v1/auth/me');
+    const me_ = fetchMock.mock.calls.find(([url]) => url === '/api/v1/auth/me');
+    expect(new Headers(me_?.[1]?.headers).get('Authorization')).toBe('Bearer stored-token');
 
-    answer(jsonResponse({ user: { ...me, name: 'Анна Новая' } }));
+    answers.get('/api/v1/messages/chats')?.(jsonResponse({ chats: [], has_more: false }));
+    answers.get('/api/v1/auth/me')?.(jsonResponse({ user: { ...me, name: 'Анна Новая' } }));
     expect(
       await screen.findByText('Выберите чат для начала общения', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(StorageKeys.authUser) ?? '').name).toBe('Анна Новая');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(StorageKeys.authUser) ?? '').name).toBe('Анна Новая'),
+    );
   });
 
   it('a 401 for the stored token clears auth and leads to /login', async () => {
@@ -100,7 +118,11 @@ describe('route guards', () => {
 
   it('redirects /feed to /media', async () => {
     storeSession();
-    fetchMock.mockImplementation(async () => jsonResponse({ user: me }));
+    fetchMock.mockImplementation(async (input) =>
+      jsonResponse(
+        String(input).includes('/moderation/') ? { is_moderator: false, notices: [] } : { user: me },
+      ),
+    );
     renderAt('/feed');
     expect(await screen.findByText('Пока нет контента', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Будьте первым, кто опубликует!')).toBeInTheDocument();

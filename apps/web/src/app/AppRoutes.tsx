@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth } from '../features/auth/components/guards.tsx';
+import { PageRail } from '../features/shell/components/PageRail.tsx';
 import { ShellRoute } from '../routes/ShellRoute.tsx';
 import { LoadingScreen } from '../shared/ui/LoadingScreen.tsx';
-import { features } from './features.ts';
+import { features, shellEntries } from './features.ts';
 
 /** The route table of spec §2.1: the shell's sections here, every other page from the registered features. */
 export function AppRoutes() {
@@ -22,7 +23,9 @@ export function AppRoutes() {
             <Route path="messenger/:username" element={null} />
           </Route>
           <Route path="feed" element={<Navigate to="/media" replace />} />
-          {features.flatMap((feature) => feature.routes ?? [])}
+          <Route element={<PageRail entries={shellEntries} />}>
+            {features.flatMap((feature) => feature.routes ?? [])}
+          </Route>
         </Route>
         <Route path="*" element={<Navigate to="/home" replace />} />
       </Routes>

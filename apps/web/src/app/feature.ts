@@ -25,9 +25,18 @@ export interface Feature {
   provider?: ComponentType<{ children: ReactNode }>;
   /** Components mounted once inside the shell: modals, viewers, mini bars, hosts of shell commands. */
   hosts?: readonly ComponentType[];
-  /** Attaches socket handlers that write events into the query cache; returns the detach. */
-  realtime?: (socket: KadrSocket, queryClient: QueryClient, currentUserId: () => number | null) => () => void;
+  /**
+   * Loads the socket handlers that write events into the query cache (with the socket, at idle: never in the
+   * first scripts); the bridge attaches them before the socket connects. The attach returns the detach.
+   */
+  realtime?: () => Promise<RealtimeAttach>;
 }
+
+export type RealtimeAttach = (
+  socket: KadrSocket,
+  queryClient: QueryClient,
+  currentUserId: () => number | null,
+) => () => void;
 
 export function defineFeature<const F extends Feature>(feature: F): F {
   return feature;

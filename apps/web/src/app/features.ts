@@ -1,11 +1,14 @@
 import { authFeature } from '../features/auth/feature.ts';
 import { callsFeature } from '../features/calls/feature.ts';
+import { demoFeature } from '../features/demo/feature.ts';
 import { groupsFeature } from '../features/groups/feature.ts';
 import { livestreamsFeature } from '../features/livestreams/feature.ts';
 import { mediaFeature } from '../features/media/feature.ts';
 import { messengerFeature } from '../features/messenger/feature.ts';
+import { moderationFeature } from '../features/moderation/feature.ts';
 import { notificationsFeature } from '../features/notifications/feature.ts';
 import { profileFeature } from '../features/profile/feature.ts';
+import { searchFeature } from '../features/search/feature.ts';
 import { settingsFeature } from '../features/settings/feature.ts';
 import { shellFeature } from '../features/shell/feature.ts';
 import type { ShellEntry } from '../features/shell/lib/nav-config.ts';
@@ -30,6 +33,9 @@ export const features: readonly Feature[] = [
   callsFeature,
   voiceFeature,
   notificationsFeature,
+  moderationFeature,
+  searchFeature,
+  demoFeature,
 ];
 
 /** Every registered feature's shell entries (context buttons and page-menu entries). */

@@ -61,10 +61,25 @@ export async function registerServiceWorker({
   return registration;
 }
 
+/**
+ * Whether the page runs as an installed web app (added to the home screen): `display-mode: standalone`,
+ * or iOS's own `navigator.standalone`.
+ */
+export function isInstalledWebApp(): boolean {
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    iosStandalone || (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)
+  );
+}
+
+/**
+ * Not in iOS Safari's tabs (spec §4.12). A web app added to the home screen on iOS is not Safari: it gets the
+ * worker, and with it web push, which iOS gives installed web apps only (ADR 0043).
+ */
 export function shouldRegisterServiceWorker(): boolean {
   return (
     import.meta.env.PROD &&
     'serviceWorker' in navigator &&
-    !isIosSafari(navigator.userAgent, navigator.maxTouchPoints)
+    (!isIosSafari(navigator.userAgent, navigator.maxTouchPoints) || isInstalledWebApp())
   );
 }

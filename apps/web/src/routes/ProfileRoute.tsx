@@ -1,8 +1,10 @@
 import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
+import { usePageShown } from '../app/boot/frame-overlay.ts';
 import { useCurrentUser } from '../features/auth/auth-store.ts';
 import { useProfileQuery } from '../features/profile/api/profile-queries.ts';
 import { profileSeed } from '../features/profile/api/profile-seed.ts';
+import { PrivateAccountNotice } from '../features/profile/components/PrivateAccountNotice.tsx';
 import { ProfileCard, ProfileSeedHeader } from '../features/profile/components/ProfileCard.tsx';
 import { ProfilePosts } from '../features/profile/components/ProfilePosts.tsx';
 import { profileStrings } from '../features/profile/strings.ts';
@@ -14,11 +16,12 @@ import { PageHeader } from '../shared/ui/PageHeader.tsx';
 import { Spinner } from '../shared/ui/Spinner.tsx';
 
 export default function ProfileRoute() {
+  usePageShown();
   const { username = '' } = useParams();
   const me = useCurrentUser();
   const profile = useProfileQuery(username);
   // The card and the grid render from a deferred copy: an interruptible background render in short slices
-  // instead of one long task when the profile arrives (issue 9, TBT).
+  // instead of one long task when the profile arrives (TBT).
   const data = useDeferredValue(profile.data);
 
   let body: React.ReactNode;
@@ -26,7 +29,11 @@ export default function ProfileRoute() {
     body = (
       <>
         <ProfileCard profile={data} isOwn={me?.id === data.id} />
-        <ProfilePosts key={data.id} username={data.username} />
+        {data.can_see_content || me?.id === data.id ? (
+          <ProfilePosts key={data.id} username={data.username} />
+        ) : (
+          <PrivateAccountNotice />
+        )}
       </>
     );
   } else if (profile.isError && !profile.data) {

@@ -1,4 +1,4 @@
-import type { ChatListItem, Me, Profile, Settings } from '@kadr/contract';
+import type { ChatListItem, LiveStream, Me, Profile, Settings } from '@kadr/contract';
 import { StorageKeys } from '../shared/storage/keys.ts';
 
 export const me: Me = {
@@ -43,6 +43,9 @@ export function profileOf(overrides: Partial<Profile> = {}): Profile {
     following_count: 3,
     posts_count: 21,
     is_following: false,
+    is_private: false,
+    is_requested: false,
+    can_see_content: true,
     last_seen: null,
     ...overrides,
   };
@@ -65,7 +68,13 @@ const both = { in_app: true, push: true };
 /** The server's settings for a user who never changed them, with `chat` overrides. */
 export function settingsOf(chat: Partial<Settings['chat']> = {}, messageSounds = true): Settings {
   return {
-    privacy: { messages: 'everyone', last_seen: 'everyone', calls: 'everyone' },
+    privacy: {
+      messages: 'everyone',
+      last_seen: 'everyone',
+      calls: 'everyone',
+      group_add: 'everyone',
+      private_account: false,
+    },
     notifications: {
       types: {
         message: both,
@@ -80,5 +89,30 @@ export function settingsOf(chat: Partial<Settings['chat']> = {}, messageSounds =
       message_sounds: messageSounds,
     },
     chat: { enter_sends: true, reduced_badges: false, text_size: 'medium', theme: 'dark', ...chat },
+  };
+}
+
+/** Stream 7, live, hosted by user 1, with `guests` (user ids) on stage. */
+export function liveStreamOf(guests: number[] = []): LiveStream {
+  return {
+    id: 7,
+    title: 'Эфир',
+    user_id: 1,
+    user: { id: 1, username: 'host', display_name: 'Хост', avatar_url: null },
+    avatar_url: null,
+    room_name: 'stream-7',
+    status: 'live',
+    viewer_count: 0,
+    slow_mode_seconds: 0,
+    guests: guests.map((id) => ({
+      user_id: id,
+      user: { id, username: `user${id}`, display_name: `Гость ${id}`, avatar_url: null },
+      added_at: '2026-01-01T00:00:00.000Z',
+      moderator: false,
+    })),
+    started_at: '2026-01-01T00:00:00.000Z',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ended_at: null,
   };
 }

@@ -27,6 +27,7 @@ export function postOf(overrides: Partial<Post> = {}): Post {
     comments_count: 0,
     is_filtered: false,
     ai_description: '',
+    ai_objects: [],
     ai_tags: [],
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,

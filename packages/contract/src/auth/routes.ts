@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ErrorBody } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-import { AuthSession, LoginBody, MeResponse, RegisterBody } from './schemas.ts';
+import { AuthSession, LoginBody, LoginChallengeBody, MeResponse, RegisterBody } from './schemas.ts';
 
 export const authRoutes = {
   register: defineRoute({
@@ -16,7 +16,7 @@ export const authRoutes = {
     path: '/auth/login',
     access: 'public',
     body: LoginBody,
-    response: { 200: AuthSession, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+    response: { 200: AuthSession, 400: ErrorBody, 401: ErrorBody, 403: LoginChallengeBody, 429: ErrorBody },
   }),
   logout: defineRoute({
     method: 'POST',

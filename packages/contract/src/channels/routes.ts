@@ -105,6 +105,8 @@ export const channelsRoutes = {
     path: '/channels/:id/admins',
     access: 'user',
     who: 'owner',
+    summary:
+      'Someone not yet an administrator is invited (they accept in «Приглашения»); an administrator gets the rights at once.',
     params: ChannelIdParams,
     body: AddAdminBody,
     response: { 200: ChannelAdminsResponse, ...errors },

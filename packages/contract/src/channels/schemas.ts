@@ -63,10 +63,17 @@ export const ChannelAdmin = Type.Object({
   can_delete_others: Type.Boolean(),
 });
 export type ChannelAdmin = Static<typeof ChannelAdmin>;
-export const ChannelAdminsResponse = Type.Object({ admins: Type.Array(ChannelAdmin) });
+export const ChannelAdminsResponse = Type.Object({
+  admins: Type.Array(ChannelAdmin),
+  /**
+   * On appointing: those asked by invitation (someone not yet an administrator becomes one only by
+   * accepting it, «Приглашения»); an administrator already gets the new rights at once.
+   */
+  invited: Type.Optional(Type.Array(Type.Integer())),
+});
 export type ChannelAdminsResponse = Static<typeof ChannelAdminsResponse>;
 
-/** Adds an administrator (subscribed on the way) or changes their rights. */
+/** Invites an administrator (subscribed on accepting) or changes an administrator's rights. */
 export const AddAdminBody = Type.Object(
   {
     user_id: Id,

@@ -33,6 +33,8 @@ export const Group = Type.Object({
   memberCount: Type.Integer(),
   owner_id: Type.Integer(),
   created_at: IsoDateTime,
+  /** On create: those asked by invitation instead of added (their «who can add me» setting). */
+  invited: Type.Optional(Type.Array(Type.Integer())),
 });
 export type Group = Static<typeof Group>;
 
@@ -84,7 +86,11 @@ export const GroupMember = Type.Object({
   role: GroupRole,
 });
 export type GroupMember = Static<typeof GroupMember>;
-export const GroupMembersResponse = Type.Object({ members: Type.Array(GroupMember) });
+export const GroupMembersResponse = Type.Object({
+  members: Type.Array(GroupMember),
+  /** On adding: those asked by invitation instead (their «who can add me» setting). */
+  invited: Type.Optional(Type.Array(Type.Integer())),
+});
 export type GroupMembersResponse = Static<typeof GroupMembersResponse>;
 
 export const AddMembersBody = Type.Object(

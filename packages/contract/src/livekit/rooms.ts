@@ -1,8 +1,5 @@
 /** Schema-free media-plane (LiveKit) constants the browser may import at run time. */
 
-/** Data-channel topic of a stream's live chat (spec §7.6: "a per-stream topic"). */
-export const liveChatTopic = (roomName: string) => `live-chat:${roomName}`;
-
 export const MediaErrorCode = {
   mediaServerUnavailable: 'media_server_unavailable',
   invalidWebhookSignature: 'invalid_webhook_signature',

@@ -13,7 +13,8 @@ export type MediaRole = Static<typeof MediaRole>;
 /** Spec §3 "Stream token response"; calls and voice rooms answer with the same shape. */
 export const MediaTokenResponse = Type.Object({
   server_url: Type.String({
-    description: 'LiveKit signalling URL the browser connects to (ws:// or wss://)',
+    description:
+      'LiveKit signalling URL the browser connects to (ws:// or wss://), or a path on this server (the embedded media server, `/livekit`): ws or wss on the origin the page was opened from',
   }),
   access_token: Type.String({ description: 'LiveKit access token (JWT) for one room and one participant' }),
   role: MediaRole,

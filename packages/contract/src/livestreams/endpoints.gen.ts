@@ -14,4 +14,17 @@ export const livestreamsEndpoints = {
     '/livestreams/:id/guests/:userId',
   ),
   viewerJoin: endpoint<(typeof livestreamsRoutes)['viewerJoin']>('POST', '/livestreams/:id/viewer-join'),
+  deleteChatMessage: endpoint<(typeof livestreamsRoutes)['deleteChatMessage']>(
+    'DELETE',
+    '/livestreams/:id/chat/:messageId',
+  ),
+  mute: endpoint<(typeof livestreamsRoutes)['mute']>('POST', '/livestreams/:id/mutes'),
+  unmute: endpoint<(typeof livestreamsRoutes)['unmute']>('DELETE', '/livestreams/:id/mutes/:userId'),
+  ban: endpoint<(typeof livestreamsRoutes)['ban']>('POST', '/livestreams/:id/bans'),
+  unban: endpoint<(typeof livestreamsRoutes)['unban']>('DELETE', '/livestreams/:id/bans/:userId'),
+  slowMode: endpoint<(typeof livestreamsRoutes)['slowMode']>('PUT', '/livestreams/:id/slow-mode'),
+  setModerator: endpoint<(typeof livestreamsRoutes)['setModerator']>(
+    'PUT',
+    '/livestreams/:id/guests/:userId/moderator',
+  ),
 } as const;

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { ErrorBody } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 import {
+  LiveChatLineParams,
+  LiveChatUserBody,
   LiveStream,
   LiveStreamActiveQuery,
   LiveStreamActiveResponse,
@@ -11,11 +13,15 @@ import {
   LiveStreamGuestBody,
   LiveStreamGuestParams,
   LiveStreamJoinResponse,
+  LiveStreamModeratorBody,
   LiveStreamParams,
+  LiveStreamSlowModeBody,
   LiveStreamToken,
 } from './schemas.ts';
 
-/** Spec §7.4, paths exact. */
+const noContent = Type.Null({ description: 'no content' });
+
+/** Spec §7.4, paths exact; chat moderation beyond the spec. */
 export const livestreamsRoutes = {
   active: defineRoute({
     method: 'GET',
@@ -77,7 +83,7 @@ export const livestreamsRoutes = {
     who: 'stream host',
     params: LiveStreamGuestParams,
     response: {
-      204: Type.Null({ description: 'no content' }),
+      204: noContent,
       400: ErrorBody,
       401: ErrorBody,
       403: ErrorBody,
@@ -90,5 +96,69 @@ export const livestreamsRoutes = {
     access: 'user',
     params: LiveStreamParams,
     response: { 200: LiveStreamJoinResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  deleteChatMessage: defineRoute({
+    method: 'DELETE',
+    path: '/livestreams/:id/chat/:messageId',
+    access: 'user',
+    who: 'stream host or moderator',
+    summary: 'the line vanishes for everyone watching; it stays stored (deleted_at, deleted_by) for reports',
+    params: LiveChatLineParams,
+    response: { 204: noContent, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  mute: defineRoute({
+    method: 'POST',
+    path: '/livestreams/:id/mutes',
+    access: 'user',
+    who: 'stream host or moderator',
+    summary: 'the user may watch but not write in this stream’s chat',
+    params: LiveStreamParams,
+    body: LiveChatUserBody,
+    response: { 204: noContent, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  unmute: defineRoute({
+    method: 'DELETE',
+    path: '/livestreams/:id/mutes/:userId',
+    access: 'user',
+    who: 'stream host or moderator',
+    params: LiveStreamGuestParams,
+    response: { 204: noContent, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  ban: defineRoute({
+    method: 'POST',
+    path: '/livestreams/:id/bans',
+    access: 'user',
+    who: 'stream host or moderator',
+    summary: 'the user is taken out of the stream now; tokens, joins and chat are refused',
+    params: LiveStreamParams,
+    body: LiveChatUserBody,
+    response: { 204: noContent, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  unban: defineRoute({
+    method: 'DELETE',
+    path: '/livestreams/:id/bans/:userId',
+    access: 'user',
+    who: 'stream host or moderator',
+    params: LiveStreamGuestParams,
+    response: { 204: noContent, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  slowMode: defineRoute({
+    method: 'PUT',
+    path: '/livestreams/:id/slow-mode',
+    access: 'user',
+    who: 'stream host',
+    summary: 'one chat line per N seconds for each viewer (0 turns it off)',
+    params: LiveStreamParams,
+    body: LiveStreamSlowModeBody,
+    response: { 200: LiveStream, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  setModerator: defineRoute({
+    method: 'PUT',
+    path: '/livestreams/:id/guests/:userId/moderator',
+    access: 'user',
+    who: 'stream host',
+    params: LiveStreamGuestParams,
+    body: LiveStreamModeratorBody,
+    response: { 200: LiveStreamGuest, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   }),
 };

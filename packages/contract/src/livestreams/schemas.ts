@@ -17,6 +17,8 @@ export const LiveStreamGuest = Type.Object({
   user_id: Type.Integer(),
   user: LiveStreamUser,
   added_at: IsoDateTime,
+  /** The host let this guest moderate the chat (delete lines, mute and ban viewers). */
+  moderator: Type.Boolean(),
 });
 export type LiveStreamGuest = Static<typeof LiveStreamGuest>;
 
@@ -36,6 +38,8 @@ export const LiveStream = Type.Object({
   /** Everyone present in the media room but the host, as LiveKit's webhooks reported it. */
   viewer_count: Type.Integer({ minimum: 0 }),
   guests: Type.Array(LiveStreamGuest),
+  /** Slow mode: each viewer may send one chat line per this many seconds (0: off; host and moderators exempt). */
+  slow_mode_seconds: Type.Integer({ minimum: 0 }),
   started_at: IsoDateTime,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
@@ -71,8 +75,13 @@ export const LiveStreamToken = Type.Object({
 });
 export type LiveStreamToken = Static<typeof LiveStreamToken>;
 
-/** Spec §3 "Live chat message"; the same object rides the socket and the media room's data channel. */
+/**
+ * Spec §3 "Live chat message": a stored line, sent by the server only (never over the media plane); the
+ * sender's id and name are the server's, from the session that sent it.
+ */
 export const LiveChatMessage = Type.Object({
+  /** The line's id (`live_chat_messages.id`): what moderation deletes and reports. */
+  id: Type.Integer(),
   type: Type.Literal('live-stream-message'),
   stream_id: Type.Integer(),
   content: Type.String(),
@@ -83,10 +92,19 @@ export const LiveChatMessage = Type.Object({
 });
 export type LiveChatMessage = Static<typeof LiveChatMessage>;
 
+/** The joining user's own standing in the stream's chat. */
+export const LiveChatStanding = Type.Object({
+  muted: Type.Boolean(),
+  /** The host or a guest the host made a moderator. */
+  can_moderate: Type.Boolean(),
+});
+export type LiveChatStanding = Static<typeof LiveChatStanding>;
+
 /** What a viewer gets on joining: the stream and the last chat messages (late joiners see them). */
 export const LiveStreamJoinResponse = Type.Object({
   stream: LiveStream,
   messages: Type.Array(LiveChatMessage),
+  chat: LiveChatStanding,
 });
 export type LiveStreamJoinResponse = Static<typeof LiveStreamJoinResponse>;
 
@@ -101,6 +119,20 @@ export const LiveChatInput = Type.Object({
 });
 export type LiveChatInput = Static<typeof LiveChatInput>;
 
+export const LiveChatLineParams = Type.Object({ id: Id, messageId: Id });
+export const LiveChatUserBody = Type.Object({ user_id: Id });
+export type LiveChatUserBody = Static<typeof LiveChatUserBody>;
+
+/** Slow mode choices offered by the app; the server accepts any whole number of seconds up to the limit. */
+export const LIVE_SLOW_MODE_MAX_SECONDS = 600;
+export const LiveStreamSlowModeBody = Type.Object({
+  seconds: Type.Integer({ minimum: 0, maximum: LIVE_SLOW_MODE_MAX_SECONDS }),
+});
+export type LiveStreamSlowModeBody = Static<typeof LiveStreamSlowModeBody>;
+
+export const LiveStreamModeratorBody = Type.Object({ moderator: Type.Boolean() });
+export type LiveStreamModeratorBody = Static<typeof LiveStreamModeratorBody>;
+
 /** Messages kept per stream for late joiners. */
 export const LIVE_CHAT_HISTORY = 100;
 
@@ -111,6 +143,10 @@ export const LiveStreamErrorCode = {
   guestDuplicate: 'guest_duplicate',
   guestIsHost: 'guest_is_host',
   chatInvalid: 'chat_invalid',
+  chatMuted: 'chat_muted',
+  chatSlowMode: 'chat_slow_mode',
+  banned: 'stream_banned',
+  moderationTargetHost: 'moderation_target_host',
 } as const;
 
 export const LiveStreamErrorText = {
@@ -124,4 +160,10 @@ export const LiveStreamErrorText = {
   guestIsHost: 'Автор эфира не может быть гостем',
   guestNotFound: 'Гость не найден',
   chatInvalid: `Сообщение: от 1 до ${Limits.liveChatMessage} символов`,
+  chatMuted: 'Автор эфира ограничил вам чат',
+  chatSlowMode: (seconds: number) => `Медленный режим: следующее сообщение через ${seconds} с`,
+  banned: 'Автор эфира закрыл вам доступ к эфиру',
+  moderatorOnly: 'Управлять чатом могут только автор эфира и модераторы',
+  moderationTargetHost: 'Нельзя ограничить автора эфира',
+  messageNotFound: 'Сообщение не найдено',
 } as const;

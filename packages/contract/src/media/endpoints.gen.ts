@@ -9,6 +9,7 @@ export const mediaEndpoints = {
   userPosts: endpoint<(typeof mediaRoutes)['userPosts']>('GET', '/media/user/:username'),
   upload: endpoint<(typeof mediaRoutes)['upload']>('POST', '/media/upload'),
   update: endpoint<(typeof mediaRoutes)['update']>('PATCH', '/media/post/:id'),
+  editAlt: endpoint<(typeof mediaRoutes)['editAlt']>('PUT', '/media/post/:id/alt'),
   remove: endpoint<(typeof mediaRoutes)['remove']>('DELETE', '/media/post/:id'),
   like: endpoint<(typeof mediaRoutes)['like']>('POST', '/media/post/:id/like'),
   unlike: endpoint<(typeof mediaRoutes)['unlike']>('DELETE', '/media/post/:id/like'),

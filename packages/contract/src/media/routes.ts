@@ -14,6 +14,7 @@ import {
   LikeResponse,
   MediaTagsResponse,
   PageQuery,
+  PostAltBody,
   PostIdParams,
   PostResponse,
   PostsResponse,
@@ -62,7 +63,7 @@ export const mediaRoutes = {
     path: '/media/post/:id',
     access: 'optional',
     params: PostIdParams,
-    response: { 200: PostResponse, 400: ErrorBody, 404: ErrorBody },
+    response: { 200: PostResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   }),
   userPosts: defineRoute({
     method: 'GET',
@@ -70,7 +71,7 @@ export const mediaRoutes = {
     access: 'optional',
     params: UsernameParams,
     query: PageQuery,
-    response: { 200: PostsResponse, 400: ErrorBody, 404: ErrorBody },
+    response: { 200: PostsResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   }),
   upload: defineRoute({
     method: 'POST',
@@ -89,6 +90,22 @@ export const mediaRoutes = {
     params: PostIdParams,
     body: PostUpdateBody,
     response: { 200: PostResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  editAlt: defineRoute({
+    method: 'PUT',
+    path: '/media/post/:id/alt',
+    access: 'user',
+    who: 'the author: replace the alt text and the tags of a processed post',
+    params: PostIdParams,
+    body: PostAltBody,
+    response: {
+      200: PostResponse,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+    },
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -148,7 +165,7 @@ export const mediaRoutes = {
     path: '/media/post/:id/comments',
     access: 'optional',
     params: PostIdParams,
-    response: { 200: CommentsResponse, 400: ErrorBody, 404: ErrorBody },
+    response: { 200: CommentsResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   }),
   comment: defineRoute({
     method: 'POST',
@@ -156,7 +173,7 @@ export const mediaRoutes = {
     access: 'user',
     params: PostIdParams,
     body: CommentBody,
-    response: { 201: Comment, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+    response: { 201: Comment, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   }),
   blacklist: defineRoute({
     method: 'GET',

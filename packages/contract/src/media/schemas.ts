@@ -59,8 +59,13 @@ export const Post = Type.Object({
   comments_count: Type.Integer(),
   /** True when one of `ai_tags` is in the caller's blacklist (always false for a guest). */
   is_filtered: Type.Boolean(),
-  /** Short Russian sentence; the media's alt text. Empty until processing is done. */
+  /**
+   * Short Russian sentence; the media's alt text (the `alt` of its images, the accessible name of its video).
+   * Written by the tagger, or by the author (PUT /media/post/{id}/alt). Empty until processing is done.
+   */
   ai_description: Type.String(),
+  /** What the tagger named on it, in Russian with counts («две лошади», «велосипед»), most important first. */
+  ai_objects: Type.Array(Type.String()),
   /** Keys of MEDIA_TAGS; contains 'for_sleep' when the post suits sleep mode. */
   ai_tags: Type.Array(Type.String()),
   created_at: IsoDateTime,
@@ -103,6 +108,19 @@ export type DeletePostResponse = Static<typeof DeletePostResponse>;
 /** PATCH /media/post/{id} — author only: set or clear sleep mode for the post. */
 export const PostUpdateBody = Type.Object({ for_sleep: Type.Boolean() }, { additionalProperties: false });
 export type PostUpdateBody = Static<typeof PostUpdateBody>;
+
+/**
+ * PUT /media/post/{id}/alt — author only: the media's alt text (trimmed, 1..300 characters) and its tags (keys of
+ * MEDIA_TAGS; `for_sleep` is kept as it is — PATCH /media/post/{id} sets it). Answer: PostResponse.
+ */
+export const PostAltBody = Type.Object(
+  {
+    alt_text: Type.String({ maxLength: Limits.altText }),
+    tags: Type.Array(Type.String({ enum: [...MEDIA_TAG_KEYS] }), { maxItems: MEDIA_TAG_KEYS.length }),
+  },
+  { additionalProperties: false },
+);
+export type PostAltBody = Static<typeof PostAltBody>;
 
 export const CommentAuthor = Type.Object({
   id: Type.Integer(),
@@ -160,10 +178,20 @@ export const MediaTagsResponse = Type.Object({
 });
 export type MediaTagsResponse = Static<typeof MediaTagsResponse>;
 
+/**
+ * The processing stages a post goes through, in order: waiting for a worker, converting the files, looking
+ * at the frames (motion, scene changes), naming what is on them (the AI model), saving.
+ */
+export const PROCESSING_STAGES = ['queued', 'converting', 'analysing', 'tagging', 'saving'] as const;
+export type ProcessingStage = (typeof PROCESSING_STAGES)[number];
+
 /** Realtime `media-processing`, sent to the uploader's `user:<id>` room. `post` is set on 'done'. */
 export interface MediaProcessingEvent {
   post_id: number;
   status: PostStatus;
+  /** While processing: the stage the server is at and how far along it is, 0–100 (see PROCESSING_STAGES). */
+  stage?: ProcessingStage;
+  progress?: number;
   post?: Post;
   /** On 'failed': why, in Russian, for the uploader. */
   reason?: string;

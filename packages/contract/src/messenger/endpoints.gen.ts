@@ -24,5 +24,9 @@ export const messengerEndpoints = {
   forward: endpoint<(typeof messengerRoutes)['forward']>('POST', '/messages/forward'),
   read: endpoint<(typeof messengerRoutes)['read']>('POST', '/messages/read'),
   delivered: endpoint<(typeof messengerRoutes)['delivered']>('POST', '/messages/delivered'),
+  around: endpoint<(typeof messengerRoutes)['around']>('GET', '/messages/:id/around'),
+  pinMessage: endpoint<(typeof messengerRoutes)['pinMessage']>('PUT', '/messages/:id/pin'),
+  unpinMessage: endpoint<(typeof messengerRoutes)['unpinMessage']>('DELETE', '/messages/:id/pin'),
+  sharedMedia: endpoint<(typeof messengerRoutes)['sharedMedia']>('GET', '/messages/shared-media'),
   attachments: endpoint<(typeof messengerRoutes)['attachments']>('POST', '/messages/attachments'),
 } as const;

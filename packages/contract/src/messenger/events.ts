@@ -5,6 +5,7 @@ import type {
   MessageDeletedEvent,
   MessageDeliveredEvent,
   MessageEvent,
+  MessagePinnedEvent,
   MessagesReadEvent,
   SendMessageBody,
   SendMessageResult,
@@ -21,6 +22,7 @@ export interface MessengerServerEvents {
   'messages-read': (event: MessagesReadEvent) => void;
   'chat-updated': (event: ChatUpdatedEvent) => void;
   'message-reactions': (event: MessageReactionsEvent) => void;
+  'message-pinned': (event: MessagePinnedEvent) => void;
   typing: (event: TypingEvent) => void;
 }
 

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { ErrorBody } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 import {
+  AroundQuery,
+  AroundResponse,
   AttachmentsResponse,
   ChatDeletedResponse,
   ChatPinBody,
@@ -22,10 +24,13 @@ import {
   MarkReadBody,
   MarkReadResponse,
   MessageIdParams,
+  MessagePinResponse,
   MessageResponse,
   MessageSearchQuery,
   MessageSearchResponse,
   SendMessageBody,
+  SharedMediaQuery,
+  SharedMediaResponse,
 } from './schemas.ts';
 
 export { messengerReactionRoutes } from './reactions.ts';
@@ -148,6 +153,45 @@ export const messengerRoutes = {
     access: 'user',
     body: DeliveredBody,
     response: { 200: DeliveredResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+  }),
+  around: defineRoute({
+    method: 'GET',
+    path: '/messages/:id/around',
+    access: 'user',
+    who: 'a member of the message’s chat who can see the message',
+    summary:
+      'A window of the chat’s history around a message (opening a search hit or a pin at the message).',
+    params: MessageIdParams,
+    query: AroundQuery,
+    response: { 200: AroundResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  pinMessage: defineRoute({
+    method: 'PUT',
+    path: '/messages/:id/pin',
+    access: 'user',
+    who: 'a member of a personal chat; a group’s or channel’s owner or admin',
+    summary:
+      'Pins the message in its chat for every member (one pinned message per chat; it replaces the last).',
+    params: MessageIdParams,
+    response: { 200: MessagePinResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  unpinMessage: defineRoute({
+    method: 'DELETE',
+    path: '/messages/:id/pin',
+    access: 'user',
+    who: 'as for pinning',
+    summary: 'Unpins the message if it is the chat’s pinned one; idempotent.',
+    params: MessageIdParams,
+    response: { 200: MessagePinResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  sharedMedia: defineRoute({
+    method: 'GET',
+    path: '/messages/shared-media',
+    access: 'user',
+    who: 'a member of the chat',
+    summary: '«Медиа из чата»: the photos and videos, or the files, sent in a chat, newest first.',
+    query: SharedMediaQuery,
+    response: { 200: SharedMediaResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   }),
   attachments: defineRoute({
     method: 'POST',

@@ -24,9 +24,16 @@ export type ChatType = Static<typeof ChatType>;
 
 /**
  * `text`: plain or markdown text only; `media`: carries `files[]` (text optional); `call`: the entry a
- * call leaves in the personal chat (written by the server, text like 'Исходящий звонок · 3:12', not editable).
+ * call leaves in the personal chat (written by the server, text like 'Исходящий звонок · 3:12', not editable);
+ * `service`: a line the server writes into a group when someone joins, leaves or is removed (text from
+ * `groups/service-lines.ts`, shown centred, never edited, forwarded or answered).
  */
-export const MessageType = Type.Union([Type.Literal('text'), Type.Literal('media'), Type.Literal('call')]);
+export const MessageType = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('media'),
+  Type.Literal('call'),
+  Type.Literal('service'),
+]);
 export type MessageType = Static<typeof MessageType>;
 
 export const MessageFileType = Type.Union([
@@ -135,6 +142,19 @@ export const Message = Type.Object({
 });
 export type Message = Static<typeof Message>;
 
+/** A chat's pinned message as the bar at the top of the chat shows it (the start of its text). */
+export const PinnedMessage = Type.Object({
+  id: Type.Integer(),
+  sender_id: Type.Integer(),
+  sender_name: Type.String(),
+  /** The start of the text (at most `Limits.messagePreviewChars`). */
+  content: Type.String(),
+  message_type: MessageType,
+  /** The first attachment's kind, for a message without text ('Фото', 'Голосовое сообщение'). */
+  file_type: Type.Optional(MessageFileType),
+});
+export type PinnedMessage = Static<typeof PinnedMessage>;
+
 export const LastMessage = Type.Object({
   /** The start of the text (at most `Limits.messagePreviewChars`; the list shows 50). */
   content: Type.String(),
@@ -189,6 +209,8 @@ export const ChatListItem = Type.Object({
   group_data: Type.Optional(GroupData),
   channel_id: Type.Optional(Type.Integer()),
   channel_data: Type.Optional(ChannelData),
+  /** The chat's pinned message (one per chat, as the bar at the top shows it); absent when none. */
+  pinned_message: Type.Optional(PinnedMessage),
 });
 export type ChatListItem = Static<typeof ChatListItem>;
 
@@ -224,9 +246,22 @@ export const ConversationQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
 });
 export type ConversationQuery = Static<typeof ConversationQuery>;
+/**
+ * Why the reader may not write in a chat now (the peer accepts messages only from people they follow, a
+ * block either way): the refusal a send would get, told before anything is typed, as Telegram does.
+ */
+export const WriteRestriction = Type.Object({
+  code: Type.String(),
+  /** The Russian reason, shown in place of the message field. */
+  error: Type.String(),
+});
+export type WriteRestriction = Static<typeof WriteRestriction>;
+
 export const ConversationResponse = Type.Object({
   messages: Type.Array(Message),
   has_more: Type.Boolean(),
+  /** A personal chat only: present when the reader may not write to the peer now ("can I write here"). */
+  write_restriction: Type.Optional(WriteRestriction),
 });
 export type ConversationResponse = Static<typeof ConversationResponse>;
 
@@ -418,3 +453,59 @@ export type SendMessageResult =
       /** Seconds to wait, on a 429 (what `Retry-After` says over HTTP). */
       retry_after?: number;
     };
+
+/** `GET /messages/{id}/around`: a window of a chat's history around one message (a search hit, a pin). */
+export const AroundQuery = Type.Object({
+  /** Messages in the window, the target included: about half older, half newer. */
+  limit: Type.Optional(Type.Integer({ minimum: 2, maximum: Limits.messagesPageMax, default: 30 })),
+});
+export const AroundResponse = Type.Object({
+  chat: ChatRef,
+  /** Chronological (oldest first); the target message is among them. */
+  messages: Type.Array(Message),
+  /** Older messages exist before the window. */
+  has_older: Type.Boolean(),
+  /** Newer messages exist after the window (the window is not at the chat's newest end). */
+  has_newer: Type.Boolean(),
+});
+export type AroundResponse = Static<typeof AroundResponse>;
+
+/** `PUT` / `DELETE /messages/{id}/pin`: the chat's pinned message after the change (null: none). */
+export const MessagePinResponse = Type.Object({ chat: ChatRef, pinned_message: Nullable(PinnedMessage) });
+export type MessagePinResponse = Static<typeof MessagePinResponse>;
+
+/** `message-pinned`: to every member after a message is pinned or unpinned (`pinned_message` null). */
+export interface MessagePinnedEvent {
+  chat: ChatRef;
+  pinned_message: PinnedMessage | null;
+}
+
+/**
+ * `GET /messages/shared-media`: a chat's attachments for «Медиа из чата», newest first. The chat is named
+ * like a send (exactly one of `other_user_id` — own id for favorites —, `group_id`, `channel_id`);
+ * members only. `kind`: photos, GIFs and videos (`media`), or documents and voice messages (`files`).
+ */
+export const SharedMediaQuery = Type.Object(
+  {
+    other_user_id: Type.Optional(Id),
+    group_id: Type.Optional(Id),
+    channel_id: Type.Optional(Id),
+    kind: Type.Union([Type.Literal('media'), Type.Literal('files')]),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 60 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type SharedMediaQuery = Static<typeof SharedMediaQuery>;
+export const SharedMediaItem = Type.Object({
+  message_id: Type.Integer(),
+  sender_id: Type.Integer(),
+  created_at: IsoDateTime,
+  file: MessageFile,
+});
+export type SharedMediaItem = Static<typeof SharedMediaItem>;
+export const SharedMediaResponse = Type.Object({
+  items: Type.Array(SharedMediaItem),
+  has_more: Type.Boolean(),
+});
+export type SharedMediaResponse = Static<typeof SharedMediaResponse>;

@@ -9,4 +9,15 @@ export const profileEndpoints = {
   avatar: endpoint<(typeof profileRoutes)['avatar']>('POST', '/profile/avatar'),
   follow: endpoint<(typeof profileRoutes)['follow']>('POST', '/profile/:username/follow'),
   unfollow: endpoint<(typeof profileRoutes)['unfollow']>('DELETE', '/profile/:username/follow'),
+  followers: endpoint<(typeof profileRoutes)['followers']>('GET', '/profile/:username/followers'),
+  following: endpoint<(typeof profileRoutes)['following']>('GET', '/profile/:username/following'),
+  followRequests: endpoint<(typeof profileRoutes)['followRequests']>('GET', '/profile/follow-requests'),
+  acceptFollowRequest: endpoint<(typeof profileRoutes)['acceptFollowRequest']>(
+    'POST',
+    '/profile/follow-requests/:username',
+  ),
+  declineFollowRequest: endpoint<(typeof profileRoutes)['declineFollowRequest']>(
+    'DELETE',
+    '/profile/follow-requests/:username',
+  ),
 } as const;

@@ -2,6 +2,10 @@ import { Type } from 'typebox';
 import { ErrorBody } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 import {
+  FollowListQuery,
+  FollowListResponse,
+  FollowRequestAnswer,
+  FollowRequestsResponse,
   FollowResponse,
   Profile,
   ProfileUpdateBody,
@@ -54,5 +58,42 @@ export const profileRoutes = {
     access: 'user',
     params: UsernameParams,
     response: { 200: FollowResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  followers: defineRoute({
+    method: 'GET',
+    path: '/profile/:username/followers',
+    access: 'user',
+    params: UsernameParams,
+    query: FollowListQuery,
+    response: { 200: FollowListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  following: defineRoute({
+    method: 'GET',
+    path: '/profile/:username/following',
+    access: 'user',
+    params: UsernameParams,
+    query: FollowListQuery,
+    response: { 200: FollowListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  followRequests: defineRoute({
+    method: 'GET',
+    path: '/profile/follow-requests',
+    access: 'user',
+    query: FollowListQuery,
+    response: { 200: FollowRequestsResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+  acceptFollowRequest: defineRoute({
+    method: 'POST',
+    path: '/profile/follow-requests/:username',
+    access: 'user',
+    params: UsernameParams,
+    response: { 200: FollowRequestAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+  declineFollowRequest: defineRoute({
+    method: 'DELETE',
+    path: '/profile/follow-requests/:username',
+    access: 'user',
+    params: UsernameParams,
+    response: { 200: FollowRequestAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
   }),
 };

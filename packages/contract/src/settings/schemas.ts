@@ -15,10 +15,32 @@ export const PresenceAudience = Type.Union([
 ]);
 export type PresenceAudience = Static<typeof PresenceAudience>;
 
+/**
+ * Who may add me to groups and channels (or make me a channel administrator) without asking: everyone,
+ * people I follow, nobody. Anyone else's attempt becomes an invitation I accept or decline.
+ */
+export const AddAudience = Type.Union([
+  Type.Literal('everyone'),
+  Type.Literal('following'),
+  Type.Literal('nobody'),
+]);
+export type AddAudience = Static<typeof AddAudience>;
+
+/** Who may write to me: everyone, people I follow, or nobody («Писать: никто»). */
+export const MessageAudience = Type.Union([
+  Type.Literal('everyone'),
+  Type.Literal('following'),
+  Type.Literal('nobody'),
+]);
+export type MessageAudience = Static<typeof MessageAudience>;
+
 export const PrivacySettings = Type.Object({
-  messages: ContactAudience,
+  messages: MessageAudience,
   last_seen: PresenceAudience,
   calls: ContactAudience,
+  group_add: AddAudience,
+  /** «Закрытый аккаунт»: following becomes a request; posts, stories and lists are for followers. */
+  private_account: Type.Boolean(),
 });
 export type PrivacySettings = Static<typeof PrivacySettings>;
 
@@ -122,6 +144,8 @@ export const ActiveSession = Type.Object({
   last_used_at: IsoDateTime,
   /** The session this request came with. */
   is_current: Type.Boolean(),
+  /** Web push is on for this session (its device gets notifications with the tab closed). */
+  push: Type.Boolean(),
 });
 export type ActiveSession = Static<typeof ActiveSession>;
 export const SessionsResponse = Type.Object({ sessions: Type.Array(ActiveSession) });

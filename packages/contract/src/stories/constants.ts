@@ -20,6 +20,29 @@ export const StoryUploadFields = {
   start: 'start',
   /** Seconds the story lasts (video: the segment), clamped 1–120, default 15. */
   duration: 'duration',
+  /** Video only: the texts placed on it in the editor, JSON `StoryText[]`; burned into the picture. */
+  texts: 'texts',
+} as const;
+
+/**
+ * One text the author placed on a video story, in the editor's coordinates: a 540 px wide 9:16 frame (the
+ * photo editor's reference width), `x`/`y` the top-left of the line, `size` the font size, `color` `#rrggbb`.
+ */
+export interface StoryText {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  color: string;
+}
+
+/** What `StoryUploadFields.texts` may hold (the photo editor's own bounds). */
+export const StoryTextLimits = {
+  referenceWidth: 540,
+  maxTexts: 10,
+  maxLength: 120,
+  minSize: 20,
+  maxSize: 140,
 } as const;
 
 export const STORY_REPORT_REASONS = ['spam', 'violence', 'nudity', 'hate', 'other'] as const;

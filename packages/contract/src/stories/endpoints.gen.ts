@@ -12,6 +12,5 @@ export const storiesEndpoints = {
   unlike: endpoint<(typeof storiesRoutes)['unlike']>('DELETE', '/stories/:id/like'),
   remove: endpoint<(typeof storiesRoutes)['remove']>('DELETE', '/stories/:id'),
   reply: endpoint<(typeof storiesRoutes)['reply']>('POST', '/stories/:id/reply'),
-  report: endpoint<(typeof storiesRoutes)['report']>('POST', '/stories/:id/report'),
   homeFeed: endpoint<(typeof storiesRoutes)['homeFeed']>('GET', '/media/following'),
 } as const;

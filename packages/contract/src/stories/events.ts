@@ -14,4 +14,14 @@ export interface StoryServerEvents {
   'story-ready': (event: StoryEvent) => void;
   /** To the owner and followers: deleted by its owner. */
   'story-deleted': (event: StoryEvent) => void;
+  /**
+   * To a user who now follows someone (a follow, or their request to a private account accepted): whose
+   * stories they may see changed, so the strip asks again at once.
+   */
+  'stories-changed': (event: StoriesChangedEvent) => void;
+}
+
+/** Whose stories the receiver may see changed: now following `user_id`. */
+export interface StoriesChangedEvent {
+  user_id: number;
 }

@@ -11,8 +11,6 @@ import {
   StoryLikeResponse,
   StoryReplyBody,
   StoryReplyResponse,
-  StoryReportBody,
-  StoryReportResponse,
   StoryResponse,
   StoryUploadForm,
   StoryViewersResponse,
@@ -21,7 +19,7 @@ import {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } as const;
 
-/** Spec §7.2 (paths exact), plus get-by-id for links, delete, reply and report. */
+/** Spec §7.2 (paths exact), plus get-by-id for links, delete and reply (reports: the moderation routes). */
 export const storiesRoutes = {
   upload: defineRoute({
     method: 'POST',
@@ -90,15 +88,6 @@ export const storiesRoutes = {
     params: StoryIdParams,
     body: StoryReplyBody,
     response: { 200: StoryReplyResponse, ...errors },
-  }),
-  report: defineRoute({
-    method: 'POST',
-    path: '/stories/:id/report',
-    access: 'user',
-    summary: 'Stores a report; the story is hidden from the reporter from then on.',
-    params: StoryIdParams,
-    body: StoryReportBody,
-    response: { 200: StoryReportResponse, ...errors },
   }),
   homeFeed: defineRoute({
     method: 'GET',

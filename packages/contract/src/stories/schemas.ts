@@ -3,7 +3,6 @@ import { Id, IsoDateTime, Nullable } from '../common.ts';
 import { Limits } from '../limits.ts';
 import { Post } from '../media/schemas.ts';
 import { Message } from '../messenger/schemas.ts';
-import type { STORY_REPORT_REASONS } from './constants.ts';
 
 export const StoryMediaType = Type.Union([Type.Literal('video'), Type.Literal('photo')]);
 export type StoryMediaType = Static<typeof StoryMediaType>;
@@ -46,6 +45,8 @@ export const Story = Type.Object({
   is_liked: Type.Boolean(),
   likes_count: Type.Integer(),
   ai_tags: Type.Array(Type.String()),
+  /** Short Russian sentence from the tagger: the alt text of its image, the accessible name of its video. */
+  ai_description: Type.String(),
   /** One of its tags is on the caller's blacklist (shown behind the same overlay as posts). */
   is_filtered: Type.Boolean(),
 });
@@ -93,7 +94,13 @@ export const StoryViewResponse = Type.Object({
 });
 export type StoryViewResponse = Static<typeof StoryViewResponse>;
 
-export const StoryViewer = Type.Object({ id: Type.Integer(), user: StoryUser, viewed_at: IsoDateTime });
+/** One who saw the story (the owner's list); `liked` when they also liked it, as Instagram marks it. */
+export const StoryViewer = Type.Object({
+  id: Type.Integer(),
+  user: StoryUser,
+  viewed_at: IsoDateTime,
+  liked: Type.Boolean(),
+});
 export type StoryViewer = Static<typeof StoryViewer>;
 export const StoryViewersResponse = Type.Object({ viewers: Type.Array(StoryViewer) });
 export type StoryViewersResponse = Static<typeof StoryViewersResponse>;
@@ -112,17 +119,6 @@ export const StoryReplyBody = Type.Object(
 );
 export type StoryReplyBody = Static<typeof StoryReplyBody>;
 export const StoryReplyResponse = Type.Object({ message: Message });
-
-const StoryReportReason = Type.Union([
-  Type.Literal('spam'),
-  Type.Literal('violence'),
-  Type.Literal('nudity'),
-  Type.Literal('hate'),
-  Type.Literal('other'),
-]) satisfies { anyOf: { const: (typeof STORY_REPORT_REASONS)[number] }[] };
-
-export const StoryReportBody = Type.Object({ reason: StoryReportReason }, { additionalProperties: false });
-export const StoryReportResponse = Type.Object({ reported: Type.Boolean() });
 
 /** The home page's grid: recent finished posts of the people the caller follows. */
 export const HomeFeedQuery = Type.Object({

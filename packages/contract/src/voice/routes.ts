@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { ErrorBody } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 import {
@@ -22,9 +23,16 @@ export const voiceRoutes = {
     path: '/groups/:id/voice',
     access: 'user',
     who: member,
-    summary: 'The running voice chat of a group; 404 when there is none',
+    summary:
+      'The running voice chat of a group, or null when there is none (the normal state: not an error); 404 only for no such group',
     params: VoiceGroupParams,
-    response: { 200: VoiceSession, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    response: {
+      200: Type.Union([VoiceSession, Type.Null()]),
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+    },
   }),
   join: defineRoute({
     method: 'POST',

@@ -1,9 +1,17 @@
-import { type AuthSession, ErrorCode, ErrorText, type RegisterBody } from '@kadr/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  type AuthSession,
+  ErrorCode,
+  ErrorText,
+  type LoginChallengeSolution,
+  type RegisterBody,
+} from '@kadr/contract';
 import type { Bus } from '../../lib/bus.ts';
 import { errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { CHALLENGE_AFTER_FAILURES, LoginChallengeRequired, loginChallenges } from './challenge.ts';
 import { toMe } from './mappers.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
@@ -26,7 +34,8 @@ export async function authService(deps: {
   events: Events;
   tokenCacheTtlMs: number;
   sessionIdleTimeoutMs: number;
-  loginDelayMaxMs: number;
+  /** Absolute lifetime: a session this old ends however much it is used. */
+  sessionMaxAgeMs: number;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
@@ -34,6 +43,8 @@ export async function authService(deps: {
   // Token → user id, so an authenticated request costs no extra query; revocations reach every node via the bus.
   const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs);
   const endedListeners: ((sessionId: string) => void)[] = [];
+  // Another capability may refuse a login whose password was right (a suspended account), with its own reason.
+  let loginGate: (userId: number) => Promise<void> = async () => undefined;
   // Every node hears every ended session: it forgets the cached token and drops that session's sockets.
   await bus.subscribe(REVOKED_CHANNEL, (tokenHash) => {
     tokenCache.delete(tokenHash);
@@ -54,10 +65,65 @@ export async function authService(deps: {
     if (tokenHashes.length > 0) deps.events.emit('auth.sessions-ended', { tokenHashes });
   }
 
-  /** Free for the first 4 wrong passwords in the window, then 250 ms doubling, at most loginDelayMaxMs. */
-  function loginDelay(failures: number): number {
-    if (failures < 5) return 0;
-    return Math.min(deps.loginDelayMaxMs, 250 * 2 ** Math.min(failures - 5, 16));
+  const idleSince = () => new Date(now() - deps.sessionIdleTimeoutMs);
+  const createdSince = () => new Date(now() - deps.sessionMaxAgeMs);
+
+  /**
+   * Sessions that expired (idle or too old) end like revoked ones: their sockets drop on every node and
+   * what they owned goes. Every node sweeps; the revoking statement answers each session to one of them.
+   */
+  async function sweepExpired() {
+    for (;;) {
+      const expired = await repo.expireSessions(idleSince(), createdSince());
+      for (const tokenHash of expired) {
+        tokenCache.delete(tokenHash);
+        await bus.publish(REVOKED_CHANNEL, tokenHash);
+      }
+      if (expired.length > 0) deps.events.emit('auth.sessions-ended', { tokenHashes: expired });
+      if (expired.length < 1000) return;
+    }
+  }
+  // Often enough that an expired session's socket goes within a fraction of the idle timeout.
+  const sweepMs = Math.max(200, Math.min(60_000, Math.floor(deps.sessionIdleTimeoutMs / 4)));
+  let sweeping: Promise<void> | null = null;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = sweepExpired()
+      .catch(() => undefined)
+      .finally(() => {
+        sweeping = null;
+      });
+  }, sweepMs);
+  sweepTimer.unref();
+
+  // Socket activity stamps the session at most this often (a chatting person is never logged out).
+  const touchEveryMs = Math.max(100, Math.min(60_000, Math.floor(deps.sessionIdleTimeoutMs / 10)));
+  const touched = new Map<string, number>();
+
+  // Login attempts being checked right now, per username, on every node (the shared limiter): started minus
+  // finished. A burst in parallel counts at once, before any of its failures is recorded.
+  const COUNTER = { count: Number.MAX_SAFE_INTEGER, windowMs: 15 * 60_000, key: 'user' } as const;
+  limits.define('auth.username-started', COUNTER);
+  limits.define('auth.username-finished', COUNTER);
+  async function othersInFlight(username: string): Promise<number> {
+    const subject = { user: username };
+    const [started, finished] = await Promise.all([
+      limits.used('auth.username-started', subject),
+      limits.used('auth.username-finished', subject),
+    ]);
+    // This attempt is started and not finished; windows that began apart can make the difference negative.
+    return Math.max(0, started - finished - 1);
+  }
+  const challenges = loginChallenges({
+    secret: await repo.challengeSecret(randomBytes(32).toString('base64url')),
+    limits,
+  });
+
+  /** A token this device keeps: its next sign-in to the account skips the login challenge. */
+  async function newDevice(userId: number): Promise<string> {
+    const token = newToken();
+    await repo.rememberDevice(userId, hashToken(token));
+    return token;
   }
 
   async function startSession(userId: number, userAgent: string | null): Promise<string> {
@@ -75,7 +141,7 @@ export async function authService(deps: {
       const problems = {
         username: usernameProblem(username),
         name: nameProblem(name),
-        password: passwordProblem(body.password),
+        password: passwordProblem(body.password, username),
       };
       for (const [field, problem] of Object.entries(problems)) if (problem) fields[field] = problem;
       if (Object.keys(fields).length > 0) throw errors.validation(fields);
@@ -94,33 +160,76 @@ export async function authService(deps: {
           username: ErrorText.usernameTaken,
         });
       }
-      return { access_token: await startSession(user.id, userAgent), user: toMe(user) };
+      return {
+        access_token: await startSession(user.id, userAgent),
+        user: toMe(user),
+        device_token: await newDevice(user.id),
+      };
     },
 
+    /**
+     * Guessing is throttled per (username, address) and per address; the username itself is never locked:
+     * once it has had CHALLENGE_AFTER_FAILURES wrong passwords (counting those still being checked), every
+     * attempt must carry a solved proof-of-work challenge, except from a device the owner signed in on.
+     */
     async login(
       rawUsername: string,
       password: string,
       ip: string,
       userAgent: string | null,
+      proof: { challenge?: LoginChallengeSolution | undefined; device_token?: string | undefined } = {},
     ): Promise<AuthSession> {
       const username = normalizeUsername(rawUsername);
-      // Guessing is throttled per (username, address) and per address; the username itself is only
-      // slowed down, so an attacker's wrong tries never lock its owner out from elsewhere.
       const pair = { user: username, ip };
       await limits.check('auth.login-failure', pair);
       await limits.consume('auth.login', { ip });
-      const delay = loginDelay(await limits.used('auth.username-failures', { user: username }));
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const user = await repo.findUserByUsername(username);
-      const ok = user
-        ? await verifyPassword(user.password_hash, password)
-        : await verifyAgainstDummy(password);
-      if (!user || !ok) {
-        await limits.consume('auth.login-failure', pair).catch(() => undefined);
-        await limits.consume('auth.username-failures', { user: username }).catch(() => undefined);
-        throw errors.invalidCredentials();
+      const deviceHash = proof.device_token ? hashToken(proof.device_token) : null;
+      const trusted =
+        user !== undefined && deviceHash !== null && (await repo.deviceOwner(deviceHash)) === user.id;
+      await limits.consume('auth.username-started', { user: username });
+      try {
+        if (!trusted) {
+          const [finished, pending] = await Promise.all([
+            limits.used('auth.username-failures', { user: username }),
+            othersInFlight(username),
+          ]);
+          const failures = finished + pending;
+          if (failures >= CHALLENGE_AFTER_FAILURES) {
+            const solved =
+              proof.challenge !== undefined && (await challenges.accept(username, proof.challenge));
+            if (!solved)
+              throw new LoginChallengeRequired(
+                challenges.issue(username, failures, CHALLENGE_AFTER_FAILURES),
+              );
+          }
+        }
+        const ok = user
+          ? await verifyPassword(user.password_hash, password)
+          : await verifyAgainstDummy(password);
+        if (!user || !ok) {
+          await limits.consume('auth.login-failure', pair).catch(() => undefined);
+          await limits.consume('auth.username-failures', { user: username }).catch(() => undefined);
+          throw errors.invalidCredentials();
+        }
+        await loginGate(user.id);
+        const deviceToken = trusted && proof.device_token ? proof.device_token : await newDevice(user.id);
+        return {
+          access_token: await startSession(user.id, userAgent),
+          user: toMe(user),
+          device_token: deviceToken,
+        };
+      } finally {
+        await limits.consume('auth.username-finished', { user: username }).catch(() => undefined);
       }
-      return { access_token: await startSession(user.id, userAgent), user: toMe(user) };
+    },
+
+    /**
+     * A session for work the server does on a user's behalf through the API (the demo seeder acting as the
+     * account that asked, and as the demo people); the caller ends it with `logout` when that work is done.
+     */
+    serverSession(userId: number, purpose: string): Promise<string> {
+      return startSession(userId, purpose);
     },
 
     /** The user id behind a bearer token, or null when it is unknown or revoked. */
@@ -128,7 +237,7 @@ export async function authService(deps: {
       const tokenHash = hashToken(token);
       const cached = tokenCache.get(tokenHash);
       if (cached !== undefined) return cached;
-      const session = await repo.useActiveSession(tokenHash, new Date(now() - deps.sessionIdleTimeoutMs));
+      const session = await repo.useActiveSession(tokenHash, idleSince(), createdSince());
       if (!session) return null;
       tokenCache.set(tokenHash, session.user_id);
       return session.user_id;
@@ -140,8 +249,36 @@ export async function authService(deps: {
 
     endSessions,
 
-    /** The id a session is known by outside auth (its token's hash): sockets join `session:<id>`. */
+    /** The id a session is known by outside auth (its token's hash): each socket keeps it in `socket.data`. */
     sessionId: (token: string): string => hashToken(token),
+
+    /** Checked after a right password, before a session starts; throws the refusal (modules/moderation). */
+    setLoginGate(gate: (userId: number) => Promise<void>) {
+      loginGate = gate;
+    },
+
+    /** Ends every active session of one account, on every node (a suspension). */
+    async endSessionsOf(userId: number): Promise<void> {
+      await endSessions(await repo.activeSessionHashes(userId));
+    },
+
+    /**
+     * A socket of the session sent something: it counts as use, like an HTTP request (stamped at most every
+     * tenth of the idle timeout).
+     */
+    sessionActive(tokenHash: string): void {
+      const at = now();
+      if (at - (touched.get(tokenHash) ?? 0) < touchEveryMs) return;
+      if (touched.size >= 100_000) touched.clear();
+      touched.set(tokenHash, at);
+      repo.touchSession(tokenHash).catch(() => touched.delete(tokenHash));
+    },
+
+    /** Stops the expiry sweep (app close). */
+    async close() {
+      clearInterval(sweepTimer);
+      await sweeping;
+    },
 
     /** Called on every node for every session ended anywhere (logout, password change, the sessions list). */
     onSessionEnded(listener: (sessionId: string) => void) {

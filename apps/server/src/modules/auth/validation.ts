@@ -1,13 +1,18 @@
-import { ErrorText, Limits } from '@kadr/contract';
+import { ErrorText, FieldText, Limits, normalizeText, passwordShapeProblem } from '@kadr/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 const USERNAME = new RegExp(Limits.username.pattern);
 
 export const normalizeUsername = (raw: string) => raw.trim().toLowerCase();
-// Bidi embeddings, overrides and isolates (and the marks) reorder what others read around a name.
-const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-
-export const normalizeName = (raw: string) => raw.replace(BIDI_CONTROLS, '').trim().replace(/\s+/g, ' ');
+/**
+ * A display name as the contract's text normaliser leaves it (bidi controls and invisibles removed,
+ * whitespace collapsed). Bodies pass it already; this keeps a direct caller to the same rule. A name that
+ * is refused there comes back empty, so `nameProblem` refuses it.
+ */
+export const normalizeName = (raw: string) => {
+  const result = normalizeText(raw, 'name');
+  return result.ok ? result.value : '';
+};
 
 /** zxcvbn-ts's list of the ~49,000 most used passwords, compared case-insensitively. */
 let common: Set<string> | null = null;
@@ -21,16 +26,18 @@ export function usernameProblem(username: string): string | null {
     username.length >= Limits.username.min &&
     username.length <= Limits.username.max &&
     USERNAME.test(username);
-  return ok ? null : ErrorText.usernameInvalid;
+  return ok ? null : FieldText.usernameInvalid;
 }
 
 /** Counted in code points, as the API document's `maxLength` (JSON Schema) counts them. */
 export function nameProblem(name: string): string | null {
   const length = [...name].length;
-  return length >= Limits.displayName.min && length <= Limits.displayName.max ? null : ErrorText.nameInvalid;
+  return length >= Limits.displayName.min && length <= Limits.displayName.max ? null : FieldText.nameInvalid;
 }
 
-export function passwordProblem(password: string): string | null {
-  if (password.length < Limits.password.min) return ErrorText.passwordTooShort;
+/** Too short, one repeated character, only whitespace, the username (or containing it), or a common one. */
+export function passwordProblem(password: string, username: string | null): string | null {
+  const shape = passwordShapeProblem(password, username);
+  if (shape) return shape;
   return isCommonPassword(password) ? ErrorText.passwordTooCommon : null;
 }

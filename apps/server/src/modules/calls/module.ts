@@ -22,10 +22,8 @@ export const callsModule = defineModule({
       events: ctx.events,
     });
 
-    ctx.gateway.io.on('connection', (socket) => {
-      socket.on('disconnect', () => {
-        calls.socketGone(socket.id).catch((err) => api.log.error({ err }, 'call socket update failed'));
-      });
+    ctx.gateway.onDisconnect((socket) => {
+      calls.socketGone(socket.id).catch((err) => api.log.error({ err }, 'call socket update failed'));
     });
 
     registerRoutes(

@@ -2,12 +2,11 @@ import {
   type AcceptCallBody,
   type AcceptedCall,
   type Call,
-  CallEntryText,
   CallErrorCode,
   CallErrorText,
   type CallsServerToClientEvents,
+  callEntryText,
   ErrorText,
-  formatCallDuration,
   type MediaTokenResponse,
   type StartCallBody,
 } from '@kadr/contract';
@@ -24,23 +23,22 @@ import type { CallRow, CallsRepository } from './repository.ts';
 
 type CallEventName = keyof CallsServerToClientEvents;
 
-/** The event and chat entry a call's final state leaves behind. */
+/** The event and chat entry a call's final state leaves behind (the entry in the caller's words: they send it). */
 function outcome(call: Call): { event: CallEventName; entry: string; callerOnly?: boolean } {
+  const video = call.kind === 'video';
   switch (call.state) {
     case 'rejected':
-      return { event: 'call-rejected', entry: CallEntryText.rejected };
+      return { event: 'call-rejected', entry: callEntryText('declined', video) };
     case 'missed':
-      return { event: 'call-missed', entry: CallEntryText.missed };
+      return { event: 'call-missed', entry: callEntryText('unanswered', video) };
     case 'busy':
-      return { event: 'call-busy', entry: CallEntryText.missed, callerOnly: true };
+      return { event: 'call-busy', entry: callEntryText('busy', video), callerOnly: true };
     case 'failed':
-      return { event: 'call-failed', entry: `${CallEntryText.outgoing} · ${formatCallDuration(0)}` };
+      return { event: 'call-failed', entry: callEntryText('answered', video, 0) };
     case 'ended':
-      if (call.end_reason === 'cancelled') return { event: 'call-cancelled', entry: CallEntryText.missed };
-      return {
-        event: 'call-ended',
-        entry: `${CallEntryText.outgoing} · ${formatCallDuration(call.duration ?? 0)}`,
-      };
+      if (call.end_reason === 'cancelled')
+        return { event: 'call-cancelled', entry: callEntryText('cancelled', video) };
+      return { event: 'call-ended', entry: callEntryText('answered', video, call.duration ?? 0) };
     case 'ringing':
     case 'connecting':
     case 'active':

@@ -15,7 +15,17 @@ export const channelsModule = defineModule({
       messages: ctx.messenger.messages,
       gateway: ctx.gateway,
       limits: ctx.limits,
+      reach: ctx.settings.reach,
+      invitations: ctx.invitations,
     });
+    ctx.invitations.onAccept('channel_admin', (invitation) =>
+      channels.acceptAdminInvitation(
+        invitation.inviter_id,
+        invitation.place_id,
+        invitation.invitee_id,
+        invitation.rights,
+      ),
+    );
 
     joinRoomsOnConnect(ctx.gateway, 'channel', channels.idsFor, api.log);
 
@@ -41,7 +51,7 @@ export const channelsModule = defineModule({
         subscribers: (req) =>
           channels.subscribers(req.userId, req.params.id, req.query.limit ?? 50, req.query.offset ?? 0),
         admins: async (req) => ({ admins: await channels.admins(req.userId, req.params.id) }),
-        addAdmin: async (req) => ({ admins: await channels.addAdmin(req.userId, req.params.id, req.body) }),
+        addAdmin: (req) => channels.addAdmin(req.userId, req.params.id, req.body),
         updateAdmin: async (req) => ({
           admins: await channels.updateAdmin(req.userId, req.params.id, req.params.userId, req.body),
         }),

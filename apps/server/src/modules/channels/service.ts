@@ -12,7 +12,9 @@ import { errors } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { roomSockets, slugTaken } from '../groups/room-parts.ts';
+import type { InvitationsService } from '../invitations/service.ts';
 import type { MessagesService } from '../messenger/service.ts';
+import type { ReachPolicy } from '../settings/reach.ts';
 import type { ChannelMemberRow, ChannelRow, ChannelsRepository } from './repository.ts';
 
 function toChannel(row: ChannelRow): Channel {
@@ -49,8 +51,10 @@ export function channelsService(deps: {
   messages: MessagesService;
   gateway: Gateway;
   limits: RateLimits;
+  reach: ReachPolicy;
+  invitations: InvitationsService;
 }) {
-  const { repo, messages, gateway, limits } = deps;
+  const { repo, messages, gateway, limits, reach, invitations } = deps;
   const sockets = roomSockets(gateway, 'channel', messages);
 
   async function load(id: number, viewerId: number): Promise<ChannelRow> {
@@ -83,6 +87,12 @@ export function channelsService(deps: {
     messages.roomChanged(event.channel_id);
     gateway.io.to(sockets.audience(event.channel_id, alsoUser)).emit('channel-updated', event);
   };
+
+  async function appoint(id: number, target: number, rights: Parameters<ChannelsRepository['setAdmin']>[2]) {
+    await repo.setAdmin(id, target, rights);
+    sockets.join(id, [target]);
+    announce({ channel_id: id, change: 'admin-changed', user_id: target }, target);
+  }
 
   return {
     async list(userId: number): Promise<Channel[]> {
@@ -180,18 +190,45 @@ export function channelsService(deps: {
       return (await repo.admins(id)).map(toAdmin);
     },
 
-    async addAdmin(userId: number, id: number, body: AddAdminBody): Promise<ChannelAdmin[]> {
+    /**
+     * Appointing is an invitation the person accepts («Приглашения»); an administrator already only gets
+     * the new rights. A block either way refuses both.
+     */
+    async addAdmin(
+      userId: number,
+      id: number,
+      body: AddAdminBody,
+    ): Promise<{ admins: ChannelAdmin[]; invited: number[] }> {
       const row = await asOwner(id, userId);
       if (body.user_id === row.owner_id) throw errors.forbidden(ErrorText.channelOwnerOnly);
       if (!(await repo.userExists(body.user_id))) throw errors.notFound(ErrorText.userNotFound);
-      await repo.setAdmin(id, body.user_id, {
+      await reach.assertCanAdd(userId, body.user_id);
+      const rights = {
         can_post: body.can_post,
         can_edit_others: body.can_edit_others,
         can_delete_others: body.can_delete_others,
+      };
+      const admins = await repo.admins(id);
+      if (!admins.some((a) => a.user_id === body.user_id)) {
+        await invitations.invite('channel_admin', id, userId, body.user_id, rights);
+        return { admins: admins.map(toAdmin), invited: [body.user_id] };
+      }
+      await appoint(id, body.user_id, rights);
+      return { admins: (await repo.admins(id)).map(toAdmin), invited: [] };
+    },
+
+    /** An accepted invitation: the invitee becomes an administrator, if its sender still owns the channel. */
+    async acceptAdminInvitation(inviterId: number, id: number, inviteeId: number, rights: unknown) {
+      const row = await load(id, inviteeId);
+      if (row.owner_id !== inviterId) throw errors.forbidden(ErrorText.channelOwnerOnly);
+      const r = (rights ?? {}) as Partial<
+        Record<'can_post' | 'can_edit_others' | 'can_delete_others', boolean>
+      >;
+      await appoint(id, inviteeId, {
+        can_post: r.can_post === true,
+        can_edit_others: r.can_edit_others === true,
+        can_delete_others: r.can_delete_others === true,
       });
-      sockets.join(id, [body.user_id]);
-      announce({ channel_id: id, change: 'admin-changed', user_id: body.user_id }, body.user_id);
-      return (await repo.admins(id)).map(toAdmin);
     },
 
     /** The owner changes an administrator's rights in place; 404 when the user is not one. */

@@ -237,7 +237,30 @@ const messagesInsertedLocks: Migration = {
   },
 };
 
+/**
+ * Who was removed from a group (by its owner or an admin): removal no longer renews the invite link for
+ * everyone; instead the removed person cannot come back through the link (or, in a public group, by
+ * joining) until an admin adds them again — as Telegram's removal works.
+ */
+const removedMembers: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('group_removed_members')
+      .addColumn('conversation_id', 'integer', (c) =>
+        c.notNull().references('conversations.id').onDelete('cascade'),
+      )
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('removed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('group_removed_members_pk', ['conversation_id', 'user_id'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('group_removed_members').execute();
+  },
+};
+
 export const groupsMigrations = {
   '0300-groups-chat-kinds': chatKinds,
   '0301-messages-inserted-locks': messagesInsertedLocks,
+  '2601-groups-removed-members': removedMembers,
 };

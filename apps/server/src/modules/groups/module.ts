@@ -26,7 +26,12 @@ export const groupsModule = defineModule({
       gateway: ctx.gateway,
       storage: ctx.storage,
       limits: ctx.limits,
+      reach: ctx.settings.reach,
+      invitations: ctx.invitations,
     });
+    ctx.invitations.onAccept('group', (invitation) =>
+      groups.acceptInvitation(invitation.inviter_id, invitation.place_id, invitation.invitee_id),
+    );
 
     joinRoomsOnConnect(ctx.gateway, 'group', groups.idsFor, api.log);
 
@@ -50,9 +55,7 @@ export const groupsModule = defineModule({
           return { ok: true as const };
         },
         members: async (req) => ({ members: await groups.members(req.userId, req.params.id) }),
-        addMembers: async (req) => ({
-          members: await groups.addMembers(req.userId, req.params.id, req.body.user_ids),
-        }),
+        addMembers: (req) => groups.addMembers(req.userId, req.params.id, req.body.user_ids),
         removeMember: async (req) => {
           await groups.removeMember(req.userId, req.params.id, req.params.userId);
           ctx.events.emit('group.member-left', { groupId: req.params.id, userId: req.params.userId });

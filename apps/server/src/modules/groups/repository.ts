@@ -174,6 +174,44 @@ export function groupsRepository(db: Kysely<Database>) {
       await db.updateTable('groups').set({ invite_token: token }).where('id', '=', id).execute();
     },
 
+    /** Display names by user id (the service lines name people). */
+    async names(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** Removed by an admin: barred from coming back by the link or by joining (migration 2601). */
+    async markRemoved(id: number, userId: number): Promise<void> {
+      await db
+        .insertInto('group_removed_members')
+        .values({ conversation_id: id, user_id: userId })
+        .onConflict((oc) =>
+          oc.columns(['conversation_id', 'user_id']).doUpdateSet({ removed_at: new Date() }),
+        )
+        .execute();
+    },
+
+    /** An admin added them back: the bar is lifted. */
+    async clearRemoved(id: number, userIds: number[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .deleteFrom('group_removed_members')
+        .where('conversation_id', '=', id)
+        .where('user_id', 'in', userIds)
+        .execute();
+    },
+
+    async wasRemoved(id: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('group_removed_members')
+        .select('user_id')
+        .where('conversation_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async memberIds(id: number): Promise<number[]> {
       const rows = await db
         .selectFrom('conversation_members')

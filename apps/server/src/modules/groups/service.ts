@@ -1,24 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateGroupBody,
+  ErrorCode,
   ErrorText,
   type Group,
   type GroupMember,
+  GroupServiceText,
   type GroupUpdatedEvent,
   type Message,
   type UpdateGroupBody,
 } from '@kadr/contract';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors } from '../../lib/errors.ts';
 import { inspectImage } from '../../lib/images.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import { contentKey, type Storage } from '../../storage/storage.ts';
+import type { InvitationsService } from '../invitations/service.ts';
 import { squareWebp } from '../media/processing/image.ts';
 import type { MessagesService } from '../messenger/service.ts';
+import type { ReachPolicy } from '../settings/reach.ts';
 import type { GroupRow, GroupsRepository } from './repository.ts';
 import { roomSockets, slugTaken } from './room-parts.ts';
 
-const GROUP_AVATAR_SIDE = 512;
+export const GROUP_AVATAR_SIDE = 512;
 
 const newToken = () => randomBytes(16).toString('base64url');
 
@@ -53,8 +57,25 @@ export function groupsService(deps: {
   gateway: Gateway;
   storage: Storage;
   limits: RateLimits;
+  reach: ReachPolicy;
+  invitations: InvitationsService;
 }) {
-  const { repo, messages, gateway, storage, limits } = deps;
+  const { repo, messages, gateway, storage, limits, reach, invitations } = deps;
+
+  /**
+   * Splits the people an admin names into those added at once and those asked by invitation; a block
+   * either way refuses the whole request (403, nobody added).
+   */
+  async function byReach(actor: number, ids: number[]) {
+    const add: number[] = [];
+    const invite: number[] = [];
+    for (const u of ids) {
+      const decision = await reach.canAddToChat(actor, u);
+      if (decision === 'blocked') await reach.assertCanAdd(actor, u);
+      (decision === 'add' ? add : invite).push(u);
+    }
+    return { add, invite };
+  }
 
   async function load(id: number, viewerId: number): Promise<GroupRow> {
     const row = await repo.find(id, viewerId);
@@ -97,12 +118,48 @@ export function groupsService(deps: {
     return unique;
   }
 
+  /** The group's conversation, for the service lines written into it. */
+  const chatOf = (id: number) => ({ id, type: 'group' as const, user_low: null, user_high: null });
+
+  /** A service line into the group's history ("X присоединился(-ась) к группе"); never fails the change. */
+  async function line(
+    id: number,
+    senderId: number,
+    text: (names: Map<number, string>) => string,
+    ids: number[],
+  ) {
+    try {
+      await messages.postRoomLine(chatOf(id), senderId, text(await repo.names(ids)));
+    } catch {
+      // The membership change stands without its line.
+    }
+  }
+  const nameIn = (names: Map<number, string>, id: number) => names.get(id) ?? '';
+
+  /** Adds `wanted` to the group as `actor` did it: their removal bar lifted, a service line each. */
+  async function addAs(actor: number, id: number, wanted: number[], present: Set<number>) {
+    if (wanted.length === 0) return;
+    // An admin adding someone back lifts the bar their removal set.
+    await repo.clearRemoved(id, wanted);
+    // The line goes in before the member: a new member starts with everything before them read, so
+    // "X added you" is not an unread message of theirs (the others see it as new).
+    for (const u of wanted.filter((w) => !present.has(w)))
+      await line(id, actor, (n) => GroupServiceText.added(nameIn(n, actor), nameIn(n, u)), [actor, u]);
+    const added = await repo.addMembers(id, wanted);
+    joinRoom(id, added);
+    for (const u of added) announce({ group_id: id, change: 'member-added', user_id: u }, u);
+  }
+
   async function join(row: GroupRow, userId: number): Promise<Group> {
     if (row.role === null) {
+      // Removed by an admin: the link (or a public group's join) does not bring them back.
+      if (await repo.wasRemoved(row.id, userId))
+        throw new AppError(403, ErrorCode.removedFromGroup, ErrorText.removedFromGroup);
       const added = await repo.addMembers(row.id, [userId]);
       if (added.length > 0) {
         joinRoom(row.id, added);
         announce({ group_id: row.id, change: 'member-added', user_id: userId });
+        await line(row.id, userId, (n) => GroupServiceText.joined(nameIn(n, userId)), [userId]);
       }
     }
     return toGroup(await load(row.id, userId));
@@ -120,7 +177,8 @@ export function groupsService(deps: {
       const isPublic = body.is_public ?? false;
       if (isPublic && !body.slug)
         throw errors.validation({ slug: ErrorText.publicNeedsSlug }, ErrorText.publicNeedsSlug);
-      const memberIds = await requireUsers((body.member_ids ?? []).filter((u) => u !== userId));
+      const named = await requireUsers((body.member_ids ?? []).filter((u) => u !== userId));
+      const { add: memberIds, invite } = await byReach(userId, named);
       let id: number;
       try {
         id = await repo.create({
@@ -138,7 +196,8 @@ export function groupsService(deps: {
       joinRoom(id, [userId, ...memberIds]);
       for (const u of memberIds)
         gateway.emitToUser(u, 'group-updated', { group_id: id, change: 'member-added', user_id: u });
-      return toGroup(await load(id, userId));
+      for (const u of invite) await invitations.invite('group', id, userId, u);
+      return { ...toGroup(await load(id, userId)), invited: invite };
     },
 
     /** Members see the group; anyone sees a public group's preview. */
@@ -192,7 +251,12 @@ export function groupsService(deps: {
       await asAdmin(id, userId);
       await limits.consume('upload.avatar', { user: userId });
       await inspectImage(data);
-      const avatar = await squareWebp(data, GROUP_AVATAR_SIDE);
+      return this.setAvatarVariant(userId, id, await squareWebp(data, GROUP_AVATAR_SIDE));
+    },
+
+    /** Stores a finished square avatar (GROUP_AVATAR_SIDE webp); the demo seeder hands its prepared one here. */
+    async setAvatarVariant(userId: number, id: number, avatar: Buffer): Promise<Group> {
+      await asAdmin(id, userId);
       const key = contentKey('avatars', avatar, 'webp');
       await storage.put(key, avatar);
       await repo.setAvatar(id, storage.publicUrl(key));
@@ -213,18 +277,37 @@ export function groupsService(deps: {
       return repo.members(id);
     },
 
-    async addMembers(userId: number, id: number, userIds: number[]): Promise<GroupMember[]> {
+    async addMembers(
+      userId: number,
+      id: number,
+      userIds: number[],
+    ): Promise<{ members: GroupMember[]; invited: number[] }> {
       await asAdmin(id, userId);
-      const added = await repo.addMembers(id, await requireUsers(userIds));
-      joinRoom(id, added);
-      for (const u of added) announce({ group_id: id, change: 'member-added', user_id: u }, u);
-      return repo.members(id);
+      const present = new Set(await repo.memberIds(id));
+      const named = await requireUsers(userIds);
+      const { add: wanted, invite } = await byReach(
+        userId,
+        named.filter((u) => !present.has(u)),
+      );
+      for (const u of invite) await invitations.invite('group', id, userId, u);
+      await addAs(userId, id, wanted, present);
+      return { members: await repo.members(id), invited: invite };
+    },
+
+    /** An invitation accepted: the invitee joins as if the inviter had added them then. */
+    async acceptInvitation(inviterId: number, id: number, inviteeId: number): Promise<void> {
+      await load(id, inviteeId);
+      const present = new Set(await repo.memberIds(id));
+      if (present.has(inviteeId)) return;
+      await addAs(inviterId, id, [inviteeId], present);
     },
 
     /**
      * Removing someone takes an admin (an admin only by the owner; never the owner). The removed
-     * member's sockets leave the room at once and the invite token is renewed, so the link they knew
-     * stops working; their history access goes with the membership.
+     * member's sockets leave the room at once and their history access goes with the membership. The
+     * invite link stays what everyone has (it used to be renewed silently for all): instead the removed
+     * person is barred from coming back by it, or by joining a public group, until an admin adds them
+     * again — Telegram's removal. «Сбросить ссылку» still renews it on purpose.
      */
     async removeMember(userId: number, id: number, target: number): Promise<void> {
       if (target === userId) return this.leave(userId, id);
@@ -234,9 +317,13 @@ export function groupsService(deps: {
       if (member.role === 'owner' || (member.role === 'admin' && row.role !== 'owner'))
         throw errors.forbidden(ErrorText.groupOwnerOnly);
       await repo.removeMember(id, target);
-      await repo.setToken(id, newToken());
+      await repo.markRemoved(id, target);
       leaveRoom(id, target);
       announce({ group_id: id, change: 'member-removed', user_id: target }, target);
+      await line(id, userId, (n) => GroupServiceText.removed(nameIn(n, userId), nameIn(n, target)), [
+        userId,
+        target,
+      ]);
     },
 
     async leave(userId: number, id: number): Promise<void> {
@@ -245,6 +332,7 @@ export function groupsService(deps: {
       await repo.removeMember(id, userId);
       leaveRoom(id, userId);
       announce({ group_id: id, change: 'member-removed', user_id: userId }, userId);
+      await line(id, userId, (n) => GroupServiceText.left(nameIn(n, userId)), [userId]);
     },
 
     async setRole(
@@ -257,6 +345,7 @@ export function groupsService(deps: {
       const member = (await repo.members(id)).find((m) => m.user_id === target);
       if (!member) throw errors.notFound(ErrorText.userNotFound);
       if (member.role === 'owner') throw errors.forbidden(ErrorText.groupOwnerOnly);
+      if (role === 'admin') await reach.assertCanAdd(userId, target);
       await repo.setRole(id, target, role);
       announce({ group_id: id, change: 'role-changed', user_id: target });
       return repo.members(id);
@@ -267,6 +356,7 @@ export function groupsService(deps: {
       if (target === userId) return toGroup(await load(id, userId));
       const member = (await repo.members(id)).find((m) => m.user_id === target);
       if (!member) throw errors.notFound(ErrorText.userNotFound);
+      await reach.assertCanAdd(userId, target);
       await repo.transfer(id, userId, target);
       announce({ group_id: id, change: 'role-changed', user_id: target });
       return toGroup(await load(id, userId));

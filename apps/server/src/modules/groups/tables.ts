@@ -11,9 +11,17 @@ export interface GroupsTable {
 }
 
 // Migration 0300-groups-chat-kinds: the groups table, and the chat-kind columns every chat has.
+export interface GroupRemovedMembersTable {
+  conversation_id: number;
+  user_id: number;
+  removed_at: Generated<Date>;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     groups: GroupsTable;
+    /** Migration 2601-groups-removed-members. */
+    group_removed_members: GroupRemovedMembersTable;
   }
   interface ConversationsTable {
     title: string | null;

@@ -5,10 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Config, LivekitConfig } from '../../config.ts';
+import { isLoopback, mediaAddresses } from './lan-address.ts';
+import { SIGNAL_PATH } from './signal-proxy.ts';
 
-/** A `livekit-server --dev` child process bound to 127.0.0.1, started when LIVEKIT_URL is unset. */
+/**
+ * A `livekit-server --dev` child process, started when LIVEKIT_URL is unset: its HTTP/WebSocket port on
+ * loopback (browsers reach it through Kadr's own port, signal-proxy.ts), its media on loopback and the LAN
+ * address it advertises (lan-address.ts), so a phone on the same network can call.
+ */
 export interface EmbeddedLivekit {
   url: string;
+  /** The address advertised for media (ICE), and where it came from. */
+  nodeIp: string;
   apiKey: string;
   apiSecret: string;
   pid: number;
@@ -50,16 +58,19 @@ function livekitLogLevel(level: Config['logLevel']): string {
 }
 
 /**
- * The config file for the child. Everything stays on loopback: the HTTP/WebSocket port and the RTC ports
- * bind to 127.0.0.1, the node IP is 127.0.0.1 (no STUN lookup of an external address) and loopback ICE
- * candidates are allowed — without that, a browser on the same machine gathers no usable pair. ICE gathers
- * on 127.0.0.1 only (`ips.includes`): the node IP rewrites every host candidate to 127.0.0.1 anyway, and
- * a socket on a LAN (or the media e2e namespace's 127.0.0.2) address advertised as 127.0.0.1 is a dead pair.
+ * The config file for the child. It listens on `bind` (loopback plus the advertised address by default) and
+ * advertises `nodeIp` (no STUN lookup of an external address). ICE gathers on that one address only
+ * (`ips.includes`): the node IP rewrites every host candidate to itself (a 1:1 NAT rule), so a socket on
+ * another interface would be advertised under the wrong address, a dead pair. Loopback candidates are allowed
+ * when the node IP is in 127.0.0.0/8 — without that, a browser on the same machine gathers no usable pair.
  * With `redis`, LiveKit runs in its multi-node mode: room state and signalling between nodes go through
  * that Redis (the two-node tests and the cluster harness use it; the embedded server runs alone).
  */
 export function livekitConfigYaml(o: {
   settings: Pick<LivekitConfig['embedded'], 'port' | 'rtcTcpPort' | 'udpPortStart' | 'udpPortEnd'>;
+  /** Advertised media address and the listening addresses (default: 127.0.0.1 for both). */
+  nodeIp?: string;
+  bind?: string[];
   apiKey: string;
   apiSecret: string;
   webhookUrl: string | null;
@@ -67,18 +78,20 @@ export function livekitConfigYaml(o: {
   redis?: { address: string; db: number };
 }): string {
   const q = (value: string) => JSON.stringify(value);
+  const nodeIp = o.nodeIp ?? '127.0.0.1';
+  const bind = o.bind ?? ['127.0.0.1'];
   return [
     `port: ${o.settings.port}`,
-    'bind_addresses: ["127.0.0.1"]',
+    `bind_addresses: [${bind.map(q).join(', ')}]`,
     'rtc:',
     `  tcp_port: ${o.settings.rtcTcpPort}`,
     `  port_range_start: ${o.settings.udpPortStart}`,
     `  port_range_end: ${o.settings.udpPortEnd}`,
     '  use_external_ip: false',
-    '  node_ip: "127.0.0.1"',
-    '  enable_loopback_candidate: true',
+    `  node_ip: ${q(nodeIp)}`,
+    `  enable_loopback_candidate: ${isLoopback(nodeIp)}`,
     '  ips:',
-    '    includes: ["127.0.0.1/32"]',
+    `    includes: [${q(`${nodeIp}/32`)}]`,
     'keys:',
     `  ${q(o.apiKey)}: ${q(o.apiSecret)}`,
     ...(o.webhookUrl ? ['webhook:', `  api_key: ${q(o.apiKey)}`, `  urls: [${q(o.webhookUrl)}]`] : []),
@@ -118,12 +131,15 @@ export async function startEmbeddedLivekit(options: EmbeddedLivekitOptions): Pro
   }
   const apiKey = options.apiKey || `kadr_${randomBytes(6).toString('hex')}`;
   const apiSecret = options.apiSecret || randomBytes(32).toString('hex');
+  const addresses = mediaAddresses(settings);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-livekit-'));
   const configFile = path.join(dir, 'livekit.yaml');
   fs.writeFileSync(
     configFile,
     livekitConfigYaml({
       settings,
+      nodeIp: addresses.nodeIp,
+      bind: addresses.bind,
       apiKey,
       apiSecret,
       webhookUrl: options.webhookUrl,
@@ -133,9 +149,11 @@ export async function startEmbeddedLivekit(options: EmbeddedLivekitOptions): Pro
   );
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
 
-  const child = spawn(settings.binary, ['--dev', '--bind', '127.0.0.1', '--config', configFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    settings.binary,
+    ['--dev', ...addresses.bind.flatMap((a) => ['--bind', a]), '--config', configFile],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   pipeLines(child.stdout, log);
   pipeLines(child.stderr, log);
   let stopping = false;
@@ -176,6 +194,7 @@ export async function startEmbeddedLivekit(options: EmbeddedLivekitOptions): Pro
   }
   return {
     url: `ws://127.0.0.1:${settings.port}`,
+    nodeIp: addresses.nodeIp,
     apiKey,
     apiSecret,
     pid: child.pid ?? -1,
@@ -199,6 +218,8 @@ function loopbackHost(host: string): string {
 export async function withEmbeddedLivekit(
   config: Config,
   log: (line: string) => void,
+  /** Where LiveKit posts its webhooks; with HTTPS, a plain-HTTP listener on loopback (main.ts). */
+  options: { webhookBase?: string } = {},
 ): Promise<{ config: Config; embedded: EmbeddedLivekit | null }> {
   const { livekit } = config;
   if (livekit.url) return { config, embedded: null };
@@ -211,20 +232,28 @@ export async function withEmbeddedLivekit(
   try {
     const embedded = await startEmbeddedLivekit({
       settings: livekit.embedded,
-      webhookUrl: `http://${loopbackHost(config.host)}:${config.port}/api/v1/livekit/webhook`,
+      webhookUrl: `${options.webhookBase ?? `http://${loopbackHost(config.host)}:${config.port}`}/api/v1/livekit/webhook`,
       apiKey: livekit.apiKey,
       apiSecret: livekit.apiSecret,
       logLevel: config.logLevel,
       log,
     });
-    log(`[livekit] ready at ${embedded.url} (pid ${embedded.pid})`);
+    const addresses = mediaAddresses(livekit.embedded);
+    const where =
+      addresses.from === 'lan'
+        ? `media on ${addresses.nodeIp} (${addresses.iface}), reachable from this network`
+        : addresses.from === 'LIVEKIT_NODE_IP'
+          ? `media on ${addresses.nodeIp} (LIVEKIT_NODE_IP)`
+          : 'media on 127.0.0.1 only (no network interface found)';
+    log(`[livekit] ready (pid ${embedded.pid}): signalling through Kadr's port at ${SIGNAL_PATH}, ${where}`);
     return {
       config: {
         ...config,
         livekit: {
           ...livekit,
           url: embedded.url,
-          publicUrl: livekit.publicUrl ?? embedded.url,
+          // Browsers reach the signalling through Kadr's own port (signal-proxy.ts), as ws or wss like the page.
+          publicUrl: livekit.publicUrl ?? SIGNAL_PATH,
           apiKey: embedded.apiKey,
           apiSecret: embedded.apiSecret,
         },

@@ -37,10 +37,11 @@ export function userIdOfIdentity(identity: string): number | null {
 
 /**
  * What each role may do. The server enforces it: a viewer's publish is refused by LiveKit, a guest can
- * only publish a microphone. Everyone may send data packets (live chat rides the data channel).
+ * only publish a microphone. Nobody may send data packets: a packet carries whatever name its sender
+ * writes, so text others read (the live chat) goes through the server, which names the author.
  */
 export function grantFor(role: MediaRole, room: string): VideoGrant {
-  const base = { room, roomJoin: true, canSubscribe: true, canPublishData: true };
+  const base = { room, roomJoin: true, canSubscribe: true, canPublishData: false };
   switch (role) {
     case 'host':
       return { ...base, canPublish: true, canPublishSources: [TrackSource.CAMERA, TrackSource.MICROPHONE] };

@@ -1,6 +1,7 @@
 import type { LiveChatMessage, LiveStream, LiveStreamGuest, LiveStreamUser } from '@kadr/contract';
 import { mediaRoomName } from '../livekit/rooms.ts';
-import type { GuestRow, MessageRow, UserRow } from './repository.ts';
+import type { ChatLineRow } from './chat-repository.ts';
+import type { GuestRow, UserRow } from './repository.ts';
 import type { LiveStreamRow } from './tables.ts';
 
 export const toStreamUser = (u: UserRow): LiveStreamUser => ({
@@ -14,6 +15,7 @@ export const toGuest = (g: GuestRow): LiveStreamGuest => ({
   user_id: g.id,
   user: toStreamUser(g),
   added_at: g.added_at.toISOString(),
+  moderator: g.moderator,
 });
 
 export function toLiveStream(
@@ -32,6 +34,7 @@ export function toLiveStream(
     status: row.status,
     viewer_count: row.status === 'live' ? viewerCount : 0,
     guests: guests.map(toGuest),
+    slow_mode_seconds: row.slow_mode_seconds,
     started_at: row.started_at.toISOString(),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -39,11 +42,12 @@ export function toLiveStream(
   };
 }
 
-export const toChatMessage = (m: MessageRow): LiveChatMessage => ({
+export const toChatMessage = (m: ChatLineRow): LiveChatMessage => ({
+  id: m.id,
   type: 'live-stream-message',
   stream_id: m.stream_id,
-  content: m.content,
-  sender_id: m.sender_id,
+  content: m.text,
+  sender_id: m.user_id,
   sender_name: m.sender_name,
   timestamp: m.created_at.toISOString(),
   temp_id: m.temp_id,

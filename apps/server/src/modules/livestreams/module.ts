@@ -2,6 +2,8 @@ import { livestreamsRoutes } from '@kadr/contract/livestreams/routes';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import { livestreamsCache } from './cache.ts';
+import { liveChatReach } from './chat-reach.ts';
+import { liveChatRepository } from './chat-repository.ts';
 import { livestreamMigrations } from './migrations.ts';
 import { livestreamsRepository } from './repository.ts';
 import { livekitRoomControl } from './room-control.ts';
@@ -17,6 +19,9 @@ export const livestreamsModule = defineModule({
     const settings = config.livestreams;
     const service = livestreamsService({
       repo: livestreamsRepository(ctx.db.kysely),
+      chatRepo: liveChatRepository(ctx.db.kysely),
+      reach: liveChatReach(ctx.settings.reach),
+      policy: ctx.settings.reach,
       cache: await livestreamsCache(ctx.bus, config.profileCacheTtlMs, ctx.profiles),
       mediaPlane,
       roomControl: livekitRoomControl(config.livekit, api.log),
@@ -61,7 +66,19 @@ export const livestreamsModule = defineModule({
         },
         removeGuest: (req) =>
           service.removeGuest(req.params.id, req.userId, req.params.userId).then(() => undefined),
-        viewerJoin: (req) => service.viewerJoin(req.params.id),
+        viewerJoin: (req) => service.viewerJoin(req.params.id, req.userId),
+        deleteChatMessage: (req) =>
+          service.chat.deleteLine(req.params.id, req.userId, req.params.messageId).then(() => undefined),
+        mute: (req) =>
+          service.chat.mute(req.params.id, req.userId, req.body.user_id, true).then(() => undefined),
+        unmute: (req) =>
+          service.chat.mute(req.params.id, req.userId, req.params.userId, false).then(() => undefined),
+        ban: (req) => service.chat.ban(req.params.id, req.userId, req.body.user_id).then(() => undefined),
+        unban: (req) =>
+          service.chat.unban(req.params.id, req.userId, req.params.userId).then(() => undefined),
+        slowMode: (req) => service.setSlowMode(req.params.id, req.userId, req.body.seconds),
+        setModerator: (req) =>
+          service.chat.setModerator(req.params.id, req.userId, req.params.userId, req.body.moderator),
       },
       { tag: 'live streams' },
     );

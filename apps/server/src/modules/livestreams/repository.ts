@@ -16,16 +16,7 @@ export interface UserRow {
 export interface GuestRow extends UserRow {
   stream_id: number;
   added_at: Date;
-}
-
-export interface MessageRow {
-  id: number;
-  stream_id: number;
-  sender_id: number;
-  sender_name: string;
-  content: string;
-  temp_id: string;
-  created_at: Date;
+  moderator: boolean;
 }
 
 export interface HostPresenceRow {
@@ -102,7 +93,7 @@ export function livestreamsRepository(db: Kysely<Database>) {
       return tx
         .selectFrom('live_stream_guests as g')
         .innerJoin('users as u', 'u.id', 'g.user_id')
-        .select(['g.stream_id', 'g.added_at', 'u.id', 'u.username', 'u.name', 'u.avatar_url'])
+        .select(['g.stream_id', 'g.added_at', 'g.moderator', 'u.id', 'u.username', 'u.name', 'u.avatar_url'])
         .where('g.stream_id', 'in', streamIds)
         .orderBy('g.added_at')
         .orderBy('u.id')
@@ -185,55 +176,6 @@ export function livestreamsRepository(db: Kysely<Database>) {
         host_present: Boolean(r.host_present),
         host_left_at: r.host_left_at ? new Date(r.host_left_at) : null,
       }));
-    },
-
-    /** Stores a chat message once per (stream, sender, temp_id); null for a repeat. */
-    insertMessage: (m: { stream_id: number; sender_id: number; content: string; temp_id: string }) =>
-      db
-        .insertInto('live_stream_messages')
-        .values(m)
-        .onConflict((oc) => oc.columns(['stream_id', 'sender_id', 'temp_id']).doNothing())
-        .returning(['id', 'created_at'])
-        .executeTakeFirst(),
-
-    /** Drops all but the newest `keep` messages of a stream. */
-    async trimMessages(streamId: number, keep: number) {
-      await db
-        .deleteFrom('live_stream_messages')
-        .where('stream_id', '=', streamId)
-        .where(
-          'id',
-          '<',
-          db
-            .selectFrom('live_stream_messages')
-            .select('id')
-            .where('stream_id', '=', streamId)
-            .orderBy('id', 'desc')
-            .offset(keep - 1)
-            .limit(1),
-        )
-        .execute();
-    },
-
-    /** The newest `limit` messages, oldest first. */
-    async recentMessages(streamId: number, limit: number): Promise<MessageRow[]> {
-      const rows = await db
-        .selectFrom('live_stream_messages as m')
-        .innerJoin('users as u', 'u.id', 'm.sender_id')
-        .select([
-          'm.id',
-          'm.stream_id',
-          'm.sender_id',
-          'u.name as sender_name',
-          'm.content',
-          'm.temp_id',
-          'm.created_at',
-        ])
-        .where('m.stream_id', '=', streamId)
-        .orderBy('m.id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.reverse();
     },
   };
 }

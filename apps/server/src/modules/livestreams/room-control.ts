@@ -10,6 +10,8 @@ import { ROLE_ATTRIBUTE } from '../livekit/tokens.ts';
 export interface StreamRoomControl {
   /** Lets a participant publish its microphone (guest) or nothing (viewer); LiveKit unpublishes what is no longer allowed. */
   setRole(room: string, identity: string, role: 'guest' | 'viewer'): Promise<void>;
+  /** Takes a participant out of the room now (a ban); one not in the room is no error. */
+  remove(room: string, identity: string): Promise<void>;
   close(room: string): Promise<void>;
 }
 
@@ -27,7 +29,8 @@ export function livekitRoomControl(
           attributes: { [ROLE_ATTRIBUTE]: role },
           permission: {
             canSubscribe: true,
-            canPublishData: true,
+            // Nobody's data packets reach the room: the chat goes through the server only.
+            canPublishData: false,
             canPublish: role === 'guest',
             canPublishSources: role === 'guest' ? [TrackSource.MICROPHONE] : [],
           },
@@ -36,6 +39,15 @@ export function livekitRoomControl(
         // Not in the room now: the role is read from the guest list when the next token is issued.
         if (!isNotFound(error))
           log.warn({ err: error, room, identity }, 'livestreams: participant update failed');
+      }
+    },
+    async remove(room, identity) {
+      if (!client) return;
+      try {
+        await client.removeParticipant(room, identity);
+      } catch (error) {
+        if (!isNotFound(error))
+          log.warn({ err: error, room, identity }, 'livestreams: participant removal failed');
       }
     },
     async close(room) {

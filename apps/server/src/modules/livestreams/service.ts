@@ -1,9 +1,6 @@
 import {
   ErrorText,
-  LIVE_CHAT_HISTORY,
   Limits,
-  type LiveChatInput,
-  type LiveChatMessage,
   type LiveStream,
   LiveStreamErrorCode,
   LiveStreamErrorText,
@@ -21,14 +18,21 @@ import type { MediaRoomEvent } from '../livekit/mappers.ts';
 import { mediaRoomName, parseMediaRoomName } from '../livekit/rooms.ts';
 import type { MediaPlaneService } from '../livekit/service.ts';
 import { participantIdentity, userIdOfIdentity } from '../livekit/tokens.ts';
+import type { ReachPolicy } from '../settings/reach.ts';
 import type { LivestreamsCache } from './cache.ts';
-import { toChatMessage, toGuest, toLiveStream } from './mappers.ts';
+import { liveChatService } from './chat.ts';
+import type { LiveChatReachCheck } from './chat-reach.ts';
+import type { LiveChatRepository } from './chat-repository.ts';
+import { toGuest, toLiveStream } from './mappers.ts';
 import type { LivestreamsRepository } from './repository.ts';
 import type { StreamRoomControl } from './room-control.ts';
 import type { LiveStreamRow } from './tables.ts';
 
 export interface LivestreamsDeps {
   repo: LivestreamsRepository;
+  chatRepo: LiveChatRepository;
+  /** Blocks between a viewer and the host, and who blocked whom (chat-reach.ts). */
+  reach: LiveChatReachCheck;
   /** Streams and sender names read by every chat message (cache.ts). */
   cache: LivestreamsCache;
   mediaPlane: MediaPlaneService;
@@ -42,9 +46,9 @@ export interface LivestreamsDeps {
   /** A stream whose host never joined ends this long after its start (never less than hostTimeoutMs). */
   hostJoinTimeoutMs?: number;
   log: FastifyBaseLogger;
+  /** Who may reach whom (settings/reach.ts): a block keeps the blocked person off the host's stage. */
+  policy?: Pick<ReachPolicy, 'assertCanAdd'>;
 }
-
-const FOREIGN_KEY_VIOLATION = '23503';
 
 const roomOf = (streamId: number) => mediaRoomName({ kind: 'stream', streamId });
 
@@ -54,8 +58,6 @@ const WEBHOOK_CLOCK_SLACK_MS = 1000;
 /** Who may do what with a live stream (spec §4.3, §5, §6). */
 export function livestreamsService(deps: LivestreamsDeps) {
   const { repo, cache, mediaPlane, roomControl, gateway, log } = deps;
-  /** History trims running after their message was sent (awaited by `close`). */
-  const trimming = new Set<Promise<void>>();
 
   const notFound = () => errors.notFound(LiveStreamErrorText.streamNotFound);
 
@@ -94,6 +96,18 @@ export function livestreamsService(deps: LivestreamsDeps) {
     if (row.user_id !== userId) throw errors.forbidden(LiveStreamErrorText.hostOnly);
     return row;
   }
+
+  const chat = liveChatService({
+    repo,
+    chat: deps.chatRepo,
+    reach: deps.reach,
+    cache,
+    gateway,
+    roomControl,
+    limits: deps.limits,
+    live,
+    log,
+  });
 
   /** To the host's followers, the host's own devices and everyone watching. */
   async function announce<E extends 'live-stream-started' | 'live-stream-ended'>(
@@ -185,6 +199,13 @@ export function livestreamsService(deps: LivestreamsDeps) {
       return presentOne(ended);
     },
 
+    /** A moderator ends a live stream (modules/moderation checks the role): as the host's own end would. */
+    async endByModerator(id: number): Promise<boolean> {
+      const row = await repo.find(id);
+      if (row?.status !== 'live') return false;
+      return (await finish(row, 'ended by a moderator')) !== null;
+    },
+
     /** The host's account is going: their live stream, if any, ends as the host's own end would. */
     async endForUser(userId: number): Promise<void> {
       const row = await repo.findLiveOf(userId);
@@ -192,7 +213,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
     },
 
     async token(id: number, userId: number): Promise<LiveStreamToken> {
-      const row = await live(id);
+      const { row } = await chat.watchable(id, userId);
       const role = row.user_id === userId ? 'host' : (await repo.isGuest(id, userId)) ? 'guest' : 'viewer';
       const [user] = await repo.users([userId]);
       return mediaPlane.tokens.issue({ kind: 'stream', streamId: id }, role, {
@@ -202,6 +223,8 @@ export function livestreamsService(deps: LivestreamsDeps) {
     },
 
     async addGuest(id: number, hostId: number, guestId: number): Promise<LiveStreamGuest> {
+      // Asked before the transaction: the policy reads through its own connection (one with PGlite).
+      if (guestId !== hostId) await deps.policy?.assertCanAdd(hostId, guestId);
       const guest = await repo.transaction(async (tx) => {
         // The stream row is locked so two adds cannot both pass the limit check.
         const row = await repo.lock(tx, id);
@@ -218,7 +241,7 @@ export function livestreamsService(deps: LivestreamsDeps) {
         if (current.length >= Limits.guestsPerStream)
           throw errors.conflict(LiveStreamErrorCode.guestLimit, LiveStreamErrorText.guestLimit);
         const { added_at } = await repo.insertGuest(tx, id, guestId);
-        return toGuest({ ...user, stream_id: id, added_at });
+        return toGuest({ ...user, stream_id: id, added_at, moderator: false });
       });
       // In place: the guest's connection stays, LiveKit now accepts its microphone.
       await roomControl.setRole(roomOf(id), participantIdentity(guestId), 'guest');
@@ -238,64 +261,21 @@ export function livestreamsService(deps: LivestreamsDeps) {
         .emit('live-stream-guest-removed', { stream_id: id, user_id: guestId });
     },
 
-    async viewerJoin(id: number): Promise<LiveStreamJoinResponse> {
+    async viewerJoin(id: number, userId: number): Promise<LiveStreamJoinResponse> {
       const row = await live(id);
-      const [stream, messages] = await Promise.all([
-        presentOne(row),
-        repo.recentMessages(id, LIVE_CHAT_HISTORY),
-      ]);
-      return { stream, messages: messages.map(toChatMessage) };
+      const [stream, joined] = await Promise.all([presentOne(row), chat.join(id, userId)]);
+      return { stream, ...joined };
     },
 
-    /**
-     * A chat message from a socket: stored (once per temp_id), sent to the room, kept to the last 100.
-     * The hot path reads nothing but the insert: the stream and the sender's name come from the per-node
-     * cache, and the trim to 100 runs after the message went out (a late joiner reads the newest 100 either
-     * way). The insert stays before the send: it is what makes a repeated temp_id go out once, on any node.
-     */
-    async sendChat(userId: number, input: LiveChatInput): Promise<LiveChatMessage | null> {
-      const content = input.content.trim();
-      // PostgreSQL text cannot hold NUL: refused here, not a 500 from the insert.
-      const nul = content.includes('\u0000') || input.temp_id.includes('\u0000');
-      if (nul || content.length < 1 || content.length > Limits.liveChatMessage)
-        throw new AppError(400, LiveStreamErrorCode.chatInvalid, LiveStreamErrorText.chatInvalid);
-      await live(input.stream_id);
-      await deps.limits.consume('live.chat', { user: userId });
-      const [stored, senderName] = await Promise.all([
-        repo
-          .insertMessage({ stream_id: input.stream_id, sender_id: userId, content, temp_id: input.temp_id })
-          .catch(async (err) => {
-            // The stream's row is gone (its host's account was deleted) though a cache still held it live.
-            if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw err;
-            await cache.changed({ streams: [input.stream_id] });
-            throw notFound();
-          }),
-        cache.senderName(userId, async (id) => (await repo.users([id]))[0]?.name),
-      ]);
-      if (!stored) return null;
-      const message = toChatMessage({
-        id: stored.id,
-        stream_id: input.stream_id,
-        sender_id: userId,
-        sender_name: senderName,
-        content,
-        temp_id: input.temp_id,
-        created_at: stored.created_at,
-      });
-      // One broadcast: Socket.IO encodes the packet once for the whole room (and once per node with Redis).
-      gateway.io.to(rooms.stream(input.stream_id)).emit('live-stream-message', message);
-      if (stored.id % 20 === 0) {
-        const trim = repo
-          .trimMessages(input.stream_id, LIVE_CHAT_HISTORY)
-          .catch((err) => log.error({ err }, 'livestreams: chat history trim failed'))
-          .finally(() => trimming.delete(trim));
-        trimming.add(trim);
-      }
-      return message;
+    /** The stream's chat and its moderation (chat.ts). */
+    chat,
+
+    async setSlowMode(id: number, hostId: number, seconds: number): Promise<LiveStream> {
+      return presentOne(await chat.setSlowMode(id, hostId, seconds));
     },
 
-    /** Checks a stream is live before a socket joins its room. */
-    live,
+    /** Checks a stream is live, and open to this user, before a socket joins its room. */
+    watchable: (id: number, userId: number) => chat.watchable(id, userId),
 
     /** LiveKit's webhooks: counts to the watchers, the end when the room finishes or the host is gone. */
     async onMediaEvent(event: MediaRoomEvent): Promise<void> {
@@ -337,7 +317,6 @@ export function livestreamsService(deps: LivestreamsDeps) {
     async close() {
       for (const timer of hostTimers.values()) clearTimeout(timer);
       hostTimers.clear();
-      await Promise.all([...trimming]);
     },
   };
 }

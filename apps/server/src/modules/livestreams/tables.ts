@@ -7,6 +7,7 @@ export interface LiveStreamsTable {
   status: 'live' | 'ended';
   started_at: Generated<Date>;
   ended_at: Date | null;
+  slow_mode_seconds: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -15,15 +16,32 @@ export interface LiveStreamGuestsTable {
   stream_id: number;
   user_id: number;
   added_at: Generated<Date>;
+  moderator: Generated<boolean>;
 }
 
-export interface LiveStreamMessagesTable {
+export interface LiveChatMessagesTable {
   id: Generated<number>;
   stream_id: number;
-  sender_id: number;
-  content: string;
+  user_id: number;
+  text: string;
   temp_id: string;
   created_at: Generated<Date>;
+  deleted_at: Date | null;
+  deleted_by: number | null;
+}
+
+/** live_stream_mutes and live_stream_bans. */
+export interface LiveStreamRestrictionsTable {
+  stream_id: number;
+  user_id: number;
+  by_user_id: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface LiveChatSlowModeTable {
+  stream_id: number;
+  user_id: number;
+  last_sent_at: Date;
 }
 
 export type LiveStreamRow = Selectable<LiveStreamsTable>;
@@ -32,6 +50,9 @@ declare module '../../db/schema.ts' {
   interface Database {
     live_streams: LiveStreamsTable;
     live_stream_guests: LiveStreamGuestsTable;
-    live_stream_messages: LiveStreamMessagesTable;
+    live_chat_messages: LiveChatMessagesTable;
+    live_stream_mutes: LiveStreamRestrictionsTable;
+    live_stream_bans: LiveStreamRestrictionsTable;
+    live_chat_slow_mode: LiveChatSlowModeTable;
   }
 }

@@ -1,8 +1,9 @@
 import { type Comment, ErrorText, Limits } from '@kadr/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { errors } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/limits.ts';
+import type { ReachPolicy } from '../settings/reach.ts';
 import type { MediaChange } from './cache/feed-cache.ts';
 import { type CommentRow, toComment } from './mappers.ts';
 
@@ -11,15 +12,18 @@ export function commentsService(
   db: Kysely<Database>,
   changed: (change: MediaChange) => Promise<void>,
   limits: RateLimits,
+  /** A comment or reply never reaches someone walled off by a block (the post's or the parent's author). */
+  reach?: Pick<ReachPolicy, 'assertCanInteract'>,
 ) {
   async function visiblePost(postId: number) {
     const post = await db
       .selectFrom('posts')
-      .select('id')
+      .select(['id', 'user_id'])
       .where('id', '=', postId)
       .where('status', '=', 'done')
       .executeTakeFirst();
     if (!post) throw errors.notFound(ErrorText.postNotFound);
+    return post;
   }
 
   const select = () =>
@@ -39,9 +43,21 @@ export function commentsService(
       ]);
 
   return {
-    async list(postId: number): Promise<Comment[]> {
+    /**
+     * The thread as `viewer` sees it: without the comments of a suspended author (back when the suspension
+     * is lifted) and without those the viewer reported (moderation's tables).
+     */
+    async list(postId: number, viewer: number | null = null): Promise<Comment[]> {
       await visiblePost(postId);
-      const rows = await select().where('c.post_id', '=', postId).orderBy('c.id').limit(500).execute();
+      let query = select()
+        .where('c.post_id', '=', postId)
+        .where(sql<boolean>`not exists (select 1 from user_suspensions s where s.user_id = c.user_id)`);
+      if (viewer !== null)
+        query = query.where(
+          sql<boolean>`not exists (select 1 from moderation_hidden h
+            where h.user_id = ${viewer} and h.kind = 'comment' and h.target_id = c.id)`,
+        );
+      const rows = await query.orderBy('c.id').limit(500).execute();
       return rows.map((r) => toComment(r as CommentRow));
     },
 
@@ -58,7 +74,8 @@ export function commentsService(
       if ([...commentText].length > Limits.comment) {
         throw errors.validation({ comment_text: ErrorText.commentTooLong }, ErrorText.commentTooLong);
       }
-      await visiblePost(postId);
+      const post = await visiblePost(postId);
+      await reach?.assertCanInteract(userId, post.user_id);
       let parentAuthorId: number | null = null;
       if (parentId !== undefined) {
         const parent = await db
@@ -69,6 +86,7 @@ export function commentsService(
           .executeTakeFirst();
         if (!parent) throw errors.notFound(ErrorText.commentParentNotFound);
         parentAuthorId = parent.user_id;
+        await reach?.assertCanInteract(userId, parentAuthorId);
       }
       await limits.consume('comment.create', { user: userId });
       const id = await db.transaction().execute(async (trx) => {

@@ -17,6 +17,13 @@ export interface FeedCandidate {
 export interface FeedViewer {
   blacklist: ReadonlySet<string>;
   followees: ReadonlySet<number>;
+  /** Posts the caller reported: gone from their feed and lists (moderation's per-reporter hidden mark). */
+  hiddenPosts?: ReadonlySet<number>;
+  /**
+   * Post id → how many of its comments the caller reported (and so does not see in its thread): their
+   * count leaves them out too. A suspended author's comments are already out of every post's count.
+   */
+  hiddenComments?: ReadonlyMap<number, number>;
 }
 
 export const GUEST: FeedViewer = { blacklist: new Set(), followees: new Set() };
@@ -39,6 +46,10 @@ export function rankFeed(
   offset: number,
   limit: number,
 ): number[] {
+  if (viewer.hiddenPosts?.size) {
+    const hidden = viewer.hiddenPosts;
+    newest = newest.filter((c) => !hidden.has(c.id));
+  }
   const size = Math.min(newest.length, windowSize(offset, limit));
   if (viewer.blacklist.size === 0 && viewer.followees.size === 0) {
     // Nothing moves: the window is already in feed order.

@@ -5,6 +5,7 @@ import { defineModule } from '../module.ts';
 import * as mediaFeed from './migrations/0003-media-feed.ts';
 import * as commentReplies from './migrations/1310-media-comment-replies.ts';
 import * as failureReason from './migrations/1330-media-post-failure-reason.ts';
+import * as altText from './migrations/2400-media-alt-text.ts';
 import { pageJson, postJson, sendJson } from './render.ts';
 import { createMediaServices, type MediaServices } from './services.ts';
 
@@ -48,6 +49,7 @@ export const mediaModule = defineModule({
     '0003-media-feed': mediaFeed,
     '1310-media-comment-replies': commentReplies,
     '1330-media-post-failure-reason': failureReason,
+    '2400-media-alt-text': altText,
   },
   async register(api, ctx) {
     const media = await createMediaServices({ ...ctx, log: ctx.log });
@@ -83,12 +85,14 @@ export const mediaModule = defineModule({
         },
         upload: async ({ raw, userId }) => {
           const id = await uploads.upload(raw, userId);
-          const post = await service.post(id, userId);
-          media.notifyProcessing(userId, post);
-          return { post };
+          // «queued» went to the uploader's sockets when the job was committed (upload-service onQueued).
+          return { post: await service.post(id, userId) };
         },
         update: async (req) => ({
           post: await service.setForSleep(req.params.id, req.userId, req.body.for_sleep),
+        }),
+        editAlt: async (req) => ({
+          post: await service.setAlt(req.params.id, req.userId, req.body.alt_text, req.body.tags),
         }),
         remove: async (req) => {
           const result = await service.deletePost(req.params.id, req.userId);
@@ -125,8 +129,12 @@ export const mediaModule = defineModule({
         liked: actedOn('like'),
         reposted: actedOn('repost'),
         saved: actedOn('save'),
-        comments: async (req) => ({ comments: await comments.list(req.params.id) }),
+        comments: async (req) => {
+          await service.assertCanSeePost(req.params.id, req.userId);
+          return { comments: await comments.list(req.params.id, req.userId) };
+        },
         comment: async (req) => {
+          await service.assertCanSeePost(req.params.id, req.userId);
           const { comment, parentAuthorId } = await comments.add(
             req.params.id,
             req.userId,

@@ -6,6 +6,15 @@ import type { ReadPost } from './render.ts';
 const isDone = (body: PostBody) => body.status === 'done';
 
 /**
+ * The reader's own copy of a body when they reported some of its comments: the count leaves those out, as
+ * the thread does. Rare, so the shared body (and its encoded parts) stays the common case.
+ */
+function withoutHiddenComments(body: PostBody, hidden: number | undefined): PostBody {
+  if (!hidden) return body;
+  return { ...body, comments_count: Math.max(0, body.comments_count - hidden) };
+}
+
+/**
  * Turns post ids into posts as one reader sees them from the read cache: bodies and authors shared by all readers,
  * the reader's marks and blacklist per reader. With everything cached a page costs no query; a miss costs
  * one query per kind (bodies, authors, marks), never one per post. Unfinished posts are read, never cached.
@@ -38,8 +47,11 @@ export function postReader(read: ReadRepository, cache: FeedCache) {
     return found;
   }
 
-  /** The posts that still exist, in the order of `ids`. */
-  async function posts(ids: number[], viewer: number | null): Promise<ReadPost[]> {
+  /**
+   * The posts that still exist, in the order of `ids`; a list leaves out what the reader reported, a post
+   * opened by its link (`opened`) still shows.
+   */
+  async function posts(ids: number[], viewer: number | null, opened = false): Promise<ReadPost[]> {
     if (ids.length === 0) return [];
     const [bodies, state, flags] = await Promise.all([
       cache.bodies.getMany(ids, (missing) => read.bodies(missing), isDone),
@@ -50,9 +62,10 @@ export function postReader(read: ReadRepository, cache: FeedCache) {
     const authors = await cache.authors.getMany(authorIds, (missing) => read.authors(missing));
     const out: ReadPost[] = [];
     for (const id of ids) {
-      const body = bodies.get(id);
-      const user = body && authors.get(body.user_id);
-      if (!body || !user) continue;
+      const shared = bodies.get(id);
+      const user = shared && authors.get(shared.user_id);
+      if (!shared || !user || (!opened && state.hiddenPosts?.has(id))) continue;
+      const body = withoutHiddenComments(shared, state.hiddenComments?.get(id));
       const bits = flags.get(id) ?? 0;
       out.push({
         body,

@@ -36,7 +36,7 @@ export function readRepository(db: Kysely<Database>) {
     async bodies(list: readonly number[]): Promise<Map<number, PostBody>> {
       const { rows } = await sql<BodyRow>`
         select p.id, p.user_id, p.caption, p.media_type, p.status, p.likes_count, p.reposts_count,
-          p.comments_count, p.ai_tags, p.ai_description, p.failure_reason, p.created_at,
+          p.comments_count, p.ai_tags, p.ai_description, p.ai_objects, p.failure_reason, p.created_at,
           (select coalesce(json_agg(json_build_object('file_url', f.file_url, 'thumbnail_url', f.thumbnail_url,
             'file_type', f.file_type, 'width', f.width, 'height', f.height, 'duration', f.duration)
             order by f.position), '[]'::json) from post_files f where f.post_id = p.id) as files
@@ -66,19 +66,29 @@ export function readRepository(db: Kysely<Database>) {
       );
     },
 
-    /** The caller's tag blacklist and the authors they follow, in one round trip. */
+    /** The caller's tag blacklist, the authors they follow and the posts they reported, in one round trip. */
     async viewer(viewer: number): Promise<FeedViewer> {
-      const { rows } = await sql<{ kind: 'tag' | 'followee'; value: string }>`
+      const { rows } = await sql<{ kind: 'tag' | 'followee' | 'hidden' | 'comment'; value: string }>`
         select 'tag' as kind, tag as value from tag_blacklist where user_id = ${viewer}
         union all
-        select 'followee', followee_id::text from follows where follower_id = ${viewer}`.execute(db);
+        select 'followee', followee_id::text from follows where follower_id = ${viewer}
+        union all
+        select 'hidden', target_id::text from moderation_hidden where user_id = ${viewer} and kind = 'post'
+        union all
+        select 'comment', c.post_id::text from moderation_hidden h join post_comments c on c.id = h.target_id
+          where h.user_id = ${viewer} and h.kind = 'comment'
+            and not exists (select 1 from user_suspensions s where s.user_id = c.user_id)`.execute(db);
       const blacklist = new Set<string>();
       const followees = new Set<number>();
+      const hiddenPosts = new Set<number>();
+      const hiddenComments = new Map<number, number>();
       for (const r of rows) {
         if (r.kind === 'tag') blacklist.add(r.value);
-        else followees.add(Number(r.value));
+        else if (r.kind === 'followee') followees.add(Number(r.value));
+        else if (r.kind === 'hidden') hiddenPosts.add(Number(r.value));
+        else hiddenComments.set(Number(r.value), (hiddenComments.get(Number(r.value)) ?? 0) + 1);
       }
-      return { blacklist, followees };
+      return { blacklist, followees, hiddenPosts, hiddenComments };
     },
 
     /** The caller's like/save/repost marks on these posts, in one query; posts without a mark are absent. */
@@ -101,6 +111,8 @@ export function readRepository(db: Kysely<Database>) {
     async userPostIds(userId: number, offset: number, limit: number, includeUnfinished: boolean) {
       let q = db.selectFrom('posts').select('id').where('user_id', '=', userId);
       if (!includeUnfinished) q = q.where('status', '=', 'done');
+      // Removed by a moderator, or hidden while the author is suspended: not even the author lists them.
+      else q = q.where(sql<boolean>`status not in ('removed', 'suspended')`);
       const rows = await q
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')

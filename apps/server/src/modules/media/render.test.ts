@@ -24,6 +24,7 @@ function body(id: number, caption: string): PostBody {
     comments_count: 0,
     ai_tags: ['night', 'for_sleep'],
     ai_description: 'Ночь 🌙, "тихо"',
+    ai_objects: ['две лошади', 'кошка'],
     created_at: '2025-06-01T12:00:00.123Z',
     files: [
       {

@@ -41,6 +41,7 @@ export function toPost(p: ReadPost): Post {
     comments_count: b.comments_count,
     is_filtered: p.filtered,
     ai_description: b.ai_description,
+    ai_objects: b.ai_objects,
     ai_tags: b.ai_tags,
     created_at: b.created_at,
     ...(b.status === 'failed' && b.failure_reason ? { failure_reason: b.failure_reason } : {}),

@@ -84,6 +84,61 @@ export function mediaRepository(db: Kysely<Database>) {
       return (await referencedUrls(db, [url])).has(url);
     },
 
+    /**
+     * A post whose media is already processed (the demo's prepared variants): inserted done, with its tags, and
+     * counted on the author's profile, in one transaction — what the post job's last step writes.
+     */
+    insertReadyPost(post: {
+      userId: number;
+      caption: string;
+      mediaType: 'video' | 'photo' | 'carousel';
+      createdAt: Date;
+      tags: string[];
+      forSleep: boolean;
+      calmScore: number;
+      description: string;
+      provider: string;
+      model: string;
+      files: {
+        file_type: 'video' | 'image';
+        file_url: string;
+        thumbnail_url: string;
+        width: number;
+        height: number;
+        duration: number | null;
+      }[];
+    }) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('posts')
+          .values({
+            user_id: post.userId,
+            caption: post.caption,
+            media_type: post.mediaType,
+            status: 'done',
+            ai_tags: post.tags,
+            ai_for_sleep: post.forSleep,
+            ai_calm_score: post.calmScore,
+            ai_description: post.description,
+            ai_provider: post.provider,
+            ai_model: post.model,
+            created_at: post.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('post_files')
+          .values(post.files.map((file, position) => ({ post_id: id, position, ...file })))
+          .execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ posts_count: eb('posts_count', '+', 1) }))
+          .where('id', '=', post.userId)
+          .execute();
+        return id;
+      });
+    },
+
     insertPost(
       trx: Transaction<Database>,
       post: { userId: number; caption: string; mediaType: 'video' | 'photo' | 'carousel' },
@@ -113,6 +168,26 @@ export function mediaRepository(db: Kysely<Database>) {
           .execute();
         return id;
       })();
+    },
+
+    /** Replaces a finished post's alt text and tags, keeping its `for_sleep` mark; false unless it is done. */
+    async setAlt(postId: number, alt: string, tags: string[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const post = await trx
+          .selectFrom('posts')
+          .select(['status', 'ai_tags'])
+          .where('id', '=', postId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (post?.status !== 'done') return false;
+        const forSleep = post.ai_tags.includes('for_sleep');
+        await trx
+          .updateTable('posts')
+          .set({ ai_description: alt, ai_tags: forSleep ? ['for_sleep', ...tags] : tags, alt_edited: true })
+          .where('id', '=', postId)
+          .execute();
+        return true;
+      });
     },
 
     setForSleep(postId: number, value: boolean) {

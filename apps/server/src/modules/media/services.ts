@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ErrorText, type Post } from '@kadr/contract';
+import { ErrorText } from '@kadr/contract';
 import type { AppContext } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
 import { jobQueue } from '../../jobs/queue.ts';
@@ -33,9 +33,10 @@ export function taggerFromConfig(config: Config): Tagger {
 type Deps = Pick<
   AppContext,
   'config' | 'db' | 'bus' | 'storage' | 'gateway' | 'profiles' | 'limits' | 'events'
-> & {
-  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-};
+> &
+  Partial<Pick<AppContext, 'settings'>> & {
+    log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  };
 
 /** Builds the media feed once from config: services, the read cache, the job queue with its worker. */
 export async function createMediaServices(deps: Deps) {
@@ -56,6 +57,7 @@ export async function createMediaServices(deps: Deps) {
     storage,
     limits: deps.limits,
     invalidateProfiles: (ids) => profiles.invalidate(ids),
+    reach: deps.settings?.reach,
   });
 
   const inFlight = uploadsInFlight(config.jobs.uploadsInFlightPerUser);
@@ -67,7 +69,7 @@ export async function createMediaServices(deps: Deps) {
     tagger,
     ffmpeg,
     cache,
-    comments: commentsService(db, cache.changed, deps.limits),
+    comments: commentsService(db, cache.changed, deps.limits, deps.settings?.reach),
     preferences: preferencesService(db, cache.changed),
     uploads: uploadService({
       repo,
@@ -77,9 +79,33 @@ export async function createMediaServices(deps: Deps) {
       limits: config.media,
       inFlight,
       rateLimits: deps.limits,
+      // The first upload must not wait for the detector's model, nor may an idle server hold it (~150–300 MB
+      // in its own process, which exits after 10 idle minutes): it loads while the upload's file arrives.
+      onUploadStart:
+        config.jobs.worker && config.aiTagger.warm
+          ? () =>
+              tagger
+                .warm()
+                .catch((err) => deps.log?.warn({ err }, 'tagger warm-up failed; the post loads it'))
+          : undefined,
+      onQueued: (postId, userId) =>
+        gateway.emitToUser(userId, 'media-processing', {
+          post_id: postId,
+          status: 'processing',
+          stage: 'queued',
+          progress: 0,
+        }),
     }),
-    notifyProcessing(userId: number, post: Post) {
-      gateway.emitToUser(userId, 'media-processing', { post_id: post.id, status: post.status });
+    /**
+     * Publishes a post whose files are stored and processed already (the demo seeder's prepared variants): the
+     * same rows, caches and `post.published` event as a finished post job, without the job.
+     */
+    async publishReady(post: Parameters<typeof repo.insertReadyPost>[0]) {
+      const postId = await repo.insertReadyPost(post);
+      await cache.changed({ posts: [postId], feed: true });
+      await profiles.invalidate([post.userId]);
+      deps.events.emit('post.published', { postId, userId: post.userId, caption: post.caption });
+      return postId;
     },
     async close() {
       await jobs.stop();
@@ -93,6 +119,14 @@ export async function createMediaServices(deps: Deps) {
     ffmpeg,
     tagger,
     log: deps.log,
+    onProgress(postId, userId, stage, progress) {
+      gateway.emitToUser(userId, 'media-processing', {
+        post_id: postId,
+        status: 'processing',
+        stage,
+        progress,
+      });
+    },
     async onFinished(postId, userId, status, reason) {
       await cache.changed({ posts: [postId], feed: status === 'done' });
       if (status === 'done') await profiles.invalidate([userId]);

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCode, ErrorText, Limits, type MessageAttachment } from '@kadr/contract';
+import { ErrorCode, ErrorText, Limits, type MessageAttachment, normalizeText } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -48,7 +48,9 @@ export function cleanFileName(raw: string | undefined): string | null {
     .join('')
     .trim()
     .slice(0, 255);
-  return clean === '' ? null : clean;
+  // A file name is a name others read: no direction overrides ("photo\u202Egpj.exe"), no invisibles.
+  const shown = normalizeText(clean, 'name');
+  return !shown.ok || shown.value === '' ? null : shown.value;
 }
 
 async function head(file: string): Promise<Buffer> {

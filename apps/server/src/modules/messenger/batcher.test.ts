@@ -70,3 +70,27 @@ it('drained waits until nothing is queued or running', async () => {
   await b.drained();
   expect(finished).toBe(5);
 });
+
+it("says how long its oldest queued item has waited (the send path's backpressure reads it)", async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const b = batcher(
+    async (items: number[]) => {
+      await gate;
+      return items;
+    },
+    { maxBatch: 1, maxInFlight: 1 },
+  );
+  expect(b.waitingMs()).toBe(0);
+  const first = b.push(1);
+  await new Promise((r) => setImmediate(r));
+  const second = b.push(2);
+  await new Promise((r) => setTimeout(r, 30));
+  // The first runs (it is not waiting); the second has waited since it was pushed.
+  expect(b.waitingMs()).toBeGreaterThanOrEqual(25);
+  release();
+  await Promise.all([first, second]);
+  expect(b.waitingMs()).toBe(0);
+});

@@ -11,6 +11,8 @@ export function batcher<I, O>(
   options: { maxBatch: number; maxInFlight: number },
 ) {
   interface Entry {
+    /** When it was queued (performance.now()). */
+    at: number;
     item: I;
     resolve: (value: O) => void;
     reject: (reason: unknown) => void;
@@ -47,12 +49,17 @@ export function batcher<I, O>(
   return {
     push(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        queue.push({ at: performance.now(), item, resolve, reject });
         if (!scheduled && inFlight < options.maxInFlight) {
           scheduled = true;
           setImmediate(pump);
         }
       });
+    },
+    /** How long the oldest queued item has waited for a batch, ms (0 when nothing waits). */
+    waitingMs(): number {
+      const oldest = queue[0];
+      return oldest ? performance.now() - oldest.at : 0;
     },
     /** Resolves once nothing is queued or running (shutdown waits for it before the database closes). */
     drained(): Promise<void> {

@@ -31,9 +31,16 @@ export interface ChatRow {
   lm_sender_id: number | null;
   lm_sender_username: string | null;
   lm_created_at: Date | null;
-  lm_message_type: 'text' | 'media' | 'call' | null;
+  lm_message_type: 'text' | 'media' | 'call' | 'service' | null;
   lm_file_type: MessageFileType | null;
   unread_count: number;
+  /** The chat's pinned message (migration 2600), while it exists for everyone. */
+  pin_id: number | null;
+  pin_sender_id: number | null;
+  pin_sender_name: string | null;
+  pin_content: string | null;
+  pin_message_type: 'text' | 'media' | 'call' | 'service' | null;
+  pin_file_type: MessageFileType | null;
 }
 
 export interface SearchRow {
@@ -43,10 +50,14 @@ export interface SearchRow {
   peer_id: number;
 }
 
-/** Messages visible to member `me` (alias of conversation_members): not cleared, deleted or hidden. */
+/**
+ * Messages visible to member `me` (alias of conversation_members): not cleared, deleted or hidden, and not
+ * from a sender suspended by a moderator (back when the suspension is lifted).
+ */
 const visibleTo = (alias: string) => sql`
   ${sql.ref(`${alias}.id`)} > me.cleared_up_to and ${sql.ref(`${alias}.deleted_at`)} is null
-  and not exists (select 1 from message_hidden h where h.user_id = me.user_id and h.message_id = ${sql.ref(`${alias}.id`)})`;
+  and not exists (select 1 from message_hidden h where h.user_id = me.user_id and h.message_id = ${sql.ref(`${alias}.id`)})
+  and not exists (select 1 from user_suspensions sus where sus.user_id = ${sql.ref(`${alias}.sender_id`)})`;
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -64,6 +75,7 @@ export function chatsRepository(db: Kysely<Database>) {
     const { rows } = await sql<ChatRow>`
       with page as (
         select c.id, c.type, c.created_at, c.last_message_at, c.title, c.avatar_url, c.member_count,
+          c.pinned_message_id,
           me.pin_order, me.last_delivered_id, me.cleared_up_to, me.role, me.can_post,
           (c.total_count - me.seen_count) as unread_count
         from conversation_members me
@@ -88,7 +100,9 @@ export function chatsRepository(db: Kysely<Database>) {
           as peer_last_delivered_id,
         lm.id as lm_id, lm.content as lm_content, lm.sender_id as lm_sender_id,
         su.username as lm_sender_username, lm.created_at as lm_created_at, lm.message_type as lm_message_type,
-        lm.file_type as lm_file_type
+        lm.file_type as lm_file_type,
+        pin.id as pin_id, pin.sender_id as pin_sender_id, pin.sender_name as pin_sender_name,
+        pin.content as pin_content, pin.message_type as pin_message_type, pin.file_type as pin_file_type
       from page p
       left join lateral (
         select pm.user_id, pm.last_read_id, pm.last_delivered_id from conversation_members pm
@@ -103,9 +117,19 @@ export function chatsRepository(db: Kysely<Database>) {
         from messages m
         where m.conversation_id = p.id and m.id > p.cleared_up_to and m.deleted_at is null
           and not exists (select 1 from message_hidden h where h.user_id = ${userId} and h.message_id = m.id)
+          and not exists (select 1 from user_suspensions sus where sus.user_id = m.sender_id)
         order by m.id desc limit 1
       ) lm on true
       left join users su on su.id = lm.sender_id
+      left join lateral (
+        select m.id, m.sender_id, ps.name as sender_name, left(m.content, 200) as content, m.message_type,
+          (select f.file_type from message_files f where f.message_id = m.id order by f.position limit 1)
+            as file_type
+        from messages m join users ps on ps.id = m.sender_id
+        where p.pinned_message_id is not null and m.id = p.pinned_message_id and m.deleted_at is null
+          and m.id > p.cleared_up_to
+          and not exists (select 1 from user_suspensions sus where sus.user_id = m.sender_id)
+      ) pin on true
       where (p.type <> 'personal' or lm.id is not null or p.pin_order is not null)
         and ${options.filter ?? sql`true`}
       order by (p.type = 'favorites') desc, p.pin_order asc nulls last,

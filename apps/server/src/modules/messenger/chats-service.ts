@@ -165,13 +165,18 @@ export function chatsService(deps: {
     async pin(userId: number, target: ChatTarget, pinned: boolean): Promise<ChatPinResponse> {
       const found = await existingChat(userId, target);
       const { other } = found;
+      // Pinning never opens a chat with someone (that would let typing through to a stranger who never
+      // wrote): only favorites are made on the way.
       const loaded =
         other === null
           ? found.loaded
-          : pinned
+          : pinned && other === userId
             ? await tools.openChat(userId, other)
             : await tools.findChat(userId, other);
-      if (!loaded) return { is_pinned: false, pin_order: null };
+      if (!loaded) {
+        if (pinned) throw errors.notFound(ErrorText.chatNotFound);
+        return { is_pinned: false, pin_order: null };
+      }
       const me = loaded.members.find((m) => m.user_id === userId);
       if (!me) throw errors.forbidden(ErrorText.chatUnavailable);
       if (pinned && me.pin_order !== null) return { is_pinned: true, pin_order: me.pin_order };

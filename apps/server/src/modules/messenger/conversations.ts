@@ -72,6 +72,8 @@ export function pairMembers(conversation: ConversationRow): MemberRow[] {
  */
 /** Story id → its preview in a reply; supplied by the stories module (absent ids are expired). */
 export type StoryPreviews = (ids: number[]) => Promise<Map<number, MessageStoryRef>>;
+/** Throws the 403 of a block between two people, either way (the settings module's reach policy). */
+export type WallCheck = (actor: number, other: number) => Promise<void>;
 /** Message id → its reactions (reactions.ts); set by the module. */
 export type ReactionLookup = (ids: number[]) => Promise<Map<number, MessageReaction[]>>;
 
@@ -83,6 +85,7 @@ export function conversationTools(
 ) {
   let storyPreviews: StoryPreviews | null = null;
   let reactionLookup: ReactionLookup | null = null;
+  let assertNoWall: WallCheck = async () => undefined;
 
   async function requireUser(id: number) {
     const user = await repo.findUser(id);
@@ -100,6 +103,26 @@ export function conversationTools(
 
     setReactionLookup(resolve: ReactionLookup) {
       reactionLookup = resolve;
+    },
+
+    setWalls(check: WallCheck) {
+      assertNoWall = check;
+    },
+
+    /**
+     * Refuses (403) a change to a message that would reach someone walled off from `userId` by a block:
+     * anything in a personal chat with them (an edit, a pin, a reaction), or a reaction to their message in
+     * a group or channel both stay in.
+     */
+    async assertReaches(userId: number, loaded: Loaded & { row: MessageRow }) {
+      const { conversation, row } = loaded;
+      const other =
+        conversation.type === 'personal'
+          ? pairUserIds(conversation).find((id) => id !== userId)
+          : row.sender_id !== userId
+            ? row.sender_id
+            : undefined;
+      if (other !== undefined) await assertNoWall(userId, other);
     },
 
     /** The chat of `userId` with `otherUserId` (favorites when equal), if it exists; 404 for unknown users. */

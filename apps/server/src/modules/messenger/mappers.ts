@@ -1,10 +1,11 @@
-import type {
-  ChatListItem,
-  ChatRef,
-  Message,
-  MessageAttachment,
-  MessageFile,
-  ReplyPreview,
+import {
+  type ChatListItem,
+  type ChatRef,
+  Limits,
+  type Message,
+  type MessageAttachment,
+  type MessageFile,
+  type ReplyPreview,
 } from '@kadr/contract';
 import { attachmentUrl } from '../../storage/signed-urls.ts';
 import type { ChatRow } from './chats-repository.ts';
@@ -113,7 +114,21 @@ export function toChatListItem(row: ChatRow, viewerId: number): ChatListItem {
                   is_delivered: (row.peer_last_delivered_id ?? 0) >= row.lm_id,
                 }),
         };
+  const pinned =
+    row.pin_id !== null && row.pin_id !== undefined
+      ? {
+          pinned_message: {
+            id: row.pin_id,
+            sender_id: row.pin_sender_id ?? 0,
+            sender_name: row.pin_sender_name ?? '',
+            content: (row.pin_content ?? '').slice(0, Limits.messagePreviewChars),
+            message_type: row.pin_message_type ?? 'text',
+            ...(row.pin_file_type ? { file_type: row.pin_file_type } : {}),
+          },
+        }
+      : {};
   const common = {
+    ...pinned,
     is_pinned: row.pin_order !== null,
     pin_order: row.pin_order,
     unread_count: row.unread_count,

@@ -12,9 +12,12 @@ import { type ChatListCache, chatListCache } from './chat-list-cache.ts';
 import { chatsRepository } from './chats-repository.ts';
 import { chatsService } from './chats-service.ts';
 import { messengerFacts } from './facts-cache.ts';
+import { historyService } from './history.ts';
+import { historyRepository } from './history-repository.ts';
 import * as messengerTables from './migrations/0004-messenger.ts';
 import * as messengerReactionsTable from './migrations/0110-messenger-reactions.ts';
 import * as messengerVoiceColumn from './migrations/0111-messenger-voice.ts';
+import * as pinnedMessagesColumn from './migrations/2600-messenger-pinned-messages.ts';
 import { reactionsOf, reactionsService } from './reactions.ts';
 import { messengerRepository } from './repository.ts';
 import { type RoomWriters, roomWriters } from './room-writers.ts';
@@ -36,8 +39,11 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache, writers: RoomW
     listChanged: chatList.changed,
     roomMembersChanged: ctx.settings.push.roomChanged,
     writers,
+    sendQueueMaxWaitMs: ctx.config.messageSendQueueMaxWaitMs,
   });
   messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
+  // Edits, pins and reactions never reach someone walled off by a block (the settings module's policy).
+  messages.tools.setWalls(ctx.settings.reach.assertCanInteract);
   const reactions = reactionsService({ db, tools: messages.tools, limits: ctx.limits });
   const chats = chatsService({
     repo,
@@ -46,6 +52,7 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache, writers: RoomW
     limits: ctx.limits,
     cache: chatList,
   });
+  const history = historyService({ repo, history: historyRepository(db), messages });
   const { jobs, inFlight } = ctx.media;
   const attachments = attachmentsService({
     repo,
@@ -62,7 +69,7 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache, writers: RoomW
   const capped = { timeoutReason: ErrorText.mediaTooLong };
   jobs.register(ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'light' });
   jobs.register(VIDEO_ATTACHMENT_JOB, attachments.handler, { ...capped, lane: 'heavy' });
-  return { messages, chats, attachments, reactions };
+  return { messages, chats, attachments, reactions, history };
 }
 
 /** A peer's last seen only where their privacy setting lets the viewer see it (settings module). */
@@ -96,6 +103,7 @@ export const messengerModule = defineModule({
     '0004-messenger': messengerTables,
     '0110-messenger-reactions': messengerReactionsTable,
     '0111-messenger-voice': messengerVoiceColumn,
+    '2600-messenger-pinned-messages': pinnedMessagesColumn,
   },
   async register(api, ctx) {
     const chatList = await chatListCache(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs });
@@ -111,7 +119,7 @@ export const messengerModule = defineModule({
       chatList,
       await roomWriters(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs }),
     );
-    const { messages, chats, attachments, reactions } = messenger;
+    const { messages, chats, attachments, reactions, history } = messenger;
     ctx.messenger = messenger;
     // Batched sends and acks still writing must finish before the database is closed (after the sockets).
     api.addHook('onClose', () => messages.drained());
@@ -122,6 +130,7 @@ export const messengerModule = defineModule({
       ctx.log,
       (token) => ctx.auth.resolveToken(token),
       ctx.limits,
+      ctx.settings.reach.walledOf,
     );
 
     registerRoutes(
@@ -152,13 +161,20 @@ export const messengerModule = defineModule({
           await chats.remove(req.userId, req.body);
           return { ok: true as const };
         },
-        conversation: (req) =>
-          messages.conversation(
+        conversation: async (req) => ({
+          ...(await messages.conversation(
             req.userId,
             req.query.other_user_id,
             req.query.limit ?? Limits.messagesInitial,
             req.query.offset ?? 0,
-          ),
+          )),
+          // "Can I write here", before anything is typed (the refusal a send would get now).
+          ...(await messages.writeRestriction(req.userId, req.query.other_user_id)),
+        }),
+        around: (req) => history.around(req.userId, req.params.id, req.query.limit ?? 30),
+        pinMessage: (req) => history.setPin(req.userId, req.params.id, true),
+        unpinMessage: (req) => history.setPin(req.userId, req.params.id, false),
+        sharedMedia: (req) => history.sharedMedia(req.userId, req.query),
         send: async (req) => ({ message: await messages.send(req.userId, req.body) }),
         edit: async (req) => ({ message: await messages.edit(req.userId, req.params.id, req.body.content) }),
         remove: (req) => messages.remove(req.userId, req.params.id, req.query.for ?? 'me'),

@@ -72,6 +72,8 @@ export function reactionsService(deps: {
 
   async function set(userId: number, messageId: number, reaction: ReactionKind, on: boolean) {
     const loaded = await tools.visibleMessage(userId, messageId);
+    // Taking a reaction back reaches nobody; adding one never reaches someone walled off by a block.
+    if (on) await tools.assertReaches(userId, loaded);
     await deps.limits.consume('message.react', { user: userId });
     const changed = on
       ? await db

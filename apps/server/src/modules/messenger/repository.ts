@@ -24,7 +24,7 @@ export interface MessageRow {
   conversation_id: number;
   sender_id: number;
   content: string;
-  message_type: 'text' | 'media' | 'call';
+  message_type: 'text' | 'media' | 'call' | 'service';
   temp_id: string | null;
   is_forwarded: boolean;
   forwarded_from_id: number | null;
@@ -68,34 +68,35 @@ export interface FileRow {
 
 export type NewFile = Omit<FileRow, 'id' | 'message_id' | 'position'>;
 
-function queries(db: Kysely<Database>) {
-  function messageQuery() {
-    return db
-      .selectFrom('messages as m')
-      .innerJoin('users as s', 's.id', 'm.sender_id')
-      .leftJoin('users as f', 'f.id', 'm.forwarded_from_id')
-      .select([
-        'm.id',
-        'm.conversation_id',
-        'm.sender_id',
-        'm.content',
-        'm.message_type',
-        'm.temp_id',
-        'm.is_forwarded',
-        'm.forwarded_from_id',
-        'm.created_at',
-        'm.edited_at',
-        'm.deleted_at',
-        'm.story_id',
-        's.username as sender_username',
-        's.name as sender_name',
-        's.avatar_url as sender_avatar_url',
-        'f.username as forwarded_from_username',
-        'm.reply_to_id',
-        'm.views_count',
-      ]);
-  }
+/** A message with its sender and the forwarded-from author: the chat list, the history and a window around one start here. */
+export function messageQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .leftJoin('users as f', 'f.id', 'm.forwarded_from_id')
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.sender_id',
+      'm.content',
+      'm.message_type',
+      'm.temp_id',
+      'm.is_forwarded',
+      'm.forwarded_from_id',
+      'm.created_at',
+      'm.edited_at',
+      'm.deleted_at',
+      'm.story_id',
+      's.username as sender_username',
+      's.name as sender_name',
+      's.avatar_url as sender_avatar_url',
+      'f.username as forwarded_from_username',
+      'm.reply_to_id',
+      'm.views_count',
+    ]);
+}
 
+function queries(db: Kysely<Database>) {
   return {
     findUser(id: number) {
       return db
@@ -278,7 +279,7 @@ function queries(db: Kysely<Database>) {
       conversation_id: number;
       sender_id: number;
       content: string;
-      message_type: 'text' | 'media' | 'call';
+      message_type: 'text' | 'media' | 'call' | 'service';
       temp_id: string | null;
       is_forwarded?: boolean;
       forwarded_from_id?: number | null;
@@ -326,29 +327,41 @@ function queries(db: Kysely<Database>) {
 
     messagesByIds(ids: number[]): Promise<MessageRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return messageQuery().where('m.id', 'in', ids).orderBy('m.id').execute();
+      return messageQuery(db).where('m.id', 'in', ids).orderBy('m.id').execute();
     },
 
     /** A page from the newest end as the given member sees it; newest first. */
     page(member: MemberRow, limit: number, offset: number): Promise<MessageRow[]> {
-      return messageQuery()
-        .where('m.conversation_id', '=', member.conversation_id)
-        .where('m.id', '>', member.cleared_up_to)
-        .where('m.deleted_at', 'is', null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('message_hidden as h')
-                .select('h.message_id')
-                .whereRef('h.message_id', '=', 'm.id')
-                .where('h.user_id', '=', member.user_id),
+      return (
+        messageQuery(db)
+          .where('m.conversation_id', '=', member.conversation_id)
+          .where('m.id', '>', member.cleared_up_to)
+          .where('m.deleted_at', 'is', null)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('message_hidden as h')
+                  .select('h.message_id')
+                  .whereRef('h.message_id', '=', 'm.id')
+                  .where('h.user_id', '=', member.user_id),
+              ),
             ),
-          ),
-        )
-        .orderBy('m.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+          )
+          // A sender suspended by a moderator is hidden until the suspension is lifted.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('user_suspensions as sus')
+                  .select('sus.user_id')
+                  .whereRef('sus.user_id', '=', 'm.sender_id'),
+              ),
+            ),
+          )
+          .orderBy('m.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      );
     },
 
     async isHidden(userId: number, messageId: number): Promise<boolean> {

@@ -97,12 +97,15 @@ export function messagesService(deps: {
   roomMembersChanged?: (conversationId: number) => Promise<unknown>;
   /** Who was found allowed to write to a group or channel (see room-writers.ts); without it every send looks up. */
   writers?: RoomWriters;
+  /** Past this wait of the oldest queued insert, new sends are refused with 429 `server_busy` (default 500 ms). */
+  sendQueueMaxWaitMs?: number;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
   const tools: ConversationTools = conversationTools(repo, deps.gateway, deps.listChanged);
   const acks = deliveryAcks({ repo, queries: deps.queries, facts, tools });
   // Text sends that arrive together share one INSERT (and, on PostgreSQL, one commit).
+  const SEND_QUEUE_MAX_WAIT_MS = deps.sendQueueMaxWaitMs ?? 500;
   const texts = batcher((values: NewText[]) => deps.queries.insertTexts(values), {
     maxBatch: 200,
     maxInFlight: 2,
@@ -308,6 +311,9 @@ export function messagesService(deps: {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
+      // Backpressure: with the insert queue backed up (a busy database) a new send is refused
+      // at once with a 429 the clients retry after, instead of joining seconds of queue. Nothing counted.
+      if (texts.waitingMs() > SEND_QUEUE_MAX_WAIT_MS) throw errors.busy(1000);
       await limits.consume('message.send', { user: userId });
       const target = sendTarget(body);
       if (target.kind === 'personal' && target.otherUserId !== userId)
@@ -501,8 +507,10 @@ export function messagesService(deps: {
     async edit(userId: number, messageId: number, rawContent: string): Promise<Message> {
       const loaded = await tools.visibleMessage(userId, messageId);
       const { row, me } = loaded;
-      // A call's record is written by the calls module, never edited.
+      await tools.assertReaches(userId, loaded);
+      // A call's record is written by the calls module, a service line by the groups module: never edited.
       if (row.message_type === 'call') throw errors.forbidden(ErrorText.messageEditForbidden);
+      if (row.message_type === 'service') throw errors.forbidden(ErrorText.serviceMessageForbidden);
       // Channel administrators with the right may edit others' posts.
       const mayEditOthers =
         loaded.conversation.type === 'channel' && 'role' in me && (me.role === 'owner' || me.can_edit_others);
@@ -552,6 +560,8 @@ export function messagesService(deps: {
       const ids = [...new Set(messageIds)].sort((a, b) => a - b);
       const sources: MessageRow[] = [];
       for (const id of ids) sources.push((await tools.visibleMessage(userId, id)).row);
+      if (sources.some((row) => row.message_type === 'service'))
+        throw new AppError(400, ErrorCode.validationFailed, ErrorText.serviceMessageForbidden);
       // A copy names the file as it is now: one still processing (or failed) would stay broken forever.
       if ((await repo.filesOf(ids)).some((f) => (f.status ?? 'ready') !== 'ready'))
         throw errors.conflict(ErrorCode.attachmentProcessing, ErrorText.attachmentProcessing);
@@ -612,6 +622,59 @@ export function messagesService(deps: {
         }));
       }
       return { up_to_message_id: upTo, unread_count: 0 };
+    },
+
+    /**
+     * Why `userId` may not write to `otherUserId` now (privacy, blocks), as a field of the chat's answer;
+     * nothing when they may (and for favorites).
+     */
+    async writeRestriction(
+      userId: number,
+      otherUserId: number,
+    ): Promise<{ write_restriction?: { code: string; error: string } }> {
+      if (otherUserId === userId || !deps.canMessage) return {};
+      try {
+        await deps.canMessage(userId, otherUserId);
+        return {};
+      } catch (err) {
+        if (err instanceof AppError && err.status === 403)
+          return { write_restriction: { code: err.code, error: err.message } };
+        throw err;
+      }
+    },
+
+    /**
+     * A line the server writes into a group (someone joined, left, was removed): stored as `service`,
+     * announced to the room like a message, but no notification or push is raised for it.
+     */
+    async postRoomLine(conversation: ConversationRow, senderId: number, content: string): Promise<void> {
+      const id = await repo.insertMessage({
+        conversation_id: conversation.id,
+        sender_id: senderId,
+        content,
+        message_type: 'service',
+        temp_id: null,
+      });
+      const [row] = await repo.messagesByIds([id as number]);
+      if (!row) return;
+      facts.rememberMessage(row.id, row);
+      const me: MemberRow = {
+        conversation_id: conversation.id,
+        user_id: senderId,
+        pin_order: null,
+        last_read_id: 0,
+        last_delivered_id: 0,
+        cleared_up_to: 0,
+      };
+      const [message] = await tools.hydrate([row], [me, unseenBy(me)], senderId, conversation.type, {
+        fresh: true,
+      });
+      if (message) {
+        tools.roomMessage(conversation, message);
+        tools.fanOut({ conversation, members: [me] }, 'new-message', (chat) => ({ chat, message }), {
+          only: senderId,
+        });
+      }
     },
 
     /**

@@ -35,6 +35,7 @@ function failure(err: unknown, log: FastifyBaseLogger): SendMessageResult {
       code: err.code,
       ...(err.fields ? { fields: err.fields } : {}),
       ...(err instanceof RateLimitedError ? { retry_after: err.retryAfterSeconds } : {}),
+      ...(err.code === ErrorCode.serverBusy ? { retry_after: 1 } : {}),
     };
   log.error({ err }, 'socket send failed');
   return { ok: false, status: 500, error: ErrorText.internal, code: ErrorCode.internal };
@@ -48,103 +49,102 @@ export function registerMessengerSocket(
   /** The session check HTTP requests pass (cached per node, revocations arrive through the bus). */
   resolveToken: (token: string) => Promise<number | null>,
   limits: RateLimits,
+  /** Everyone walled off from a user by a block, either way: they never see that user typing in a group. */
+  walledOf: (userId: number) => Promise<ReadonlySet<number>> = async () => new Set(),
 ) {
-  gateway.io.on('connection', (socket: KadrSocket) => {
+  // Relayed only into a chat that exists (a stranger gets nothing until a message opens one),
+  // throttled per chat across all of the user's sockets and nodes.
+  gateway.handle('typing', (socket: KadrSocket, input) => {
     const { userId } = socket.data;
-
-    // The typist's display name for group typing ("<name> печатает..."), looked up once per socket.
-    let name: Promise<string> | null = null;
-    // Relayed only into a chat that exists (a stranger gets nothing until a message opens one),
-    // throttled per chat across all of the user's sockets and nodes.
-    socket.on('typing', (input) => {
-      if (typeof input !== 'object' || input === null) return;
-      const { group_id: group, is_typing: typing } = input;
-      if (group !== undefined) {
-        // Being in the group's room is being a member: the room is left on every node on removal.
-        if (!isId(group) || typeof typing !== 'boolean' || !socket.rooms.has(rooms.group(group))) return;
-        name ??= messages.tools.requireUser(userId).then((u) => u.name);
-        const sender = name;
-        limits
-          .consume('message.typing', { user: userId, scope: `group:${group}` })
-          .then(() => sender)
-          .then((sender_name) =>
-            socket
-              .to(rooms.group(group))
-              .except(rooms.user(userId))
-              .emit('typing', {
-                sender_id: userId,
-                type: 'group-typing',
-                group_id: group,
-                sender_name,
-                data: { is_typing: typing },
-              }),
-          )
-          .catch((err: unknown) => {
-            if (!(err instanceof AppError)) log.error({ err }, 'group typing failed');
-          });
-        return;
-      }
-      const { other_user_id: to, is_typing } = input;
-      if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
+    if (typeof input !== 'object' || input === null) return;
+    const { group_id: group, is_typing: typing } = input;
+    if (group !== undefined) {
+      // Being in the group's room is being a member: the room is left on every node on removal.
+      if (!isId(group) || typeof typing !== 'boolean' || !socket.rooms.has(rooms.group(group))) return;
+      // The typist's display name ("<name> печатает..."), looked up once per socket.
+      socket.data.typistName ??= messages.tools.requireUser(userId).then((u) => u.name);
+      const sender = socket.data.typistName;
       limits
-        .consume('message.typing', { user: userId, scope: to })
-        .then(() => messages.mayType(userId, to))
-        .then((may) => {
-          if (may)
-            gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
-        })
+        .consume('message.typing', { user: userId, scope: `group:${group}` })
+        .then(() => Promise.all([sender, walledOf(userId)]))
+        .then(([sender_name, walled]) =>
+          socket
+            .to(rooms.group(group))
+            .except([rooms.user(userId), ...[...walled].map(rooms.user)])
+            .emit('typing', {
+              sender_id: userId,
+              type: 'group-typing',
+              group_id: group,
+              sender_name,
+              data: { is_typing: typing },
+            }),
+        )
         .catch((err: unknown) => {
-          if (!(err instanceof AppError)) log.error({ err }, 'typing relay failed');
+          if (!(err instanceof AppError)) log.error({ err }, 'group typing failed');
         });
-    });
+      return;
+    }
+    const { other_user_id: to, is_typing } = input;
+    if (!isId(to) || to === userId || typeof is_typing !== 'boolean') return;
+    limits
+      .consume('message.typing', { user: userId, scope: to })
+      .then(() => messages.mayType(userId, to))
+      .then((may) => {
+        if (may) gateway.emitToUser(to, 'typing', { sender_id: userId, type: 'typing', data: { is_typing } });
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof AppError)) log.error({ err }, 'typing relay failed');
+      });
+  });
 
-    socket.on('send-message', (input, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      // PostgreSQL text cannot hold NUL: refused here like the HTTP JSON parser refuses it, not a 500 later.
-      if (typeof input?.content === 'string' && input.content.includes('\u0000'))
-        return reply({
-          ok: false,
-          status: 400,
-          error: ErrorText.malformedBody,
-          code: ErrorCode.validationFailed,
-          fields: { content: ErrorText.validationFailed },
-        });
-      if (!sendBody.Check(input))
-        return reply({
-          ok: false,
-          status: 400,
-          error: ErrorText.validationFailed,
-          code: ErrorCode.validationFailed,
-          fields: invalidFields(input),
-        });
-      // Like an HTTP send, it needs the session to still be active (a logout does not close sockets).
-      const token = String((socket.handshake.auth as { token?: unknown }).token);
-      resolveToken(token)
-        .then((current) => {
-          if (current !== userId) throw errors.unauthorized();
-          // Being in the group's room is being a member: the send needs no membership lookup.
-          const inRoom = input.group_id !== undefined && socket.rooms.has(rooms.group(input.group_id));
-          return messages.send(userId, input, { inRoom });
-        })
-        .then((message) => reply({ ok: true, message }))
-        .catch((err: unknown) => reply(failure(err, log)));
-    });
+  gateway.handle('send-message', (socket: KadrSocket, input, ack) => {
+    const { userId } = socket.data;
+    const reply = typeof ack === 'function' ? ack : () => undefined;
+    // PostgreSQL text cannot hold NUL: refused here like the HTTP JSON parser refuses it, not a 500 later.
+    if (typeof input?.content === 'string' && input.content.includes('\u0000'))
+      return reply({
+        ok: false,
+        status: 400,
+        error: ErrorText.malformedBody,
+        code: ErrorCode.validationFailed,
+        fields: { content: ErrorText.validationFailed },
+      });
+    if (!sendBody.Check(input))
+      return reply({
+        ok: false,
+        status: 400,
+        error: ErrorText.validationFailed,
+        code: ErrorCode.validationFailed,
+        fields: invalidFields(input),
+      });
+    // Like an HTTP send, it needs the session to still be active (a logout does not close sockets).
+    const token = String((socket.handshake.auth as { token?: unknown }).token);
+    resolveToken(token)
+      .then((current) => {
+        if (current !== userId) throw errors.unauthorized();
+        // Being in the group's room is being a member: the send needs no membership lookup.
+        const inRoom = input.group_id !== undefined && socket.rooms.has(rooms.group(input.group_id));
+        return messages.send(userId, input, { inRoom });
+      })
+      .then((message) => reply({ ok: true, message }))
+      .catch((err: unknown) => reply(failure(err, log)));
+  });
 
-    socket.on('message-delivered', (input, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      const ids = Array.isArray(input?.message_ids) ? input.message_ids.filter(isId).slice(0, 100) : [];
-      if (ids.length === 0) return reply({ ok: false });
-      // Being in the chat's room is being a member (left on every node on removal): no lookup per ack.
-      const inRoom = (chat: ConversationRow) => socket.rooms.has(chatRoom(chat));
-      // Most acks in a big group change nothing anyone sees: answered here, without the batch.
-      if (messages.settledAck(userId, ids, inRoom)) return reply({ ok: true });
-      messages
-        .delivered(userId, ids, inRoom)
-        .then(() => reply({ ok: true }))
-        .catch((err: unknown) => {
-          if ((err as { status?: number }).status === undefined) log.error({ err }, 'delivery ack failed');
-          reply({ ok: false });
-        });
-    });
+  gateway.handle('message-delivered', (socket: KadrSocket, input, ack) => {
+    const { userId } = socket.data;
+    const reply = typeof ack === 'function' ? ack : () => undefined;
+    const ids = Array.isArray(input?.message_ids) ? input.message_ids.filter(isId).slice(0, 100) : [];
+    if (ids.length === 0) return reply({ ok: false });
+    // Being in the chat's room is being a member (left on every node on removal): no lookup per ack.
+    const inRoom = (chat: ConversationRow) => socket.rooms.has(chatRoom(chat));
+    // Most acks in a big group change nothing anyone sees: answered here, without the batch.
+    if (messages.settledAck(userId, ids, inRoom)) return reply({ ok: true });
+    messages
+      .delivered(userId, ids, inRoom)
+      .then(() => reply({ ok: true }))
+      .catch((err: unknown) => {
+        if ((err as { status?: number }).status === undefined) log.error({ err }, 'delivery ack failed');
+        reply({ ok: false });
+      });
   });
 }

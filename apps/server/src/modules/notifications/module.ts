@@ -39,6 +39,7 @@ export const notificationsModule = defineModule({
       cache,
       // Read through the settings module's per-node cache, invalidated on every settings write.
       inApp: async (userId, type) => (await ctx.settings.settingsOf(userId)).notifications.types[type].in_app,
+      canNotify: ctx.settings.reach.canNotify,
     });
     let detach: (() => void) | null = attachNotificationListeners(ctx.events, repo, service);
     const log = api.log;

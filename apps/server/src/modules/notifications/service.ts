@@ -72,8 +72,10 @@ export function notificationsService(deps: {
   cache: NotificationsCache;
   /** Whether the user wants this type inside the app (their settings, cached by the settings module). */
   inApp: (userId: number, type: NotificationKind) => Promise<boolean>;
+  /** The reach policy: nothing from someone walled off by a block, either way. */
+  canNotify?: (from: number, to: number) => Promise<boolean>;
 }) {
-  const { repo, gateway, events, clock, cache, inApp } = deps;
+  const { repo, gateway, events, clock, cache, inApp, canNotify } = deps;
   // This node's view of the event cache: a hit skips the database; the database row decides otherwise.
   const recent = new Map<string, number>();
 
@@ -118,6 +120,7 @@ export function notificationsService(deps: {
     /** Stores a notification unless it is the recipient's own action or a repeat of `onceKey` within 5 min. */
     async notify(n: NewNotification, onceKey?: string): Promise<Notification | null> {
       if (n.userId === n.actorId) return null;
+      if (canNotify && !(await canNotify(n.actorId, n.userId))) return null;
       if (onceKey && !(await firstWithinWindow(`${n.userId}:${onceKey}`))) return null;
       if (!(await inApp(n.userId, n.type))) {
         await pushOnly(n);

@@ -14,7 +14,14 @@ export interface ProfileRow {
   is_following: unknown;
 }
 
-export function toProfile(row: ProfileRow): Profile {
+/** How the viewer stands towards a private account (all false for a public one). */
+export interface ProfileAccess {
+  is_private: boolean;
+  is_requested: boolean;
+  can_see_content: boolean;
+}
+
+export function toProfile(row: ProfileRow, access: ProfileAccess): Profile {
   return {
     id: row.id,
     username: row.username,
@@ -26,6 +33,9 @@ export function toProfile(row: ProfileRow): Profile {
     following_count: row.following_count,
     posts_count: row.posts_count,
     is_following: row.is_following === true,
+    is_private: access.is_private,
+    is_requested: access.is_requested,
+    can_see_content: access.can_see_content,
     last_seen: row.last_seen ? new Date(row.last_seen).toISOString() : null,
   };
 }

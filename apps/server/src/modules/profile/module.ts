@@ -3,6 +3,7 @@ import { registerRoutes } from '../../lib/route.ts';
 import { receiveOneImage } from '../media/upload/multipart.ts';
 import { defineModule } from '../module.ts';
 import { profileCache } from './cache.ts';
+import { profileMigrations } from './migrations.ts';
 import { profilesRepository } from './repository.ts';
 import { type ProfilesService, profilesService } from './service.ts';
 
@@ -22,6 +23,7 @@ declare module '../../lib/events.ts' {
 
 export const profileModule = defineModule({
   name: 'profile',
+  migrations: profileMigrations,
   async register(api, ctx) {
     const { config } = ctx;
     const profiles = profilesService({
@@ -29,6 +31,10 @@ export const profileModule = defineModule({
       storage: ctx.storage,
       cache: await profileCache(ctx.bus, config.profileCacheTtlMs),
       limits: ctx.limits,
+      // The settings module registers after this one; asked only while serving a request.
+      isPrivate: (userId) => ctx.settings.reach.isPrivate(userId),
+      announceRequests: (ownerId, count) =>
+        ctx.gateway.emitToUser(ownerId, 'follow-requests-changed', { count }),
     });
     ctx.profiles = profiles;
     // Followers hear a user's `online`/`offline`.
@@ -38,9 +44,12 @@ export const profileModule = defineModule({
       api,
       profileRoutes,
       {
-        search: async (req) => ({
-          users: await profiles.search(req.query.q, { user: req.userId, ip: req.raw.ip }),
-        }),
+        search: async (req) => {
+          const users = await profiles.search(req.query.q, { user: req.userId, ip: req.raw.ip });
+          // Nobody walled off by a block (either way) shows up.
+          const walled = await ctx.settings.reach.walledOf(req.userId);
+          return { users: walled.size === 0 ? users : users.filter((u) => !walled.has(u.id)) };
+        },
         get: async (req) => {
           const profile = await profiles.getProfile(req.params.username, req.userId);
           // Last seen only where the owner's privacy lets the viewer see it (settings module).
@@ -54,11 +63,60 @@ export const profileModule = defineModule({
             profiles.setAvatar(userId, await receiveOneImage(raw, 'file', config.avatarMaxBytes)),
           ),
         follow: async (req) => {
-          const result = await profiles.setFollow(req.userId, req.params.username, true);
-          ctx.events.emit('user.followed', { followerId: req.userId, followeeId: result.followee_id });
-          return { is_following: result.is_following, followers_count: result.followers_count };
+          const result = await profiles.setFollow(req.userId, req.params.username, true, (followee) =>
+            ctx.settings.reach.assertCanFollow(req.userId, followee),
+          );
+          if (result.is_following)
+            ctx.events.emit('user.followed', { followerId: req.userId, followeeId: result.followee_id });
+          return {
+            is_following: result.is_following,
+            is_requested: result.is_requested,
+            followers_count: result.followers_count,
+          };
         },
-        unfollow: (req) => profiles.setFollow(req.userId, req.params.username, false),
+        unfollow: async (req) => {
+          const result = await profiles.setFollow(req.userId, req.params.username, false);
+          return {
+            is_following: result.is_following,
+            is_requested: result.is_requested,
+            followers_count: result.followers_count,
+          };
+        },
+        // Nobody walled off from the viewer by a block (either way) is listed.
+        followers: async (req) =>
+          profiles.followList(
+            req.params.username,
+            'followers',
+            req.userId,
+            req.query,
+            await ctx.settings.reach.walledOf(req.userId),
+            (owner) => ctx.settings.reach.assertCanSeeWork(req.userId, owner),
+          ),
+        following: async (req) =>
+          profiles.followList(
+            req.params.username,
+            'following',
+            req.userId,
+            req.query,
+            await ctx.settings.reach.walledOf(req.userId),
+            (owner) => ctx.settings.reach.assertCanSeeWork(req.userId, owner),
+          ),
+        followRequests: async (req) =>
+          profiles.followRequests(req.userId, req.query, await ctx.settings.reach.walledOf(req.userId)),
+        acceptFollowRequest: async (req) => {
+          const result = await profiles.answerFollowRequest(
+            req.userId,
+            req.params.username,
+            true,
+            (requester) => ctx.settings.reach.assertCanFollow(requester, req.userId),
+          );
+          ctx.events.emit('user.followed', { followerId: result.requester_id, followeeId: req.userId });
+          return { accepted: true, followers_count: result.followers_count };
+        },
+        declineFollowRequest: async (req) => {
+          const result = await profiles.answerFollowRequest(req.userId, req.params.username, false);
+          return { accepted: false, followers_count: result.followers_count };
+        },
       },
       { tag: 'profile' },
     );

@@ -5,7 +5,13 @@ const on = (): NotifyChannels => ({ in_app: true, push: true });
 /** What a user who never opened settings has. */
 export function defaultSettings(): Settings {
   return {
-    privacy: { messages: 'everyone', last_seen: 'everyone', calls: 'everyone' },
+    privacy: {
+      messages: 'everyone',
+      last_seen: 'everyone',
+      calls: 'everyone',
+      group_add: 'everyone',
+      private_account: false,
+    },
     notifications: {
       types: {
         message: on(),

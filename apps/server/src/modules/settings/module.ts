@@ -1,16 +1,20 @@
-import { ErrorText } from '@kadr/contract';
 import { settingsRoutes } from '@kadr/contract/settings/routes';
-import { errors } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/route.ts';
 import { defineModule } from '../module.ts';
 import { settingsMigrations } from './migrations.ts';
 import { type PrivacyLookups, privacyLookups } from './privacy.ts';
-import { allowedEndpoint, type PushService, pushService } from './push.ts';
+import { type PushService, pushService } from './push.ts';
+import { type ReachPolicy, reachPolicy } from './reach.ts';
 import { settingsRepository } from './repository.ts';
 import { type SettingsService, settingsService } from './service.ts';
 
 /** What other modules use: the cached privacy checks (hot paths) and the settings service. */
-export type SettingsServices = PrivacyLookups & { service: SettingsService; push: PushService };
+export type SettingsServices = PrivacyLookups & {
+  service: SettingsService;
+  push: PushService;
+  /** Who may reach whom (blocks either way, privacy): asked by every route and socket event. */
+  reach: ReachPolicy;
+};
 
 declare module '../../app-types.ts' {
   interface ModuleServices {
@@ -52,7 +56,7 @@ export const settingsModule = defineModule({
       config: ctx.config.push,
       log: api.log,
     });
-    const services: SettingsServices = { ...privacy, service, push };
+    const services: SettingsServices = { ...privacy, service, push, reach: reachPolicy(privacy) };
     ctx.settings = services;
     // `online`/`offline` go only to those who may see them; `presence:query` answers the same way.
     ctx.gateway.setPresenceFilter({ audience: privacy.presenceAudience, visible: privacy.visibleTo });
@@ -80,11 +84,6 @@ export const settingsModule = defineModule({
         mute: (req) => service.mute(req.userId, req.body.chat, req.body.duration),
         pushKey: async () => ({ public_key: push.publicKey }),
         pushSubscribe: async (req) => {
-          if (!allowedEndpoint(req.body.endpoint))
-            throw errors.validation(
-              { endpoint: ErrorText.pushSubscriptionInvalid },
-              ErrorText.pushSubscriptionInvalid,
-            );
           await push.subscribe(
             req.userId,
             ctx.auth.sessionId(req.token as string),

@@ -24,6 +24,7 @@ export async function privacyLookups(deps: {
   const { repo, bus } = deps;
   const settings = new TtlCache<number, Settings>(50_000, TTL_MS);
   const blocks = new TtlCache<number, Set<number>>(50_000, TTL_MS);
+  const blockers = new TtlCache<number, Set<number>>(50_000, TTL_MS);
   const follows = new TtlCache<string, boolean>(200_000, TTL_MS);
   // In-flight loads, so a burst of sends for one cold user costs one query.
   const loading = new Map<string, Promise<unknown>>();
@@ -41,6 +42,7 @@ export async function privacyLookups(deps: {
   function forget(userId: number) {
     settings.delete(userId);
     blocks.delete(userId);
+    blockers.delete(userId);
     for (const listener of listeners) listener(userId);
   }
   await bus.subscribe(CHANGED_CHANNEL, (message) => forget(Number(message)));
@@ -62,6 +64,17 @@ export async function privacyLookups(deps: {
     return once(`b${userId}`, async () => {
       const value = new Set(await repo.blockedIds(userId));
       blocks.set(userId, value);
+      return value;
+    });
+  }
+
+  /** Who blocked `userId` (a block is announced for both people, so this is forgotten with theirs). */
+  async function blockersOf(userId: number): Promise<Set<number>> {
+    const cached = blockers.get(userId);
+    if (cached) return cached;
+    return once(`r${userId}`, async () => {
+      const value = new Set(await repo.blockerIds(userId));
+      blockers.set(userId, value);
       return value;
     });
   }
@@ -94,6 +107,7 @@ export async function privacyLookups(deps: {
         kind === 'messages' ? ErrorText.blockedByMeMessage : ErrorText.blockedByMeCall,
       );
     const audience = (await settingsOf(to)).privacy[kind];
+    if (audience === 'nobody') throw refused(ErrorCode.messagesRestricted, ErrorText.messagesClosed);
     if (audience === 'following' && !(await isFollowing(to, from)))
       throw kind === 'messages'
         ? refused(ErrorCode.messagesRestricted, ErrorText.messagesRestricted)
@@ -105,7 +119,7 @@ export async function privacyLookups(deps: {
     if (owner === viewer) return true;
     const mode = (await settingsOf(owner)).privacy.last_seen;
     if (mode === 'nobody') return false;
-    if (await isBlocked(owner, viewer)) return false;
+    if ((await isBlocked(owner, viewer)) || (await isBlocked(viewer, owner))) return false;
     if (mode === 'everyone') return true;
     return isFollowing(owner, viewer);
   }
@@ -113,6 +127,7 @@ export async function privacyLookups(deps: {
   return {
     settingsOf,
     blockedBy,
+    blockersOf,
     isBlocked,
     isFollowing,
     assertCanMessage: (from: number, to: number) => assertContact(from, to, 'messages'),
@@ -130,9 +145,13 @@ export async function privacyLookups(deps: {
       for (const o of owners) if (await canSeePresence(o, viewer)) out.push(o);
       return out;
     },
-    /** A blocked user sees none of the blocker's stories. */
-    canSeeStories: async (owner: number, viewer: number) =>
-      owner === viewer || !(await isBlocked(owner, viewer)),
+    /** A block either way: neither sees (nor likes, nor answers) the other's stories. */
+    canSeeStories: async (owner: number, viewer: number) => {
+      if (owner === viewer) return true;
+      if ((await isBlocked(owner, viewer)) || (await isBlocked(viewer, owner))) return false;
+      // «Закрытый аккаунт»: the stories are for followers.
+      return !(await settingsOf(owner)).privacy.private_account || (await isFollowing(viewer, owner));
+    },
     /** Hears every settings or blocks change of a user, on every node (the stories feed's pages). */
     onChange(listener: (userId: number) => void) {
       listeners.push(listener);

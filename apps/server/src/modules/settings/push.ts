@@ -1,8 +1,10 @@
-import { type Message, type PushPayload, rooms } from '@kadr/contract';
+import { ErrorText, type Message, type PushPayload, rooms } from '@kadr/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Bus } from '../../lib/bus.ts';
+import { errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
+import { checkOutbound, type OutboundPolicy, OutboundRefused, outboundRequest } from '../../lib/outbound.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { PrivacyLookups } from './privacy.ts';
 import { pushRecipients } from './push-recipients.ts';
@@ -11,16 +13,8 @@ import type { SettingsRepository } from './repository.ts';
 const PREVIEW_CHARS = 100;
 const MENTION = /@([A-Za-z0-9_]{3,32})/g;
 
-/** A push endpoint we will POST to: https anywhere, plain http only on loopback (a local push service). */
-export function allowedEndpoint(endpoint: string): boolean {
-  try {
-    const url = new URL(endpoint);
-    if (url.protocol === 'https:') return true;
-    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  } catch {
-    return false;
-  }
-}
+/** Subscriptions kept per user: a new one past this replaces the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 export function mentionedUsernames(text: string): Set<string> {
   return new Set([...text.matchAll(MENTION)].map((m) => (m[1] as string).toLowerCase()));
@@ -37,7 +31,9 @@ function preview(message: Message): string {
  * Web push with the tab closed: VAPID keys from config or generated once and kept in the database; a
  * message, a call or a notification is pushed to each subscription of a user with no connected socket
  * (any node: the presence store). The payload is encrypted (aes128gcm, RFC 8291) by `web-push`; the POST
- * is ours (fetch), and a 404/410 from the push service deletes the subscription.
+ * is ours (lib/outbound.ts): the endpoint must still resolve to a public address, the request goes to the
+ * address checked, a redirect is a failed delivery, and a 404/410 or an endpoint no longer allowed deletes
+ * the subscription.
  */
 export async function pushService(deps: {
   repo: SettingsRepository;
@@ -46,10 +42,16 @@ export async function pushService(deps: {
   events: Events;
   /** Carries the push recipients' invalidations to every node. */
   bus: Bus;
-  config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string };
+  config: {
+    vapidPublicKey: string | null;
+    vapidPrivateKey: string | null;
+    vapidSubject: string;
+    allowInsecureEndpoints: boolean;
+  };
   log: FastifyBaseLogger;
 }) {
   const { repo, privacy, gateway, log } = deps;
+  const outbound: OutboundPolicy = { allowInsecure: deps.config.allowInsecureEndpoints };
   let keys: { public_key: string; private_key: string };
   if (deps.config.vapidPublicKey && deps.config.vapidPrivateKey)
     keys = { public_key: deps.config.vapidPublicKey, private_key: deps.config.vapidPrivateKey };
@@ -70,6 +72,11 @@ export async function pushService(deps: {
   // Members of each group and channel with a subscription, kept per node (see push-recipients.ts).
   const roomRecipients = await pushRecipients(deps.bus, (id) => repo.subscribedMemberIds(id));
 
+  async function drop(subscriptionId: number) {
+    await repo.dropSubscription(subscriptionId);
+    await roomRecipients.subscriptionsChanged();
+  }
+
   /** Sends to every subscription of the users; answers how many pushes the services accepted. */
   async function send(userIds: number[], payload: PushPayload): Promise<number> {
     if (userIds.length === 0) return 0;
@@ -83,20 +90,27 @@ export async function pushService(deps: {
             JSON.stringify(payload),
             { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'high' },
           );
-          const res = await fetch(details.endpoint, {
-            method: details.method,
-            headers: details.headers as Record<string, string>,
-            body: details.body ? new Uint8Array(details.body) : null,
-            signal: AbortSignal.timeout(10_000),
-          });
-          if (res.status === 404 || res.status === 410) {
-            await repo.dropSubscription(sub.id);
-            await roomRecipients.subscriptionsChanged();
-          } else if (res.ok) accepted += 1;
+          const res = await outboundRequest(
+            details.endpoint,
+            {
+              method: details.method,
+              headers: details.headers as Record<string, string>,
+              body: details.body ? new Uint8Array(details.body) : null,
+              timeoutMs: 10_000,
+            },
+            outbound,
+          );
+          if (res.status === 404 || res.status === 410) await drop(sub.id);
+          else if (res.status >= 200 && res.status < 300) accepted += 1;
+          else if (res.status >= 300 && res.status < 400)
+            log.warn({ status: res.status }, 'push service redirected; not followed');
           else log.warn({ status: res.status }, 'push service refused a notification');
-          await res.body?.cancel().catch(() => undefined);
         } catch (err) {
-          log.warn({ err }, 'push delivery failed');
+          // An endpoint that now resolves to an address we refuse will not become a push service again.
+          if (err instanceof OutboundRefused) {
+            log.warn({ reason: err.message }, 'push endpoint refused at send; subscription deleted');
+            await drop(sub.id);
+          } else log.warn({ err }, 'push delivery failed');
         }
       }),
     );
@@ -146,6 +160,12 @@ export async function pushService(deps: {
       recipients = (await roomRecipients.of(conversation.id)).filter((id) => id !== message.sender_id);
     else return;
     recipients = await offlineAmong(recipients);
+    // A group both stay in after a block: the blocker (and the blocked) get no push of the other's lines.
+    const sender = message.sender_id;
+    const open: number[] = [];
+    for (const id of recipients)
+      if (!(await privacy.isBlocked(id, sender)) && !(await privacy.isBlocked(sender, id))) open.push(id);
+    recipients = open;
     // Mentioned members hear it through their 'mention' notification (pushed even in a muted chat).
     const mentioned = mentionedUsernames(message.content);
     if (mentioned.size > 0 && recipients.length > 0) {
@@ -206,7 +226,16 @@ export async function pushService(deps: {
     send,
     /** `sessionId`: the subscribing session (`ctx.auth.sessionId`); its end deletes the subscription. */
     async subscribe(userId: number, sessionId: string, endpoint: string, p256dh: string, auth: string) {
-      await repo.subscribe(userId, sessionId, endpoint, p256dh, auth);
+      try {
+        await checkOutbound(endpoint, outbound);
+      } catch (err) {
+        if (!(err instanceof OutboundRefused)) throw err;
+        throw errors.validation(
+          { endpoint: ErrorText.pushSubscriptionInvalid },
+          ErrorText.pushSubscriptionInvalid,
+        );
+      }
+      await repo.subscribe(userId, sessionId, endpoint, p256dh, auth, MAX_PUSH_SUBSCRIPTIONS);
       await roomRecipients.subscriptionsChanged();
     },
     async unsubscribe(userId: number, endpoint: string) {

@@ -31,6 +31,15 @@ export function settingsRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((r) => r.blocked_id);
     },
+    /** Who blocked `userId` (the other side of `blockedIds`). */
+    async blockerIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where('blocked_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.blocker_id);
+    },
     async blockedUsers(userId: number) {
       return db
         .selectFrom('user_blocks as b')
@@ -77,13 +86,14 @@ export function settingsRepository(db: Kysely<Database>) {
       await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
     },
     /** Live sessions (not revoked, used since `idleSince`), newest use first. */
-    activeSessions(userId: number, idleSince: Date) {
+    activeSessions(userId: number, idleSince: Date, createdSince: Date) {
       return db
         .selectFrom('sessions')
         .select(['id', 'token_hash', 'user_agent', 'created_at', 'last_used_at'])
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .where('last_used_at', '>', idleSince)
+        .where('created_at', '>', createdSince)
         .orderBy('last_used_at', 'desc')
         .execute();
     },
@@ -198,15 +208,55 @@ export function settingsRepository(db: Kysely<Database>) {
         .where('id', '=', 1)
         .executeTakeFirstOrThrow();
     },
-    /** The endpoint belongs to the latest session that subscribed it, whoever held it before. */
-    async subscribe(userId: number, sessionHash: string, endpoint: string, p256dh: string, auth: string) {
-      await db
-        .insertInto('push_subscriptions')
-        .values({ user_id: userId, session_hash: sessionHash, endpoint, p256dh, auth })
-        .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({ user_id: userId, session_hash: sessionHash, p256dh, auth }),
-        )
+    /**
+     * The endpoint belongs to the latest session that subscribed it, whoever held it before. The user keeps
+     * at most `keep` subscriptions: the oldest beyond that are deleted in the same transaction.
+     */
+    async subscribe(
+      userId: number,
+      sessionHash: string,
+      endpoint: string,
+      p256dh: string,
+      auth: string,
+      keep: number,
+    ) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('push_subscriptions')
+          .values({ user_id: userId, session_hash: sessionHash, endpoint, p256dh, auth })
+          .onConflict((oc) =>
+            oc.column('endpoint').doUpdateSet({
+              user_id: userId,
+              session_hash: sessionHash,
+              p256dh,
+              auth,
+              created_at: sql`now()`,
+            }),
+          )
+          .execute();
+        const kept = tx
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(keep);
+        await tx
+          .deleteFrom('push_subscriptions')
+          .where('user_id', '=', userId)
+          .where('id', 'not in', kept)
+          .execute();
+      });
+    },
+    /** Of these session token hashes, those with a push subscription. */
+    async sessionsWithPush(sessionHashes: string[]): Promise<Set<string>> {
+      if (sessionHashes.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('push_subscriptions')
+        .select('session_hash')
+        .where('session_hash', 'in', sessionHashes)
         .execute();
+      return new Set(rows.map((r) => r.session_hash as string));
     },
     async unsubscribe(userId: number, endpoint: string) {
       await db

@@ -91,8 +91,12 @@ export function settingsService(deps: {
   async function conversationOf(userId: number, chat: ChatTarget): Promise<number> {
     const { messages } = ctx.messenger;
     if ('is_favorites' in chat) return (await messages.tools.openChat(userId, userId)).conversation.id;
-    if ('chat_user_id' in chat)
-      return (await messages.tools.openChat(userId, chat.chat_user_id)).conversation.id;
+    // Muting never opens a chat with someone who never wrote (nor unlocks typing to them).
+    if ('chat_user_id' in chat) {
+      const found = await messages.tools.findChat(userId, chat.chat_user_id);
+      if (!found) throw errors.notFound(ErrorText.chatNotFound);
+      return found.conversation.id;
+    }
     const kind = 'group_id' in chat ? 'group' : 'channel';
     const found = await messages.roomChatOrNull(
       userId,
@@ -108,9 +112,15 @@ export function settingsService(deps: {
     get: (userId: number): Promise<Settings> => privacy.settingsOf(userId),
 
     async update(userId: number, patch: SettingsPatch): Promise<Settings> {
-      const next = applyPatch(await privacy.settingsOf(userId), patch);
+      const before = await privacy.settingsOf(userId);
+      const next = applyPatch(before, patch);
       await repo.saveSettings(userId, next);
       await privacy.changed(userId);
+      // Opening a private account lets every waiting follow request in, as accepting each would.
+      if (before.privacy.private_account && !next.privacy.private_account) {
+        for (const followerId of await ctx.profiles.acceptAllFollowRequests(userId))
+          ctx.events.emit('user.followed', { followerId, followeeId: userId });
+      }
       // Who hears my presence may have changed: the cached audiences elsewhere are per request, nothing to drop.
       return next;
     },
@@ -118,7 +128,8 @@ export function settingsService(deps: {
     /** Ends every other session: their tokens answer 401 and their sockets are dropped on every node. */
     async changePassword(userId: number, token: string, current: string, next: string) {
       await checkPassword(userId, current);
-      const problem = passwordProblem(next);
+      const username = (await repo.usernamesOf([userId])).get(userId) ?? null;
+      const problem = passwordProblem(next, username);
       if (problem) throw errors.validation({ new_password: problem }, problem);
       await repo.setPasswordHash(userId, await hashPassword(next));
       const mine = ctx.auth.sessionId(token);
@@ -129,13 +140,19 @@ export function settingsService(deps: {
 
     async sessions(userId: number, token: string): Promise<ActiveSession[]> {
       const mine = ctx.auth.sessionId(token);
-      const rows = await repo.activeSessions(userId, new Date(Date.now() - ctx.config.sessionIdleTimeoutMs));
+      const rows = await repo.activeSessions(
+        userId,
+        new Date(Date.now() - ctx.config.sessionIdleTimeoutMs),
+        new Date(Date.now() - ctx.config.sessionMaxAgeMs),
+      );
+      const withPush = await repo.sessionsWithPush(rows.map((r) => r.token_hash));
       return rows.map((r) => ({
         id: r.id,
         user_agent: r.user_agent,
         created_at: iso(r.created_at),
         last_used_at: iso(r.last_used_at),
         is_current: r.token_hash === mine,
+        push: withPush.has(r.token_hash),
       }));
     },
 
@@ -172,7 +189,14 @@ export function settingsService(deps: {
       if (user.id === userId)
         throw errors.validation({ username: ErrorText.cannotBlockSelf }, ErrorText.cannotBlockSelf);
       await repo.setBlock(userId, user.id, on);
+      // A block ends the follows both ways; unblocking restores none of them.
+      if (on) {
+        await ctx.profiles.unfollowBoth(userId, user.id);
+        await ctx.invitations.endBetween(userId, user.id);
+      }
       await privacy.changed(userId);
+      // The blocked person's «who blocked me» is cached under their id.
+      await privacy.changed(user.id);
       return { is_blocked: on };
     },
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { StoryText } from '@kadr/contract';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FfmpegBinaries } from '../media/processing/ffmpeg.ts';
@@ -10,6 +11,7 @@ import { processVideo } from '../media/processing/video.ts';
 import { imageSignals, videoSignals } from '../media/tagger/signals.ts';
 import type { Tagger } from '../media/tagger/tagger.ts';
 import type { StoriesRepository } from './repository.ts';
+import { drawTextFilters } from './texts.ts';
 
 export const PROCESS_JOB = 'stories.process';
 /** Periodic: removes expired stories with their files, then schedules its next run. */
@@ -24,6 +26,8 @@ export interface ProcessPayload {
   /** Video: the chosen segment, seconds (already clamped). */
   start: number;
   duration: number;
+  /** Video: the author's texts, burned in (absent in jobs queued before texts existed). */
+  texts?: StoryText[];
 }
 
 export interface ProcessDeps {
@@ -45,7 +49,13 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
         return;
       }
       const keys: string[] = [];
-      let fields: { file_url: string; thumbnail_url: string; duration: number; ai_tags: string[] };
+      let fields: {
+        file_url: string;
+        thumbnail_url: string;
+        duration: number;
+        ai_tags: string[];
+        ai_description?: string;
+      };
       let analysed: Awaited<ReturnType<typeof imageSignals>>;
       if (payload.kind === 'video') {
         const work = path.join(payload.dir, 'work');
@@ -53,6 +63,7 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
         const out = await processVideo(deps.ffmpeg, payload.file, work, {
           segment: { start: payload.start, duration: payload.duration },
           aspect: STORY_ASPECT,
+          draw: (width) => drawTextFilters(payload.texts ?? [], width, work),
           signal,
         }).catch(rejected);
         const fileKey = await storeFile(storage, 'stories', out.file, 'mp4');
@@ -85,6 +96,7 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
       const tags: string[] = tagged.tags.filter((t) => t !== 'for_sleep');
       if (tagged.forSleep) tags.unshift('for_sleep');
       fields.ai_tags = tags;
+      fields.ai_description = tagged.description;
       const finished = await repo.finish(story.id, fields);
       if (!finished) {
         // Deleted meanwhile: drop what this run stored unless another story uses the same bytes.

@@ -34,6 +34,7 @@ export function toStory(
     is_liked: marks.is_liked,
     likes_count: row.likes_count,
     ai_tags: row.ai_tags,
+    ai_description: row.ai_description,
     is_filtered: isHidden(row.ai_tags, blacklist),
   };
 }

@@ -59,4 +59,17 @@ const stories: Migration = {
   },
 };
 
-export const storiesMigrations: Record<string, Migration> = { '0200-stories': stories };
+/** A story's alt text: the tagger's short Russian sentence (the `alt` of its image, the name of its video). */
+const altText: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`alter table stories add column ai_description text not null default ''`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await sql`alter table stories drop column ai_description`.execute(db);
+  },
+};
+
+export const storiesMigrations: Record<string, Migration> = {
+  '0200-stories': stories,
+  '2401-stories-alt-text': altText,
+};

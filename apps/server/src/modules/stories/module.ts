@@ -14,7 +14,7 @@ export const EXPIRE_EVERY_MS = 5 * 60_000;
 
 /**
  * Stories (spec §2.5, §3, §4.10, §7.2): upload through the post pipeline, the 24-hour feed, views,
- * likes, viewers, replies into the messenger, reports, and the home page's grid of followed posts.
+ * likes, viewers, replies into the messenger, hiding reported stories from their reporters, and the home page's grid of followed posts.
  * `services.clock` is the module's one clock (tests move it past 24 h).
  */
 export const storiesModule = defineModule({
@@ -54,6 +54,10 @@ export const storiesModule = defineModule({
         if (await repo.any()) await service.scheduleExpiry();
       },
     });
+    // A new followee (an accepted request included) brings their stories: the follower's strip asks again.
+    const stopFollowed = ctx.events.on('user.followed', (e) =>
+      ctx.gateway.emitToUser(e.followerId, 'stories-changed', { user_id: e.followeeId }),
+    );
     ctx.messenger.messages.tools.setStoryPreviews((ids) => service.previews(ids));
 
     registerRoutes(
@@ -79,13 +83,12 @@ export const storiesModule = defineModule({
         unlike: (req) => service.like(req.params.id, req.userId, false),
         remove: (req) => service.remove(req.params.id, req.userId),
         reply: (req) => service.reply(req.params.id, req.userId, req.body.content, req.body.temp_id),
-        report: (req) => service.report(req.params.id, req.userId, req.body.reason),
         homeFeed: (req) => service.homeFeed(req.userId, req.query.offset ?? 0, req.query.limit ?? 30),
       },
       { tag: 'stories' },
     );
 
-    return { services: { service, clock, repo, cache } };
+    return { services: { service, clock, repo, cache }, close: async () => stopFollowed() };
   },
 });
 

@@ -12,6 +12,7 @@ export interface StoryRow {
   thumbnail_url: string | null;
   duration: number;
   ai_tags: string[];
+  ai_description: string;
   views_count: number;
   likes_count: number;
   created_at: Date;
@@ -27,7 +28,7 @@ export interface ReadStoryRow extends StoryRow {
 }
 
 const STORY_COLUMNS = sql.raw(
-  `s.id, s.user_id, s.media_type, s.status, s.caption, s.file_url, s.thumbnail_url, s.duration, s.ai_tags,
+  `s.id, s.user_id, s.media_type, s.status, s.caption, s.file_url, s.thumbnail_url, s.duration, s.ai_tags, s.ai_description,
    s.views_count, s.likes_count, s.created_at`,
 );
 
@@ -110,7 +111,13 @@ export function storiesRepository(db: Kysely<Database>) {
     /** Marks a processing story ready with its files and tags; false when it is gone or already done. */
     async finish(
       id: number,
-      fields: { file_url: string; thumbnail_url: string; duration: number; ai_tags: string[] },
+      fields: {
+        file_url: string;
+        thumbnail_url: string;
+        duration: number;
+        ai_tags: string[];
+        ai_description?: string;
+      },
     ): Promise<boolean> {
       const res = await db
         .updateTable('stories')
@@ -185,6 +192,17 @@ export function storiesRepository(db: Kysely<Database>) {
         .selectFrom('story_views as v')
         .innerJoin('users as u', 'u.id', 'v.user_id')
         .select(['u.id', 'u.username', 'u.name', 'u.avatar_url', 'v.created_at'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('story_likes as k')
+                .select('k.story_id')
+                .whereRef('k.story_id', '=', 'v.story_id')
+                .whereRef('k.user_id', '=', 'v.user_id'),
+            )
+            .as('liked'),
+        )
         .where('v.story_id', '=', storyId)
         .orderBy('v.created_at', 'desc')
         .orderBy('u.id', 'desc')

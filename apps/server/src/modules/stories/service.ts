@@ -26,6 +26,7 @@ import type { StoriesCache } from './cache.ts';
 import { EXPIRE_JOB, PROCESS_JOB, type ProcessPayload } from './jobs.ts';
 import { toGroups, toStory, toStoryUser } from './mappers.ts';
 import type { StoriesRepository, StoryRow } from './repository.ts';
+import { parseStoryTexts } from './texts.ts';
 
 export interface Clock {
   now(): Date;
@@ -70,6 +71,9 @@ export function storiesService(deps: {
   async function live(id: number, viewer: number): Promise<StoryRow> {
     const story = await repo.byId(id);
     if (!story || story.created_at <= cutoff()) throw notFound();
+    // Removed by a moderator, or hidden while the author is suspended (modules/moderation): gone for everyone.
+    const state: string = story.status;
+    if (state === 'removed' || state === 'suspended') throw notFound();
     if (story.status !== 'ready' && story.user_id !== viewer) throw notFound();
     if (story.user_id !== viewer && (await repo.reported(id, viewer))) throw notFound();
     // A blocked user sees none of the blocker's stories (settings module).
@@ -182,12 +186,13 @@ export function storiesService(deps: {
     const limits = ctx.config.media;
     const received = await receiveUpload(req, tmpDir, limits, {
       fileField: StoryUploadFields.file,
-      fields: [StoryUploadFields.start, StoryUploadFields.duration],
+      fields: [StoryUploadFields.start, StoryUploadFields.duration, StoryUploadFields.texts],
     });
     try {
       const caption = received.caption.trim();
       if ([...caption].length > StoryLimits.caption)
         throw errors.validation({ caption: StoryErrorText.captionTooLong }, StoryErrorText.captionTooLong);
+      const texts = parseStoryTexts(received.fields.texts);
       const declared = received.mediaType;
       if (declared !== null && declared !== '' && declared !== 'video' && declared !== 'photo')
         throw errors.validation({ media_type: ErrorText.validationFailed });
@@ -209,6 +214,9 @@ export function storiesService(deps: {
         duration = Math.max(Math.min(duration, length - start), Math.min(length, StoryLimits.minDurationS));
       }
       const mediaType = kind === 'video' ? 'video' : 'photo';
+      // A photo's texts are already in its pixels (the editor draws them); only a video's are sent apart.
+      if (texts.length > 0 && kind !== 'video')
+        throw errors.validation({ texts: ErrorText.validationFailed });
       const id = await repo.db.transaction().execute(async (trx) => {
         const storyId = await repo.insert(trx, {
           user_id: userId,
@@ -224,6 +232,7 @@ export function storiesService(deps: {
           kind,
           start,
           duration,
+          texts,
         };
         await ctx.media.jobs.enqueue(PROCESS_JOB, payload, trx);
         await scheduleExpiry(deps.expireEveryMs, trx);
@@ -242,6 +251,39 @@ export function storiesService(deps: {
   return {
     clock,
     cutoff,
+
+    /**
+     * A photo story whose picture is stored and cut already (the demo seeder's prepared 9:16 variants): ready at
+     * once, announced to the owner and followers like a processed one.
+     */
+    async publishReady(story: {
+      userId: number;
+      caption: string;
+      fileUrl: string;
+      thumbnailUrl: string;
+      createdAt?: Date;
+    }): Promise<number> {
+      const id = await repo.db.transaction().execute(async (trx) => {
+        const storyId = await repo.insert(trx, {
+          user_id: story.userId,
+          media_type: 'photo',
+          caption: story.caption,
+          duration: StoryLimits.defaultDurationS,
+          created_at: story.createdAt ?? clock.now(),
+        });
+        await scheduleExpiry(deps.expireEveryMs, trx);
+        return storyId;
+      });
+      await repo.finish(id, {
+        file_url: story.fileUrl,
+        thumbnail_url: story.thumbnailUrl,
+        duration: StoryLimits.defaultDurationS,
+        ai_tags: [],
+      });
+      await emit('story-created', (await repo.byId(id)) as StoryRow, [story.userId]);
+      await this.finished(id, story.userId, 'ready');
+      return id;
+    },
 
     /** Counted against `story.upload` and the uploads one user may have in flight, like post uploads. */
     async upload(req: FastifyRequest, userId: number): Promise<Story> {
@@ -312,6 +354,7 @@ export function storiesService(deps: {
           id: r.id,
           user: toStoryUser(r),
           viewed_at: new Date(r.created_at).toISOString(),
+          liked: Boolean(r.liked),
         })),
       };
     },
@@ -353,7 +396,8 @@ export function storiesService(deps: {
       return { message };
     },
 
-    async report(id: number, viewer: number, reason: StoryReportReason) {
+    /** The reporter no longer sees the story (the report itself goes to modules/moderation's queue). */
+    async hideFromReporter(id: number, viewer: number, reason: StoryReportReason) {
       const story = await live(id, viewer);
       if (story.user_id === viewer)
         throw new AppError(400, ErrorCode.cannotReportOwnStory, ErrorText.cannotReportOwnStory);

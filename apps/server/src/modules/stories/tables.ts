@@ -11,6 +11,7 @@ export interface StoriesTable {
   /** Seconds on screen (the video's output length, or the image's chosen duration). */
   duration: number;
   ai_tags: Generated<string[]>;
+  ai_description: Generated<string>;
   views_count: Generated<number>;
   likes_count: Generated<number>;
   /** Written from the module's clock (not the database's), so expiry follows one clock. */

@@ -137,11 +137,11 @@ export function voiceService(deps: {
   }
 
   return {
-    async get(userId: number, groupId: number): Promise<VoiceSession> {
+    /** The running session, or null: a group without a voice chat is the usual state, not an error. */
+    async get(userId: number, groupId: number): Promise<VoiceSession | null> {
       const role = await requireMember(groupId, userId);
       const session = await repo.running(groupId);
-      if (!session) throw new AppError(404, VoiceErrorCode.noVoiceSession, VoiceErrorText.noVoiceSession);
-      return view(session, userId, role);
+      return session ? view(session, userId, role) : null;
     },
 
     async join(userId: number, groupId: number): Promise<VoiceJoinResponse> {

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,5 +75,30 @@ describe('ErrorBoundary', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Обновить страницу' }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('"Попробовать снова" drops the cached answer the screen crashed on and asks again', async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    // The bad answer is in the cache already (a stale snapshot, a malformed response).
+    queryClient.setQueryData(['profile'], { name: null });
+    const fetchProfile = vi.fn(async () => ({ name: 'Вера' }));
+    function Profile() {
+      const { data } = useQuery({ queryKey: ['profile'], queryFn: fetchProfile });
+      if (!data) return <p>Загрузка</p>;
+      return <p>{(data as { name: string }).name.toUpperCase()}</p>;
+    }
+    render(
+      <ErrorBoundary queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <Profile />
+        </QueryClientProvider>
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Что-то пошло не так' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    expect(await screen.findByText('ВЕРА')).toBeInTheDocument();
+    expect(fetchProfile).toHaveBeenCalledOnce();
   });
 });

@@ -10,9 +10,14 @@ describe('auth store', () => {
     expect(readStoredAuth()).toEqual({ status: 'guest' });
   });
 
-  it('starts checking with the stored token and user', () => {
+  it('starts signed in, unconfirmed, with the stored token and user (no round trip before content)', () => {
     storeSession('abc');
-    expect(readStoredAuth()).toEqual({ status: 'checking', token: 'abc', user: me });
+    expect(readStoredAuth()).toEqual({ status: 'signedIn', token: 'abc', user: me, unconfirmed: true });
+  });
+
+  it('waits for the server with a stored token but no stored user', () => {
+    localStorage.setItem(StorageKeys.authAccessToken, 'abc');
+    expect(readStoredAuth()).toEqual({ status: 'checking', token: 'abc', user: null });
   });
 
   it('clears all auth data when auth:user is corrupt JSON', () => {

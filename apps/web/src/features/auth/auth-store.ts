@@ -2,14 +2,17 @@ import type { AuthSession, Me } from '@kadr/contract';
 import { create } from 'zustand';
 import { StorageKeys } from '../../shared/storage/keys.ts';
 import { local } from '../../shared/storage/local.ts';
+import { clearPrivateData } from '../../shared/storage/private-data.ts';
 
 /**
- * Who is using the app. `checking`: a stored token is being validated with GET /auth/me; the user is
- * the stored copy (if readable) and is not trusted until the server confirms it.
+ * Who is using the app. A stored token with its stored user starts `signedIn` but `unconfirmed`: the pages
+ * render and fetch at once with the token (no round trip before content) while GET /auth/me
+ * confirms it in the background — a 401 there, or on any call, signs out. `checking`: a stored token
+ * without a readable user waits for that answer.
  */
 export type AuthState =
-  | { status: 'checking'; token: string; user: Me | null }
-  | { status: 'signedIn'; token: string; user: Me }
+  | { status: 'checking'; token: string; user: null }
+  | { status: 'signedIn'; token: string; user: Me; unconfirmed?: true }
   | { status: 'guest' };
 
 interface AuthStore {
@@ -19,7 +22,7 @@ interface AuthStore {
   signIn: (session: AuthSession) => void;
   /** The server confirmed the session (or returned a fresher user). */
   setUser: (user: Me) => void;
-  /** The server could not be asked: keep the stored user, or fall back to the sign-in screen. */
+  /** The server could not be asked: a session without a stored user falls back to the sign-in screen. */
   resolveOffline: () => void;
   clear: () => void;
 }
@@ -61,7 +64,9 @@ export function readStoredAuth(): AuthState {
     clearStoredAuth();
     return { status: 'guest' };
   }
-  return { status: 'checking', token, user: stored && isMe(stored.value) ? stored.value : null };
+  return stored && isMe(stored.value)
+    ? { status: 'signedIn', token, user: stored.value, unconfirmed: true }
+    : { status: 'checking', token, user: null };
 }
 
 export const useAuthStore = create<AuthStore>((set, get) => ({
@@ -79,14 +84,15 @@ export const useAuthStore = create<AuthStore>((set, get) => ({
     set({ auth: { status: 'signedIn', token: auth.token, user } });
   },
   resolveOffline: () => {
-    const { auth } = get();
-    if (auth.status !== 'checking') return;
-    set({
-      auth: auth.user ? { status: 'signedIn', token: auth.token, user: auth.user } : { status: 'guest' },
-    });
+    if (get().auth.status === 'checking') set({ auth: { status: 'guest' } });
   },
+  /**
+   * Signing out (or the server ending the session): the session and everything private the person left on
+   * this device — unsent messages, drafts, cached chats (shared/storage/private-data.ts). The caller that
+   * holds the query client clears it too.
+   */
   clear: () => {
-    clearStoredAuth();
+    void clearPrivateData(null);
     set({ auth: { status: 'guest' } });
   },
 }));

@@ -1,7 +1,7 @@
-import { ErrorText } from '@kadr/contract/browser';
+import { FieldText } from '@kadr/contract/browser';
 import { defineStrings } from '../../shared/i18n/catalog.ts';
 
-/** Sign-in and sign-up strings (spec §4.1); the validation texts are the server's own (`ErrorText`). */
+/** Sign-in and sign-up strings (spec §4.1); the validation texts are the server's own (`FieldText`). */
 export const authStrings = defineStrings({
   loginTitle: 'Вход',
   registerTitle: 'Регистрация',
@@ -11,11 +11,18 @@ export const authStrings = defineStrings({
   name: 'Имя',
   password: 'Пароль',
   passwordHint: 'Не короче 8 символов',
+  strength: {
+    weak: 'Надёжность пароля: слабый. Длинная фраза из нескольких слов надёжнее',
+    fair: 'Надёжность пароля: средний',
+    strong: 'Надёжность пароля: надёжный',
+  },
   showPassword: 'Показать пароль',
   hidePassword: 'Скрыть пароль',
   submitLogin: 'Войти',
   submitRegister: 'Зарегистрироваться',
   submitting: 'Подождите...',
+  checkingDevice:
+    'Много неудачных попыток входа в этот аккаунт. Проверяем устройство — это займёт несколько секунд',
   noAccount: 'Нет аккаунта?',
   toRegister: 'Зарегистрироваться',
   haveAccount: 'Уже есть аккаунт?',
@@ -24,10 +31,13 @@ export const authStrings = defineStrings({
   logout: 'Выйти',
   loggingOut: 'Выходим...',
   validation: {
-    usernameInvalid: ErrorText.usernameInvalid,
-    nameInvalid: ErrorText.nameInvalid,
-    passwordTooShort: ErrorText.passwordTooShort,
-    bioTooLong: ErrorText.bioTooLong,
-    imageRequired: ErrorText.imageRequired,
+    usernameInvalid: FieldText.usernameInvalid,
+    nameInvalid: FieldText.nameInvalid,
+    passwordTooShort: FieldText.passwordTooShort,
+    passwordRepeated: FieldText.passwordRepeated,
+    passwordBlank: FieldText.passwordBlank,
+    passwordHasUsername: FieldText.passwordHasUsername,
+    bioTooLong: FieldText.bioTooLong,
+    imageRequired: FieldText.imageRequired,
   },
 });

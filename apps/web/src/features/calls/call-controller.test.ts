@@ -1,5 +1,5 @@
 import type { Call, CallEvent, CallsServerToClientEvents } from '@kadr/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/client.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
 
@@ -24,6 +24,7 @@ const media = vi.hoisted(() => {
     attachAudio: vi.fn(),
     setMicrophone: vi.fn(async () => undefined),
     setCamera: vi.fn(async () => undefined),
+    setFacing: vi.fn(async () => undefined),
     stats: vi.fn(async () => ({
       rttMs: 1,
       lossPercent: 0,
@@ -51,7 +52,12 @@ const media = vi.hoisted(() => {
   };
 });
 
+// jsdom has no WebRTC; the browsers the app calls from do (the tests without it remove this stand-in).
+class FakePeerConnection {}
+vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+
 const { attachCallsRealtime, callActions, callMediaModule, resetCall } = await import('./call-controller.ts');
+const { browserHasWebRtc } = await import('../../shared/livekit/webrtc-support.ts');
 callMediaModule.load = async () => media as unknown as Awaited<ReturnType<typeof callMediaModule.load>>;
 const { useCallStore } = await import('./store/call-store.ts');
 
@@ -176,6 +182,39 @@ describe('call controller: the §3 union driven by events and actions', () => {
     expect(api.end).toHaveBeenCalledWith(11);
   });
 
+  describe('a browser without WebRTC (WebKitGTK release builds have no RTCPeerConnection)', () => {
+    const unsupported =
+      'Этот браузер не поддерживает звонки (в нём нет WebRTC). Откройте Kadr в другом браузере';
+
+    beforeEach(() => vi.stubGlobal('RTCPeerConnection', undefined));
+    afterEach(() => vi.stubGlobal('RTCPeerConnection', FakePeerConnection));
+
+    it('is told so', () => {
+      expect(browserHasWebRtc()).toBe(false);
+      vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+      expect(browserHasWebRtc()).toBe(true);
+    });
+
+    it('pressing call says why instead of ringing the peer: nothing is started, no device opened', async () => {
+      await callActions.start(peer(3), 'video');
+      expect(useCallStore.getState().view.status).toBe('idle');
+      expect(useCallStore.getState().notice).toBe(unsupported);
+      expect(api.start).not.toHaveBeenCalled();
+      expect(media.prepareCallMedia).not.toHaveBeenCalled();
+      expect(playTone).not.toHaveBeenCalled();
+    });
+
+    it('an incoming call still rings here; answering says why and accepts nothing', async () => {
+      server.deliver('call-incoming', call());
+      expect(useCallStore.getState().view).toMatchObject({ status: 'ringing', direction: 'incoming' });
+      await callActions.accept('video');
+      expect(useCallStore.getState().view.status).toBe('idle');
+      expect(useCallStore.getState().notice).toBe(unsupported);
+      expect(api.accept).not.toHaveBeenCalled();
+      expect(media.prepareCallMedia).not.toHaveBeenCalled();
+    });
+  });
+
   describe('devices opened ahead of the connection', () => {
     const token = { server_url: 'ws://127.0.0.1:7880', access_token: 'jwt', role: 'host' as const };
     const prepared = () => media.prepareCallMedia.mock.results.map((r) => r.value);
@@ -219,6 +258,19 @@ describe('call controller: the §3 union driven by events and actions', () => {
       expect(api.token).toHaveBeenCalledTimes(1);
       expect(prepared()[0].release).not.toHaveBeenCalled();
       expect(media.joined.disconnect).not.toHaveBeenCalled();
+    });
+
+    it('flipping the camera in a call films with the other one, and back', async () => {
+      api.start.mockResolvedValue(outgoing());
+      await callActions.start(peer(3), 'video');
+      server.deliver('call-accepted', outgoing({ state: 'connecting' }));
+      await vi.waitFor(() => expect(useCallStore.getState().view.status).toBe('active'));
+      expect(useCallStore.getState().facing).toBe('user');
+      await callActions.flipCamera();
+      expect(media.joined.setFacing).toHaveBeenLastCalledWith('environment');
+      expect(useCallStore.getState().facing).toBe('environment');
+      await callActions.flipCamera();
+      expect(media.joined.setFacing).toHaveBeenLastCalledWith('user');
     });
 
     it("the caller's camera turned off while ringing goes out as no video with the answer", async () => {

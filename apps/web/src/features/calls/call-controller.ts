@@ -7,7 +7,9 @@ import type {
   MediaTokenResponse,
 } from '@kadr/contract';
 import { errorMessage } from '../../shared/api/client.ts';
+import { ru } from '../../shared/i18n/ru.ts';
 import { whenIdle } from '../../shared/lib/when-idle.ts';
+import { browserHasWebRtc } from '../../shared/livekit/webrtc-support.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
 import { useRealtime } from '../../shared/realtime/socket.ts';
 import { callsApi } from './api/calls-api.ts';
@@ -384,6 +386,8 @@ function activate(call: Call) {
 export const callActions = {
   async start(peer: CallPeer, kind: CallKind) {
     if (view().status !== 'idle' && !isFinal(view())) return;
+    // Without WebRTC the call could never connect: say so instead of ringing the peer for nothing.
+    if (!browserHasWebRtc()) return resetCall(ru.mediaPlane.callsWebrtcUnsupported);
     clearOutcomeTimer();
     clearCallMarks();
     callMark('press');
@@ -423,6 +427,8 @@ export const callActions = {
     const current = view();
     if (current.status !== 'ringing' || current.direction !== 'incoming' || !current.call) return;
     const call = current.call;
+    // The modal offers no answer then (it says why); the call keeps ringing on the user's other devices.
+    if (!browserHasWebRtc()) return resetCall(ru.mediaPlane.callsWebrtcUnsupported);
     callMark('accept');
     tone(null);
     // Connecting before the answer: this device's own `call-accepted` must not read as "answered elsewhere".
@@ -483,6 +489,13 @@ export const callActions = {
     set({ cameraEnabled: enabled });
     void prepared?.then((ahead) => ahead?.setCamera(enabled));
     await media?.setCamera(enabled).catch((error) => set({ notice: errorMessage(error) }));
+  },
+
+  /** Front ↔ back camera (phones); the preview stops mirroring for the back one. */
+  async flipCamera() {
+    const facing = useCallStore.getState().facing === 'user' ? 'environment' : 'user';
+    set({ facing });
+    await media?.setFacing(facing).catch((error) => set({ notice: errorMessage(error) }));
   },
 
   setMinimised(minimised: boolean) {

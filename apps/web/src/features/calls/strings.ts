@@ -22,6 +22,7 @@ export const callsStrings = defineStrings({
   micOff: 'Выключить микрофон',
   cameraOn: 'Включить камеру',
   cameraOff: 'Выключить камеру',
+  flipCamera: 'Сменить камеру',
   peerMicMuted: 'Собеседник выключил микрофон',
   state: {
     ringingOutgoing: 'Вызов…',
@@ -42,6 +43,8 @@ export const callsStrings = defineStrings({
     ms: 'мс',
     kbps: 'кбит/с',
     quality: { good: 'Хорошее соединение', fair: 'Среднее соединение', poor: 'Плохое соединение' },
+    show: 'Показать подробности',
+    hide: 'Скрыть подробности',
   },
   e2ee: {
     label: 'Сквозное шифрование',

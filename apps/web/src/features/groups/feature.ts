@@ -65,7 +65,7 @@ export const groupsFeature = defineFeature({
   ],
   hosts: [GroupsHost],
   shellEntries,
-  realtime: (socket, queryClient, currentUserId) => {
+  realtime: async () => (socket, queryClient, currentUserId) => {
     const onTyping = (event: {
       type: string;
       group_id?: number;

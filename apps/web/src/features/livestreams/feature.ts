@@ -1,7 +1,6 @@
 import { createElement, lazy } from 'react';
 import { Route } from 'react-router';
 import { defineFeature } from '../../app/feature.ts';
-import { attachLivestreamsRealtime } from './api/livestream-realtime.ts';
 import { LiveInviteHost } from './components/LiveInviteHost.tsx';
 
 // Lazy screens: livekit-client loads with them, never in the initial bundle.
@@ -19,5 +18,5 @@ export const livestreamsFeature = defineFeature({
     }),
   ],
   hosts: [LiveInviteHost],
-  realtime: attachLivestreamsRealtime,
+  realtime: async () => (await import('./api/livestream-realtime.ts')).attachLivestreamsRealtime,
 });

@@ -48,7 +48,17 @@ const shellEntries: readonly ShellEntry[] = [
     section: 'media',
     place: 'menu',
     order: 20,
+    visible: (context) => context.isVideoPost,
     action: command('media.rotateVideo'),
+  },
+  {
+    id: 'edit-alt',
+    label: E.editAlt,
+    section: 'media',
+    place: 'menu',
+    order: 25,
+    visible: (context) => context.isOwnPost,
+    action: command('media.editAlt'),
   },
   {
     id: 'delete-post',
@@ -58,6 +68,15 @@ const shellEntries: readonly ShellEntry[] = [
     order: 30,
     visible: (context) => context.isOwnPost,
     action: command('media.deletePost'),
+  },
+  {
+    id: 'report-post',
+    label: E.reportPost,
+    section: 'media',
+    place: 'menu',
+    order: 35,
+    visible: (context) => !context.isOwnPost,
+    action: command('media.reportPost'),
   },
   // Creating content starts on /home.
   {

@@ -1,12 +1,14 @@
 import type { Post } from '@kadr/contract';
 import { create } from 'zustand';
 
-export type FeedPanel = 'comments' | 'preferences' | 'modes' | 'myActions' | 'search' | null;
+export type FeedPanel = 'comments' | 'preferences' | 'modes' | 'myActions' | 'search' | 'alt' | null;
 
 interface FeedUi {
   panel: FeedPanel;
   /** Comments panel target. */
   commentsPostId: number | null;
+  /** The post whose alt text and tags its author edits. */
+  altPost: Post | null;
   /** Interface (captions, actions) hidden by the modes panel or the context menu. */
   interfaceHidden: boolean;
   /** Rotation in degrees per post id (multiples of 90). */
@@ -20,6 +22,7 @@ interface FeedUi {
   feedIndex: number | null;
   openPanel: (panel: FeedPanel) => void;
   openComments: (postId: number) => void;
+  openAlt: (post: Post) => void;
   closePanel: () => void;
   toggleInterface: () => void;
   setInterfaceHidden: (hidden: boolean) => void;
@@ -33,6 +36,7 @@ interface FeedUi {
 export const useFeedUi = create<FeedUi>((set) => ({
   panel: null,
   commentsPostId: null,
+  altPost: null,
   interfaceHidden: false,
   rotation: {},
   muted: false,
@@ -41,6 +45,7 @@ export const useFeedUi = create<FeedUi>((set) => ({
   feedIndex: null,
   openPanel: (panel) => set({ panel }),
   openComments: (postId) => set({ panel: 'comments', commentsPostId: postId }),
+  openAlt: (post) => set({ panel: 'alt', altPost: post }),
   closePanel: () => set({ panel: null }),
   toggleInterface: () => set((s) => ({ interfaceHidden: !s.interfaceHidden })),
   setInterfaceHidden: (interfaceHidden) => set({ interfaceHidden }),

@@ -2,6 +2,15 @@ import { defineStrings } from '../../shared/i18n/catalog.ts';
 
 /** The media feature's strings (the feed section, spec §2.2, §4.1–4.5, §8): feed, post, upload, modes, share sheet. */
 export const mediaStrings = defineStrings({
+  /** A comment's age beside its author, as Instagram shows it (not in the spec). */
+  commentAge: {
+    now: 'сейчас',
+    minutes: (n: number) => `${n} мин`,
+    hours: (n: number) => `${n} ч`,
+    days: (n: number) => `${n} д`,
+    weeks: (n: number) => `${n} нед`,
+  },
+  reportPost: 'Пожаловаться',
   loading: 'Загрузка...',
   tuning: 'Настраиваем ленту под вас',
   emptyTitle: 'Пока нет контента',
@@ -51,12 +60,14 @@ export const mediaStrings = defineStrings({
   deleteFailed: (message: string) => `Не удалось удалить публикацию: ${message}`,
   close: 'Закрыть',
   commentsPanel: {
+    report: 'Пожаловаться',
+    reportComment: (username: string) => `Пожаловаться на комментарий @${username}`,
     title: 'Комментарии',
     empty: 'Пока нет комментариев',
     placeholder: 'Добавьте комментарий...',
     send: 'Отправить',
     failed: 'Не удалось отправить комментарий',
-    // Replies to comments (issue 15; not in the spec, worded as Instagram does).
+    // Replies to comments (not in the spec, worded as Instagram does).
     reply: 'Ответить',
     replyTo: (username: string) => `Ответить @${username}`,
     replyingTo: (username: string) => `Ответ @${username}`,
@@ -72,6 +83,8 @@ export const mediaStrings = defineStrings({
     title: 'Режимы',
     sleep: 'Режим сна',
     sleepHint: 'Только спокойные видео для сна',
+    sleepOn: 'Режим сна включён',
+    sleepOff: 'Выключить режим сна',
     hideInterface: 'Скрыть интерфейс',
     hideInterfaceHint: 'Только видео, без подписей и кнопок',
   },
@@ -79,11 +92,6 @@ export const mediaStrings = defineStrings({
     title: 'Настройки ленты',
     hint: 'Отметьте темы, которые не хотите видеть в ленте',
     failed: 'Не удалось сохранить настройки',
-  },
-  search: {
-    title: 'Поиск',
-    placeholder: 'Поиск пользователей',
-    empty: 'Пользователи не найдены',
   },
   upload: {
     chooserTitle: 'Создать',
@@ -114,6 +122,29 @@ export const mediaStrings = defineStrings({
     cancelUpload: 'Отменить загрузку',
     cancelled: 'Загрузка отменена',
   },
+  /** The author's edit of a post's alt text and tags (the post menu). */
+  alt: {
+    menu: 'Описание и теги',
+    title: 'Описание и теги',
+    label: 'Описание для незрячих и поиска',
+    hint: 'Короткое предложение о том, что видно: его прочитает экранный диктор и найдёт поиск.',
+    counter: (length: number, max: number) => `${length} из ${max}`,
+    found: (names: string) => `ИИ нашёл: ${names}`,
+    tags: 'Теги',
+    save: 'Сохранить',
+    saving: 'Сохранение...',
+    cancel: 'Отмена',
+    saved: 'Описание сохранено',
+    empty: 'Описание не может быть пустым',
+  },
+  /** Processing stages of an upload, as the server reports them. */
+  stages: {
+    queued: 'В очереди на обработку',
+    converting: 'Обработка файлов',
+    analysing: 'Просмотр кадров',
+    tagging: 'ИИ распознаёт объекты',
+    saving: 'Сохранение',
+  },
   /** Its shell entries (context buttons and page-menu entries, spec §2.3). */
   entries: {
     modes: 'Режимы',
@@ -122,12 +153,16 @@ export const mediaStrings = defineStrings({
     myActions: 'Мои действия',
     rotateVideo: 'Повернуть видео',
     deletePost: 'Удалить публикацию',
+    reportPost: 'Пожаловаться на публикацию',
+    editAlt: 'Описание и теги',
     add: 'Создать',
   },
   share: {
     title: 'Поделиться',
     chats: 'Отправить в чат',
-    noChats: 'Пока нет чатов',
+    searchPeople: 'Найти людей',
+    findPeopleHint: 'Найдите людей по имени, чтобы отправить им публикацию',
+    nobody: 'Никого не нашлось',
     loadError: 'Не удалось загрузить чаты',
     comment: 'Комментарий',
     commentPlaceholder: 'Добавьте комментарий (необязательно)',

@@ -1,6 +1,7 @@
 import { defineFeature } from '../../app/feature.ts';
+import { lazyHost } from '../../app/lazy-host.ts';
 import { command, type ShellEntry } from '../shell/lib/nav-config.ts';
-import { attachMessengerRealtime } from './api/messenger-realtime.ts';
+import { MessengerOffline } from './components/MessengerOffline.tsx';
 import { messengerStrings } from './strings.ts';
 
 const E = messengerStrings.entries;
@@ -28,6 +29,14 @@ const shellEntries: readonly ShellEntry[] = [
 /** Personal chats and favorites (`/messenger`, spec §4.11); handlers of its entries live in MessengerView. */
 export const messengerFeature = defineFeature({
   name: 'messenger',
-  realtime: attachMessengerRealtime,
+  realtime: async () => (await import('./api/messenger-realtime.ts')).attachMessengerRealtime,
+  provider: MessengerOffline,
+  // The in-app banner of new messages elsewhere: shown after an event only, so fetched after first paint.
+  hosts: [
+    lazyHost(
+      'MessageBannerHost',
+      async () => (await import('./components/MessageBannerHost.tsx')).MessageBannerHost,
+    ),
+  ],
   shellEntries,
 });

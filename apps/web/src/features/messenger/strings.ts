@@ -57,6 +57,8 @@ export const messengerStrings = defineStrings({
   forward: 'Переслать',
   deleteForMe: 'Удалить у меня',
   deleteForEveryone: 'Удалить у всех',
+  /** Someone else's message, or the peer of a personal chat, to the moderators. */
+  report: 'Пожаловаться',
   chatActions: 'Действия с чатом',
   pin: 'Закрепить',
   unpin: 'Открепить',

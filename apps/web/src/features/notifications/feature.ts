@@ -1,9 +1,15 @@
 import { defineFeature } from '../../app/feature.ts';
+import { usePendingFollowRequests } from '../profile/api/follow-requests.ts';
 import { command, type ShellEntry } from '../shell/lib/nav-config.ts';
+import { usePendingInvitations } from './api/invitations-queries.ts';
 import { useUnreadTotal } from './api/notifications-queries.ts';
-import { attachNotificationsRealtime } from './api/notifications-realtime.ts';
 import { NotificationsHost } from './components/NotificationsHost.tsx';
 import { notificationsStrings } from './strings.ts';
+
+/** The bell counts unread notifications, pending invitations and follow requests (news until answered). */
+function useBellBadge(): number {
+  return useUnreadTotal() + usePendingInvitations() + usePendingFollowRequests();
+}
 
 const shellEntries: readonly ShellEntry[] = [
   {
@@ -14,7 +20,7 @@ const shellEntries: readonly ShellEntry[] = [
     place: 'context',
     order: 20,
     action: command('home.notifications'),
-    useBadge: useUnreadTotal,
+    useBadge: useBellBadge,
   },
 ];
 
@@ -22,6 +28,6 @@ const shellEntries: readonly ShellEntry[] = [
 export const notificationsFeature = defineFeature({
   name: 'notifications',
   hosts: [NotificationsHost],
-  realtime: (socket, queryClient) => attachNotificationsRealtime(socket, queryClient),
+  realtime: async () => (await import('./api/notifications-realtime.ts')).attachNotificationsRealtime,
   shellEntries,
 });

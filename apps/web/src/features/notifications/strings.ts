@@ -16,6 +16,18 @@ export const notificationsStrings = defineStrings({
   badge: (n: number) => `Уведомления, непрочитанных: ${n}`,
   justNow: 'только что',
   ago: (amount: string) => `${amount} назад`,
+  /** Invitations into groups and channels from people the user does not let add them. */
+  invitations: 'Приглашения',
+  invitationToGroup: (who: string, place: string) => `${who} приглашает вас в группу «${place}»`,
+  invitationToAdmin: (who: string, place: string) =>
+    `${who} предлагает вам стать администратором канала «${place}»`,
+  accept: 'Принять',
+  decline: 'Отклонить',
+  answerFailed: 'Не удалось ответить на приглашение',
+  /** Requests to follow a private account, answered by its owner. */
+  followRequests: 'Заявки на подписку',
+  followRequest: (name: string, username: string) => `${name} (@${username}) хочет подписаться на вас`,
+  followRequestFailed: 'Не удалось ответить на заявку',
   /** Its shell entry: the bell (spec §2.3). */
   entry: 'Уведомления',
 });

@@ -10,7 +10,7 @@ const ProfileSettingsRoute = lazy(() => import('../../routes/ProfileSettingsRout
  */
 export const settingsFeature = defineFeature({
   name: 'settings',
-  realtime: (_socket, queryClient) => {
+  realtime: async () => (_socket, queryClient) => {
     void import('./api/settings-queries.ts')
       .then((m) => m.ensureSettings(queryClient))
       .catch(() => undefined);

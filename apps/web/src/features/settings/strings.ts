@@ -43,12 +43,14 @@ export const settingsStrings = defineStrings({
     end: 'Завершить',
     endLabel: (device: string) => `Завершить сеанс: ${device}`,
     none: 'Других сеансов нет',
+    pushOn: 'Уведомления включены на этом устройстве',
   },
   deleteAccount: {
     title: 'Удалить аккаунт',
     hint: 'Аккаунт и всё, что вы опубликовали, будут удалены без возможности восстановления.',
     password: 'Пароль для подтверждения',
     submit: 'Удалить аккаунт навсегда',
+    confirmTitle: 'Удалить аккаунт?',
   },
   notifications: {
     types: {
@@ -69,6 +71,8 @@ export const settingsStrings = defineStrings({
     pushDisable: 'Отключить на этом устройстве',
     pushDenied: 'Уведомления запрещены в настройках браузера',
     pushUnsupported: 'Этот браузер не поддерживает push-уведомления',
+    pushInstall:
+      'На iPhone и iPad push-уведомления приходят в Kadr, добавленный на экран «Домой»: «Поделиться» → «На экран „Домой“»',
     mutedChats: 'Чаты без звука',
     mute: 'Без звука',
     muteFor: { '1h': 'На 1 час', '8h': 'На 8 часов', forever: 'Навсегда', off: 'Включить звук' },
@@ -77,6 +81,8 @@ export const settingsStrings = defineStrings({
     messages: 'Кто может писать мне',
     lastSeen: 'Кто видит, когда я был(а) в сети',
     calls: 'Кто может звонить мне',
+    groupAdd: 'Кто может добавлять меня в группы и каналы',
+    groupAddHint: 'Остальные смогут только пригласить вас — приглашение можно принять или отклонить',
     everyone: 'Все',
     following: 'Те, на кого я подписан(а)',
     nobody: 'Никто',
@@ -85,6 +91,9 @@ export const settingsStrings = defineStrings({
     unblock: 'Разблокировать',
     block: 'Заблокировать',
     blockedNotice: 'Пользователь заблокирован',
+    privateAccount: 'Закрытый аккаунт',
+    privateAccountHint:
+      'Публикации, истории и списки подписок видят только подписчики; новые подписки вы подтверждаете сами',
   },
   chat: {
     enterSends: 'Отправлять по Enter (на компьютере)',

@@ -9,6 +9,9 @@ interface ShellUi {
   /** The media view shows a post the signed-in user authored (gates the delete-post entry). */
   ownPostOnScreen: boolean;
   setOwnPostOnScreen: (own: boolean) => void;
+  /** The media view shows a video post (gates the rotate-video entry: a photo has nothing to rotate). */
+  videoPostOnScreen: boolean;
+  setVideoPostOnScreen: (video: boolean) => void;
 }
 
 export const useShellUi = create<ShellUi>((set) => ({
@@ -18,4 +21,6 @@ export const useShellUi = create<ShellUi>((set) => ({
   setNavHidden: (navHidden) => set({ navHidden }),
   ownPostOnScreen: false,
   setOwnPostOnScreen: (ownPostOnScreen) => set({ ownPostOnScreen }),
+  videoPostOnScreen: false,
+  setVideoPostOnScreen: (videoPostOnScreen) => set({ videoPostOnScreen }),
 }));

@@ -60,6 +60,13 @@ export const storiesStrings = defineStrings({
   },
   views: (n: number) => `Просмотры: ${n}`,
   viewersTitle: 'Просмотры',
+  expiresIn: (expires: string, now: number) => {
+    const minutes = Math.max(0, Math.ceil((new Date(expires).getTime() - now) / 60_000));
+    if (minutes < 60) return `исчезнет через ${minutes} мин`;
+    return `исчезнет через ${Math.floor(minutes / 60)} ч`;
+  },
+  /** Beside a viewer in the owner's list who also liked the story. */
+  viewerLiked: 'нравится',
   empty: 'Пока ничего нет',
   delete: 'Удалить',
   deleteConfirm: 'Удалить эту историю?',

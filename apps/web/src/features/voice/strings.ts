@@ -1,4 +1,4 @@
-import { plural } from '../../shared/i18n/ru.ts';
+import { plural, ru } from '../../shared/i18n/ru.ts';
 
 /**
  * Group voice chat texts. The errors are the spec's (§8); the spec names the controls (§2.3: minimise,
@@ -10,6 +10,10 @@ export const voiceStrings = {
   start: 'Начать голосовой чат',
   leave: 'Выйти',
   endForAll: 'Завершить для всех',
+  endForAllConfirm: {
+    title: 'Завершить голосовой чат для всех?',
+    text: 'Голосовой чат закончится у всех участников.',
+  },
   minimise: 'Свернуть',
   expand: 'Развернуть',
   micOn: 'Включить микрофон',
@@ -26,5 +30,7 @@ export const voiceStrings = {
   sessionDataMissing: 'Ошибка: не удалось получить данные сессии',
   connectFailed: 'Не удалось подключиться к голосовому чату',
   connectError: (reason: string) => `Ошибка при подключении к голосовому чату: ${reason}`,
+  /** No WebRTC in this browser (WebKitGTK release builds): said instead of starting or joining. */
+  webrtcUnsupported: ru.mediaPlane.voiceWebrtcUnsupported,
   dismiss: 'Закрыть',
 } as const;

@@ -1,6 +1,7 @@
 import type { VoiceSession } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures.ts';
@@ -42,6 +43,8 @@ describe('the voice-chat provider (spec §8)', () => {
   beforeEach(() => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
+    // jsdom has no WebRTC; the browsers the app joins voice chats from do (the test without it removes this).
+    vi.stubGlobal('RTCPeerConnection', class {});
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -124,5 +127,35 @@ describe('the voice-chat provider (spec §8)', () => {
     expect(screen.getByTestId('voice-notice')).toHaveTextContent(
       'Ошибка при подключении к голосовому чату: could not establish signal connection',
     );
+  });
+
+  it('without WebRTC, «Начать голосовой чат» says why in the notice and asks the server for nothing', async () => {
+    vi.stubGlobal('RTCPeerConnection', undefined);
+    const client = newClient();
+    const voice = {
+      session: vi.fn(async () => null),
+      join: vi.fn(),
+      leave: vi.fn(),
+      end: vi.fn(),
+      hand: vi.fn(),
+    } as unknown as VoiceApi;
+    const connectMedia = vi.fn();
+    const controller = createVoiceController({ queryClient: client, voice, connectMedia });
+    render(
+      <VoiceChatProvider controller={controller}>
+        <GroupVoiceBar groupId={5} groupName="Походы" placement="button" />
+        <VoiceHost />
+      </VoiceChatProvider>,
+      { wrapper: wrapper(client) },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: t.start }));
+    expect(screen.getByTestId('voice-notice')).toHaveTextContent(
+      'Этот браузер не поддерживает голосовые чаты (в нём нет WebRTC). Откройте Kadr в другом браузере',
+    );
+    expect(screen.queryByTestId('voice-panel')).toBeNull();
+    expect(voice.join).not.toHaveBeenCalled();
+    expect(connectMedia).not.toHaveBeenCalled();
+    // The bar stays: the start button is there to press again (in another browser it would work).
+    expect(screen.getByRole('button', { name: t.start })).toBeInTheDocument();
   });
 });

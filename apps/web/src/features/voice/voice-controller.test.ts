@@ -1,10 +1,14 @@
 import type { VoiceJoinResponse, VoiceSession } from '@kadr/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/client.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
 import { type ConnectVoiceMedia, createVoiceController, type VoiceApi } from './voice-controller.ts';
 import type { VoiceMedia, VoiceMediaEvents } from './voice-media.ts';
+
+// jsdom has no WebRTC; the browsers the app joins voice chats from do (the tests without it remove this stand-in).
+class FakePeerConnection {}
+vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
 
 const session: VoiceSession = {
   session_id: 3,
@@ -51,6 +55,25 @@ describe('voice controller: the §8 texts and the session union', () => {
     connect = vi.fn<ConnectVoiceMedia>(async ({ on }) => {
       events = on;
       return stubMedia();
+    });
+  });
+
+  describe('a browser without WebRTC (WebKitGTK release builds have no RTCPeerConnection)', () => {
+    const unsupported =
+      'Этот браузер не поддерживает голосовые чаты (в нём нет WebRTC). Откройте Kadr в другом браузере';
+
+    beforeEach(() => vi.stubGlobal('RTCPeerConnection', undefined));
+    afterEach(() => vi.stubGlobal('RTCPeerConnection', FakePeerConnection));
+
+    it('starting or joining says why: no session started or joined on the server, no media room', async () => {
+      const c = build();
+      await c.actions.join(5, 'Походы');
+      expect(c.store.getState()).toMatchObject({ view: { status: 'idle' }, notice: unsupported });
+      expect(voice.join).not.toHaveBeenCalled();
+      expect(voice.leave).not.toHaveBeenCalled();
+      expect(connect).not.toHaveBeenCalled();
+      c.actions.dismissNotice();
+      expect(c.store.getState().notice).toBeNull();
     });
   });
 

@@ -9,6 +9,7 @@ import { voiceEndpoints } from '@kadr/contract/voice/endpoints';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { api, errorMessage, isApiError } from '../../shared/api/client.ts';
+import { browserHasWebRtc } from '../../shared/livekit/webrtc-support.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
 import { voiceStrings as t } from './strings.ts';
 import type { VoiceMedia, VoiceMediaEvents } from './voice-media.ts';
@@ -48,7 +49,10 @@ export const identityOf = (userId: number) => `user-${userId}`;
 export const voiceKeys = { session: (groupId: number) => ['voice', 'session', groupId] as const };
 
 export const voiceApi = {
-  /** The running session, or null (a 404 means none, spec §8). */
+  /**
+   * The running session, or null when there is none (answered 200 with null: opening a group logged a 404
+   * for the normal "no voice chat" state; an older server's 404 still means none, spec §8).
+   */
   async session(groupId: number): Promise<VoiceSession | null> {
     try {
       return await api.call(voiceEndpoints.get, { params: { id: groupId } });
@@ -154,6 +158,12 @@ export function createVoiceController({
       const current = view();
       if (current.status !== 'idle') {
         if (current.groupId === groupId) set({ minimised: false });
+        return;
+      }
+      // Without WebRTC the media room could never connect: say so before the server starts a chat or gives
+      // a seat in one (before, livekit-client refused after the join: «LiveKit doesn't seem to be supported…»).
+      if (!browserHasWebRtc()) {
+        set({ ...initial, notice: t.webrtcUnsupported });
         return;
       }
       set({ ...initial, view: { status: 'connecting', groupId, groupName } });

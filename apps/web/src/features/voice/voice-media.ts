@@ -6,6 +6,7 @@ import {
   Track,
   type TrackPublication,
 } from 'livekit-client';
+import { mediaServerUrl } from '../../shared/livekit/server-url.ts';
 
 /**
  * A group voice chat's media room (loaded lazily: livekit-client stays out of the first bundle).
@@ -73,7 +74,9 @@ export async function connectVoiceMedia(options: {
   // As in calls (media/call-media.ts): LiveKit's 15 s for the peer connection and for a publisher's
   // negotiation failed joins with 'could not establish pc connection' on a slow device (the voice e2e at
   // load 55); waiting longer is better than a failed join.
-  await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
+  await room.connect(mediaServerUrl(options.serverUrl), options.token, {
+    peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS,
+  });
   const transports = (room.engine as unknown as { pcManager?: { peerConnectionTimeout?: number } }).pcManager;
   if (transports && typeof transports.peerConnectionTimeout === 'number')
     transports.peerConnectionTimeout = NEGOTIATION_TIMEOUT_MS;

@@ -1,8 +1,11 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures.ts';
+import { BOOT_GLOBAL, type BootResponses } from './boot-global.ts';
+import { BOOT_ANSWERS_KEPT_MS, dropBootResponses } from './boot-responses.ts';
 import { ApiError, createApiClient } from './client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -71,6 +74,80 @@ describe('api client', () => {
       client.call(authEndpoints.login, { body: { username: 'anna', password: 'wrong' } }),
     ).rejects.toMatchObject({ code: 'invalid_credentials' });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  describe("the boot script's answers", () => {
+    const boot: BootResponses = new Map();
+    beforeEach(() => vi.stubGlobal(BOOT_GLOBAL, boot));
+    afterEach(() => boot.clear());
+
+    it('are taken once: a later call of the same URL asks the server', async () => {
+      const client = createApiClient();
+      boot.set('/api/v1/auth/me', Promise.resolve(jsonResponse({ id: 1 })));
+      fetchMock.mockResolvedValue(jsonResponse({ id: 2 }));
+      expect(await client.call(authEndpoints.me)).toEqual({ id: 1 });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(await client.call(authEndpoints.me)).toEqual({ id: 2 });
+      expect(fetchMock).toHaveBeenCalledOnce();
+    });
+
+    it('a call aborted while the answer is on its way leaves it to the next call, not a second request', async () => {
+      const client = createApiClient();
+      let answer: (r: Response) => void = () => {};
+      boot.set('/api/v1/auth/me', new Promise<Response>((resolve) => (answer = resolve)));
+      const first = new AbortController();
+      const aborted = client.call(authEndpoints.me, { signal: first.signal });
+      first.abort();
+      await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+      const second = client.call(authEndpoints.me);
+      answer(jsonResponse({ id: 1 }));
+      expect(await second).toEqual({ id: 1 });
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('an answer nobody took when the socket connects past the start is dropped: a refetch asks the server', async () => {
+      const client = createApiClient();
+      boot.set('/api/v1/auth/me', Promise.resolve(jsonResponse({ id: 1, state: 'at the start' })));
+      fetchMock.mockResolvedValue(jsonResponse({ id: 1, state: 'now' }));
+      // At a cold start's first idle moment they are kept for the screens still loading their code.
+      dropBootResponses(BOOT_ANSWERS_KEPT_MS - 1);
+      expect(boot.size).toBe(1);
+      // Later (a socket back after a reload's backoff) they are the state of the page's start: dropped.
+      dropBootResponses(BOOT_ANSWERS_KEPT_MS + 1);
+      expect(await client.call(authEndpoints.me)).toEqual({ id: 1, state: 'now' });
+      expect(fetchMock).toHaveBeenCalledOnce();
+    });
+
+    it('a write forgets the answers nobody took yet: the list read after it is the server’s, not the start’s', async () => {
+      const client = createApiClient();
+      boot.set('/api/v1/auth/me', Promise.resolve(jsonResponse({ id: 1, state: 'at the start' })));
+      fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
+      await client.call(authEndpoints.logout);
+      expect(boot.size).toBe(0);
+      fetchMock.mockResolvedValue(jsonResponse({ id: 1, state: 'now' }));
+      expect(await client.call(authEndpoints.me)).toEqual({ id: 1, state: 'now' });
+    });
+
+    it('a query whose only observer leaves and comes back during the first load fetches once', async () => {
+      const client = createApiClient();
+      let answer: (r: Response) => void = () => {};
+      boot.set('/api/v1/auth/me', new Promise<Response>((resolve) => (answer = resolve)));
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const options = {
+        queryKey: ['me'],
+        queryFn: ({ signal }: { signal: AbortSignal }) => client.call(authEndpoints.me, { signal }),
+        staleTime: 30_000,
+      };
+      const leaves = new QueryObserver(queryClient, options).subscribe(() => undefined);
+      await vi.waitFor(() => expect(queryClient.isFetching()).toBe(1));
+      leaves();
+      const comesBack = new QueryObserver(queryClient, options);
+      const stop = comesBack.subscribe(() => undefined);
+      answer(jsonResponse({ id: 1 }));
+      await vi.waitFor(() => expect(comesBack.getCurrentResult().data).toEqual({ id: 1 }));
+      expect(fetchMock).not.toHaveBeenCalled();
+      stop();
+    });
   });
 
   it('reports a network failure as a Russian ApiError', async () => {

@@ -1,12 +1,16 @@
 import type { ErrorBody, RouteBody, RouteParams, RouteQuery, RouteResult, RouteSpec } from '@kadr/contract';
-import { apiUrl, type Endpoint } from '@kadr/contract/browser';
+import { apiUrl, type Endpoint, PAGE_HEADER } from '@kadr/contract/browser';
 import { ru } from '../i18n/ru.ts';
+import { forgetBootResponses, readBootResponse, takeBootResponse } from './boot-responses.ts';
+import { PAGE_ID } from './page-id.ts';
 
 /** A failed API call: the server's Russian `error` text, its `code`, and per-field messages for forms. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
+  /** The whole answer, for routes whose error carries more than `{ error, code, fields }` (a login challenge). */
+  readonly body: Readonly<ErrorBody & Record<string, unknown>>;
 
   constructor(status: number, body: ErrorBody) {
     super(body.error);
@@ -14,6 +18,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.fields = body.fields ?? {};
+    this.body = body;
   }
 }
 
@@ -118,6 +123,7 @@ export function createApiClient() {
     const token = config.getToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (method !== 'GET') headers[PAGE_HEADER] = PAGE_ID;
     if (options.form && options.onUploadProgress) {
       return withErrors(
         await sendXhr(method, url, headers, options.form, options.onUploadProgress, options.signal),
@@ -134,15 +140,26 @@ export function createApiClient() {
     }
 
     let response: Response;
+    // The page's first requests were started by index.html's boot script: its answer, not a second ask. A
+    // write makes those answers the state of before it.
+    if (method !== 'GET') forgetBootResponses();
+    const started = method === 'GET' && body === undefined ? takeBootResponse(url) : undefined;
+    const boot = started ? readBootResponse(url, started, options.signal) : null;
     try {
-      response = await fetch(url, { method, headers, body, signal: options.signal });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(0, { error: ru.app.networkError, code: NETWORK_ERROR_CODE });
+      try {
+        response =
+          (boot && (await boot.response)) ??
+          (await fetch(url, { method, headers, body, signal: options.signal }));
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(0, { error: ru.app.networkError, code: NETWORK_ERROR_CODE });
+      }
+      if (response.status === 204) return { status: 204, payload: undefined };
+      const payload = await response.json().catch(() => undefined);
+      return withErrors({ status: response.status, payload }, token, options);
+    } finally {
+      boot?.done();
     }
-    if (response.status === 204) return { status: 204, payload: undefined };
-    const payload = await response.json().catch(() => undefined);
-    return withErrors({ status: response.status, payload }, token, options);
   }
 
   function withErrors(received: Received, token: string | null, options: PlainOptions): Received {

@@ -16,6 +16,9 @@ export const ru = defineStrings({
     updateAvailable: 'Доступна новая версия приложения. Обновить сейчас?',
     back: 'Назад',
     close: 'Закрыть',
+    cancel: 'Отмена',
+    /** Shown in the chat header instead of «онлайн» while the device has no connection (as Telegram). */
+    waitingForNetwork: 'Ожидание сети…',
   },
   /** Document titles, one per page (spec §2.1 routes); the app's name is appended. */
   titles: {
@@ -30,6 +33,12 @@ export const ru = defineStrings({
     settings: 'Настройки',
     live: 'Прямой эфир',
     call: 'Звонок',
+  },
+  /** Credits the licences of what ships inside the app ask for (settings → «О приложении»). */
+  licences: {
+    title: 'Лицензии',
+    twemoji:
+      'Эмодзи — Twemoji, © Twitter, Inc и другие авторы, лицензия CC-BY 4.0 (creativecommons.org/licenses/by/4.0)',
   },
   errorScreen: {
     title: 'Что-то пошло не так',
@@ -64,6 +73,20 @@ export const ru = defineStrings({
     reconnecting: 'Восстанавливаем подключение...',
     streamConnectionLost: 'Подключение к эфиру потеряно',
     mediaServerUnavailable: MediaErrorText.mediaServerUnavailable,
+    // No `RTCPeerConnection` (WebKitGTK release builds leave WebRTC out): nothing on the media plane can connect
+    // here (shared/livekit/webrtc-support.ts). Said before the server is asked for anything.
+    /** A call: pressing call, or answering one. */
+    callsWebrtcUnsupported:
+      'Этот браузер не поддерживает звонки (в нём нет WebRTC). Откройте Kadr в другом браузере',
+    /** A group voice chat: starting or joining one. */
+    voiceWebrtcUnsupported:
+      'Этот браузер не поддерживает голосовые чаты (в нём нет WebRTC). Откройте Kadr в другом браузере',
+    /** Watching a live stream (its chat still works). */
+    streamWebrtcUnsupported:
+      'Этот браузер не может показать эфир (в нём нет WebRTC). Откройте Kadr в другом браузере',
+    /** Starting a live stream (or hosting one from here). */
+    streamHostWebrtcUnsupported:
+      'Этот браузер не может вести эфир (в нём нет WebRTC). Откройте Kadr в другом браузере',
   },
 });
 

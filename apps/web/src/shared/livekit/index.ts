@@ -7,7 +7,6 @@ export {
 export {
   type ConnectOptions,
   connectMediaRoom,
-  type MediaChatMessage,
   type MediaConnectionState,
   type MediaPeer,
   type MediaRoom,

@@ -1,4 +1,3 @@
-import { liveChatTopic } from '@kadr/contract/browser';
 import {
   createLocalAudioTrack,
   createLocalVideoTrack,
@@ -20,6 +19,7 @@ import {
   MediaPublishError,
   microphoneErrorMessage,
 } from './device-errors.ts';
+import { mediaServerUrl } from './server-url.ts';
 
 /** Connection to a media room, as a union keyed by status. */
 export type MediaConnectionState =
@@ -47,27 +47,18 @@ export interface RemoteMediaTrack {
   detach(): void;
 }
 
-/** A message that arrived on the room's live-chat topic; `data` is the sender's JSON value. */
-export interface MediaChatMessage {
-  topic: string;
-  from: MediaPeer | null;
-  data: unknown;
-}
-
 export interface MediaRoomEvents {
   state: (state: MediaConnectionState) => void;
   trackSubscribed: (track: RemoteMediaTrack) => void;
   trackUnsubscribed: (track: RemoteMediaTrack) => void;
   peerJoined: (peer: MediaPeer) => void;
   peerLeft: (peer: MediaPeer) => void;
-  chatMessage: (message: MediaChatMessage) => void;
   /** False when the browser blocked autoplay: prompt with ru.mediaPlane.audioBlocked and call startAudio(). */
   audioPlayback: (canPlaybackAudio: boolean) => void;
 }
 
 export interface MediaRoom {
   readonly roomName: string;
-  readonly chatTopic: string;
   readonly state: MediaConnectionState;
   readonly canPlaybackAudio: boolean;
   readonly remoteTracks: readonly RemoteMediaTrack[];
@@ -76,8 +67,6 @@ export interface MediaRoom {
   publishCamera(options?: { deviceId?: string }): Promise<void>;
   publishMicrophone(options?: { deviceId?: string }): Promise<void>;
   setMicrophoneEnabled(enabled: boolean): Promise<void>;
-  /** Sends a JSON value to everyone in the room on the live-chat topic (reliable, ordered). */
-  sendChat(data: unknown): Promise<void>;
   /** Must run inside a user gesture (the "Включить звук" click). */
   startAudio(): Promise<{ ok: true } | { ok: false; message: string }>;
   disconnect(): Promise<void>;
@@ -127,9 +116,6 @@ function toRemoteTrack(track: RemoteTrack, participant: RemoteParticipant): Remo
   };
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
 /** Connects to a LiveKit room with a token from the server (`MediaTokenResponse`). */
 export async function connectMediaRoom({
   serverUrl,
@@ -168,7 +154,6 @@ export async function connectMediaRoom({
     emit('state', next);
   };
   const tracks = new Map<string, RemoteMediaTrack>();
-  let chatTopic = '';
 
   room
     .on(RoomEvent.Reconnecting, () => setState({ status: 'reconnecting' }))
@@ -192,24 +177,11 @@ export async function connectMediaRoom({
         emit('trackUnsubscribed', remote);
       },
     )
-    .on(RoomEvent.AudioPlaybackStatusChanged, () => emit('audioPlayback', room.canPlaybackAudio))
-    .on(RoomEvent.DataReceived, (payload, participant, _kind, topic, _encryption, identity) => {
-      if (topic !== chatTopic) return;
-      let data: unknown;
-      try {
-        data = JSON.parse(decoder.decode(payload));
-      } catch {
-        return;
-      }
-      // LiveKit does not announce viewers who publish nothing to the others, so a viewer's message often
-      // comes without a participant object; the packet still carries the sender's identity.
-      const from = participant ? peerOf(participant) : identity ? { identity, name: identity } : null;
-      emit('chatMessage', { topic, from, data });
-    });
+    .on(RoomEvent.AudioPlaybackStatusChanged, () => emit('audioPlayback', room.canPlaybackAudio));
 
   try {
     await room.connect(
-      serverUrl,
+      mediaServerUrl(serverUrl),
       accessToken,
       timeoutMs ? { peerConnectionTimeout: timeoutMs, websocketTimeout: timeoutMs } : undefined,
     );
@@ -217,7 +189,6 @@ export async function connectMediaRoom({
     await room.disconnect();
     throw error;
   }
-  chatTopic = liveChatTopic(room.name);
   setState({ status: 'connected' });
 
   async function publish(
@@ -253,9 +224,6 @@ export async function connectMediaRoom({
     get roomName() {
       return room.name;
     },
-    get chatTopic() {
-      return chatTopic;
-    },
     get state() {
       return state;
     },
@@ -288,12 +256,6 @@ export async function connectMediaRoom({
       if (!publication?.track) return;
       if (enabled) await publication.unmute();
       else await publication.mute();
-    },
-    async sendChat(data) {
-      await room.localParticipant.publishData(encoder.encode(JSON.stringify(data)), {
-        reliable: true,
-        topic: chatTopic,
-      });
     },
     async startAudio() {
       try {

@@ -22,6 +22,8 @@ export const StorageKeys = {
   settingsTextSize: 'settings_textSize',
   authUser: 'auth:user',
   authAccessToken: 'auth:accessToken',
+  /** Username → the device token its last sign-in here got (kept after sign-out: skips login challenges). */
+  authDevices: 'auth:devices',
   /** The last 10 error records. */
   reactErrors: 'reactErrors',
   lastError: 'lastError',

@@ -53,6 +53,7 @@ const TEXT = [
   '--color-accent-2',
   '--color-danger',
   '--color-success-text',
+  ...Array.from({ length: 7 }, (_, i) => `--color-author-${i}`),
 ];
 const SURFACES = ['--color-bg', '--color-surface', '--color-surface-raised', '--color-bubble-own'];
 

@@ -16,7 +16,10 @@ export function initials(name: string): string {
 
 export function Avatar({ name, url, size = 48, alt }: Props) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
-  if (url) return <img className={styles.avatar} style={style} src={url} alt={alt ?? ''} />;
+  if (url)
+    return (
+      <img className={styles.avatar} style={style} src={url} width={size} height={size} alt={alt ?? ''} />
+    );
   // alt="" marks the avatar decorative (its button or row is labelled already), as for an <img>: the
   // initials are drawn by CSS, so they are not text of the labelled control (WCAG 2.5.3).
   if (alt === '')

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Replies to comments (issue 15): a comment may answer another comment of the same post. Deleting the answered
+ * Replies to comments: a comment may answer another comment of the same post. Deleting the answered
  * comment keeps the reply (it just stops pointing anywhere).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

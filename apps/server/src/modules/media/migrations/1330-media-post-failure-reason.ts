@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Why a post failed, in the Russian the uploader is shown (issue 17): the socket event carries it at once, the
+ * Why a post failed, in the Russian the uploader is shown: the socket event carries it at once, the
  * column keeps it for a page that missed the event and reads the post instead.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

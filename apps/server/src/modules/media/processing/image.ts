@@ -1,4 +1,4 @@
-import { ErrorText } from '@kadr/contract';
+import { FieldText } from '@kadr/contract';
 import sharp from 'sharp';
 import { errors } from '../../../lib/errors.ts';
 import { type MediaProcessInfo, mediaProcess } from '../../../lib/media-process.ts';
@@ -61,7 +61,7 @@ export async function squareWebp(data: Buffer, side: number): Promise<Buffer> {
   try {
     return await images.call<Buffer>({ op: 'square', data, side });
   } catch {
-    throw errors.unsupportedMedia(ErrorText.imageRequired);
+    throw errors.unsupportedMedia(FieldText.imageRequired);
   }
 }
 

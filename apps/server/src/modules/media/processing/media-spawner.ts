@@ -43,10 +43,11 @@ function launch(
 ): () => void {
   const { id, binary, args } = request;
   const child = spawn('/bin/sh', ['-c', WATCHDOG, binary, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let killed = false;
-  const kill = () => {
+  /** Why we stopped the binary: its time ran out, or the caller aborted. */
+  let killed: 'timeout' | 'abort' | null = null;
+  const kill = (why: 'timeout' | 'abort' = 'abort') => {
     if (killed) return;
-    killed = true;
+    killed = why;
     // The trap kills the binary and the reader; closing the pipe makes the reader kill it too, should the sh
     // be gone before it could.
     child.kill('SIGTERM');
@@ -66,19 +67,23 @@ function launch(
     err += chunk.toString();
     if (err.length > 64_000) err = err.slice(-32_000);
   });
-  const timer = request.timeoutMs ? setTimeout(kill, request.timeoutMs) : null;
+  const timer = request.timeoutMs ? setTimeout(() => kill('timeout'), request.timeoutMs) : null;
   child.on('error', (error) => answer({ id, error: error.message }));
   child.on('close', (code, signal) => {
     if (timer) clearTimeout(timer);
     child.stdin.destroy();
     if (code === 0 && !killed) answer({ id, stdout: Buffer.concat(out), stderr: err });
+    else if (killed === 'timeout')
+      // Not the decoder's verdict on the input (a busy machine runs it slowly): worded apart from
+      // "exited with", so the job is retried rather than failed as unreadable.
+      answer({ id, error: `${binary} timed out after ${request.timeoutMs} ms` });
     else
       answer({
         id,
         error: `${binary} exited with ${killed ? 'SIGKILL' : (code ?? signal)}: ${err.slice(-600)}`,
       });
   });
-  return kill;
+  return () => kill('abort');
 }
 
 if (process.env.KADR_MEDIA_SPAWNER === '1' && process.send) {

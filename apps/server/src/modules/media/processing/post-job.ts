@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorText } from '@kadr/contract';
+import { ErrorText, type ProcessingStage } from '@kadr/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isPermanent, type JobHandler, PermanentJobError } from '../../../jobs/queue.ts';
@@ -38,6 +38,8 @@ export interface PostJobDeps {
   storage: Storage;
   ffmpeg: FfmpegBinaries;
   tagger: Tagger;
+  /** How far the post is: its stage and overall progress 0–100 (sent to the uploader as it changes). */
+  onProgress?(postId: number, userId: number, stage: ProcessingStage, progress: number): void;
   /** Post is done or failed: tell the uploader, refresh the profile. */
   onFinished(postId: number, userId: number, status: 'done' | 'failed', reason?: string): Promise<void>;
   threads?: number;
@@ -59,6 +61,28 @@ export function rejected(error: unknown): never {
   )
     throw new PermanentJobError(message, ErrorText.mediaUnreadable);
   throw error;
+}
+
+/** Where each stage starts and ends in the overall 0–100, per kind of post (converting a video is the long part). */
+const STAGE_SPAN: Record<'video' | 'image', Record<Exclude<ProcessingStage, 'queued'>, [number, number]>> = {
+  video: { converting: [2, 55], analysing: [55, 65], tagging: [65, 95], saving: [96, 100] },
+  image: { converting: [2, 35], analysing: [35, 45], tagging: [45, 95], saving: [96, 100] },
+};
+
+/** Reports a stage's progress as overall percentages, each whole percent once, never going back. */
+function progressReporter(
+  kind: 'video' | 'image',
+  send: ((stage: ProcessingStage, progress: number) => void) | undefined,
+) {
+  let last = -1;
+  return (stage: Exclude<ProcessingStage, 'queued'>, fraction: number) => {
+    if (!send) return;
+    const [from, to] = STAGE_SPAN[kind][stage];
+    const percent = Math.floor(from + (to - from) * Math.min(1, Math.max(0, fraction)));
+    if (percent <= last) return;
+    last = percent;
+    send(stage, percent);
+  };
 }
 
 /**
@@ -85,11 +109,17 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
       const results: FileResult[] = [];
       let analysed: Awaited<ReturnType<typeof imageSignals>>;
       const video = payload.files[0]?.kind === 'video' ? payload.files[0] : null;
+      const report = progressReporter(
+        video ? 'video' : 'image',
+        deps.onProgress && ((stage, progress) => deps.onProgress?.(post.id, post.user_id, stage, progress)),
+      );
+      report('converting', 0);
       if (video) {
         const out = await processVideo(deps.ffmpeg, video.path, work, {
           cover: payload.cover,
           threads: deps.threads,
           signal,
+          onProgress: (fraction) => report('converting', fraction),
         }).catch(rejected);
         const fileKey = await storeFile(storage, 'media', out.file, 'mp4');
         const posterKey = await storeBuffer(storage, 'media', out.poster, 'webp');
@@ -101,6 +131,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
           height: out.height,
           duration: out.duration,
         });
+        report('analysing', 0);
         analysed = await videoSignals(deps.ffmpeg, out.file, out.duration, {
           hasAudio: out.hasAudio,
           signal,
@@ -108,7 +139,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
         });
       } else {
         const feeds: Buffer[] = [];
-        for (const file of payload.files) {
+        for (const [index, file] of payload.files.entries()) {
           const img = await processImage(file.path).catch(rejected);
           const feedKey = await storeBuffer(storage, 'media', img.feed, 'webp');
           const thumbKey = await storeBuffer(storage, 'media', img.thumbnail, 'webp');
@@ -121,10 +152,16 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
             height: img.height,
             duration: null,
           });
+          report('converting', (index + 1) / payload.files.length);
         }
+        report('analysing', 0);
         analysed = await imageSignals(feeds);
       }
-      const tagged = await deps.tagger.tag({ ...analysed, caption: post.caption });
+      report('tagging', 0);
+      const tagged = await deps.tagger.tag({ ...analysed, caption: post.caption }, (fraction) =>
+        report('tagging', fraction),
+      );
+      report('saving', 0);
       const forSleep = post.for_sleep_override ?? tagged.forSleep;
       const tags: string[] = tagged.tags.filter((t) => t !== 'for_sleep');
       if (forSleep) tags.unshift('for_sleep');
@@ -153,6 +190,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
             ai_for_sleep: tagged.forSleep,
             ai_calm_score: tagged.calmScore,
             ai_description: tagged.description,
+            ai_objects: tagged.objects.map((o) => o.name),
             ai_provider: tagged.provider,
             ai_model: tagged.model,
           })

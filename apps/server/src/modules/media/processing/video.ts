@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type FfmpegBinaries, probe, run } from './ffmpeg.ts';
 import { meanColour, videoPoster } from './image.ts';
@@ -35,6 +36,10 @@ export async function processVideo(
     segment?: { start: number; duration: number };
     /** Fit the picture into this aspect (width / height), padding the rest (stories: 9 / 16). */
     aspect?: number;
+    /** More filters on the fitted picture, given its output size (stories: the author's texts). */
+    draw?: (width: number, height: number) => Promise<string | null>;
+    /** Called as the transcode advances: the share of the output written, 0 … 1 (read from ffmpeg's -progress). */
+    onProgress?: (fraction: number) => void;
   } = {},
 ): Promise<ProcessedVideo> {
   const info = await probe(bins, input, options.signal);
@@ -62,9 +67,10 @@ export async function processVideo(
   const fit = options.aspect
     ? `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`
     : `scale=${width}:${height}`;
+  const drawn = options.draw ? await options.draw(width, height) : null;
   args.push(
     '-vf',
-    `${fit},format=yuv420p`,
+    `${fit},${drawn ? `${drawn},` : ''}format=yuv420p`,
     '-c:v',
     'libx264',
     '-preset',
@@ -85,7 +91,15 @@ export async function processVideo(
     'mp4',
     file,
   );
-  await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000, signal: options.signal });
+  const total = options.segment?.duration ?? info.duration;
+  const progressFile = path.join(workDir, 'progress.txt');
+  if (options.onProgress) args.splice(2, 0, '-progress', progressFile);
+  const watch = options.onProgress ? watchProgress(progressFile, total, options.onProgress) : null;
+  try {
+    await run(bins.ffmpeg, args, { timeoutMs: 15 * 60_000, signal: options.signal });
+  } finally {
+    watch?.stop();
+  }
 
   const posterSource = options.cover ?? (await posterFrame(bins, file, options.signal));
   const { poster, thumbnail } = await videoPoster(posterSource, width, height);
@@ -99,6 +113,29 @@ export async function processVideo(
     duration: Math.round((out.duration ?? info.duration) * 100) / 100,
     hasAudio: info.hasAudio,
   };
+}
+
+/**
+ * Follows ffmpeg's `-progress` file (key=value blocks, appended about twice a second): the last `out_time_us`
+ * over the expected duration. Read once a second; a missing or partial file is simply read again later.
+ */
+function watchProgress(file: string, total: number, report: (fraction: number) => void) {
+  let last = -1;
+  const timer = setInterval(() => {
+    fs.readFile(file, 'utf8')
+      .then((text) => {
+        const matches = [...text.matchAll(/out_time_us=(\d+)/g)];
+        const us = Number(matches.at(-1)?.[1] ?? 0);
+        const fraction = Math.min(1, us / 1e6 / Math.max(total, 0.1));
+        if (fraction > last) {
+          last = fraction;
+          report(fraction);
+        }
+      })
+      .catch(() => undefined);
+  }, 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** One frame as PNG bytes: the first, or the one ffmpeg's video filter `vf` picks. */

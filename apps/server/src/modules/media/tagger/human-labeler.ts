@@ -14,19 +14,26 @@ export interface HumanLabeler extends Labeler {
 }
 
 export interface HumanLabelerOptions {
-  /** Photos (detect calls) one process labels before it is replaced. */
+  /** Detect calls (one frame each from the tagger: a photo, or one of a clip's frames) before it is replaced. */
   maxJobs?: number;
   /** RSS past which the process is replaced after its current call, in bytes. */
   maxRss?: number;
+  /** How long the process is kept without a call before it exits, ms. */
+  idleMs?: number;
 }
 
 /**
  * The bounds of one labeler process. Its steady RSS is ~300–400 MB (the WASM memory, the models, Node); a new
  * process costs ~1–2 s of model loading and one fork of the server (tens of milliseconds of its event loop),
- * so it is replaced rarely: after 500 photos, or at once when its RSS passes 1 GiB.
+ * so it is replaced rarely: after 500 frames labelled, or at once when its RSS passes 1 GiB.
  */
 export const LABELER_MAX_JOBS = 500;
 export const LABELER_MAX_RSS = 1024 * 1024 * 1024;
+/**
+ * An idle server does not keep the detector: its process (~150–300 MB with the models loaded) exits after
+ * 10 minutes without a call, and the next upload loads it again while its file arrives (docs/adr/0041).
+ */
+export const LABELER_IDLE_MS = 10 * 60 * 1000;
 
 /**
  * Local, offline labeler: @vladmandic/human on the tfjs WASM backend — CenterNet objects (COCO) and BlazeFace
@@ -44,12 +51,14 @@ export function humanLabeler(options: HumanLabelerOptions = {}): HumanLabeler {
     counts: (call) => call.op === 'detect',
     maxJobs: options.maxJobs ?? LABELER_MAX_JOBS,
     maxRss: options.maxRss ?? LABELER_MAX_RSS,
+    idleMs: options.idleMs ?? LABELER_IDLE_MS,
   });
   return {
     provider: 'local',
     model: humanModelName(),
     // Node's advanced serialization sends a Buffer's own bytes only, even when it is a slice of a larger one.
     label: (frames): Promise<Labels> => labeler.call<Labels>({ op: 'detect', frames }),
+    warm: () => labeler.call<void>({ op: 'warm' }),
     memory: () => labeler.call<TfMemory>({ op: 'memory' }),
     info: () => labeler.call<MediaProcessInfo>({ op: 'info' }),
     close: () => labeler.close(),

@@ -38,7 +38,10 @@ interface HumanInstance {
   tf: Tf;
   version: string;
   load(): Promise<void>;
-  detect(input: Tensor): Promise<{ object: { label: string; score: number }[]; face: unknown[] }>;
+  detect(input: Tensor): Promise<{
+    object: { label: string; score: number; boxRaw: [number, number, number, number] }[];
+    face: unknown[];
+  }>;
 }
 type HumanCtor = new (config: Record<string, unknown>) => HumanInstance;
 
@@ -154,24 +157,38 @@ export function humanModel() {
   return {
     async detect(frames: RawFrame[]): Promise<Labels> {
       const human = await load();
-      const counts = new Map<string, { count: number; score: number }>();
+      // Merged over the frames: a label's highest count in one frame, its best score, its largest box (share of
+      // the frame) and the number of frames it was seen in.
+      const merged = new Map<string, { count: number; score: number; area: number; frames: number }>();
       let faces = 0;
       for (const frame of frames) {
         const result = await detectOne(human, frame);
         faces = Math.max(faces, result.face.length);
-        const perFrame = new Map<string, { count: number; score: number }>();
+        const perFrame = new Map<string, { count: number; score: number; area: number }>();
         for (const o of result.object) {
-          const entry = perFrame.get(o.label) ?? { count: 0, score: 0 };
+          const entry = perFrame.get(o.label) ?? { count: 0, score: 0, area: 0 };
           entry.count += 1;
           entry.score = Math.max(entry.score, o.score);
+          const [, , w, h] = o.boxRaw ?? [0, 0, 0, 0];
+          entry.area = Math.max(entry.area, Math.min(1, Math.max(0, w * h)));
           perFrame.set(o.label, entry);
         }
         for (const [label, e] of perFrame) {
-          const best = counts.get(label) ?? { count: 0, score: 0 };
-          counts.set(label, { count: Math.max(best.count, e.count), score: Math.max(best.score, e.score) });
+          const best = merged.get(label) ?? { count: 0, score: 0, area: 0, frames: 0 };
+          merged.set(label, {
+            count: Math.max(best.count, e.count),
+            score: Math.max(best.score, e.score),
+            area: Math.max(best.area, e.area),
+            frames: best.frames + 1,
+          });
         }
       }
-      return { objects: [...counts].map(([label, e]) => ({ label, ...e })), faces };
+      return { objects: [...merged].map(([label, e]) => ({ label, ...e })), faces };
+    },
+    /** Loads the models and runs one small inference, so the first post does not wait for either. */
+    async warm(): Promise<void> {
+      const human = await load();
+      await detectOne(human, { data: new Uint8Array(64 * 64 * 3), width: 64, height: 64 });
     },
     /** Live tensors of this thread's tfjs (tests check the count does not grow with each post). */
     async memory(): Promise<TfMemory> {

@@ -1,8 +1,16 @@
 import type { FfmpegBinaries } from '../processing/ffmpeg.ts';
 import { frameStats } from '../processing/image.ts';
-import { meanOf, motionBetween } from './image-stats.ts';
+import { meanOf } from './image-stats.ts';
 import type { Frame, MediaSignals } from './tagger.ts';
-import { keyframes, loudness, motionFrames } from './video-signals.ts';
+import {
+  frameDiffs,
+  keyframesAt,
+  loudness,
+  motionFrames,
+  motionOf,
+  sampleTimes,
+  sceneCuts,
+} from './video-signals.ts';
 
 export interface Analysed {
   frames: Frame[];
@@ -45,26 +53,33 @@ async function optional<T>(
 
 export type SignalLog = (obj: object, msg: string) => void;
 
-/** Signals of a video: three keyframes for labels and colour, motion over 2 fps frames, loudness of the audio. */
+/**
+ * Signals of a video, over its whole length: motion from small frames of the whole clip (cuts found there),
+ * frames for the labeler spread evenly plus one after every cut, loudness of the audio. The frames and the
+ * motion are required — a clip the labeler cannot look at fails (the job retries) rather than being tagged
+ * from its colours alone; only loudness is optional.
+ */
 export async function videoSignals(
   bins: FfmpegBinaries,
   file: string,
   duration: number,
   options: { hasAudio?: boolean; log?: SignalLog; signal?: AbortSignal } = {},
 ): Promise<Analysed> {
-  const frames = await optional(
-    () => keyframes(bins, file, duration, 3, options.signal),
-    [],
-    options.log,
-    options.signal,
-  );
-  const [stats, greys, db] = await Promise.all([
-    Promise.all(frames.map(frameStats)),
-    optional(() => motionFrames(bins, file, options.signal), [], options.log, options.signal),
+  const [track, db] = await Promise.all([
+    motionFrames(bins, file, duration, options.signal),
     options.hasAudio !== false
       ? optional(() => loudness(bins, file, options.signal), null, options.log, options.signal)
       : null,
   ]);
+  const diffs = frameDiffs(track.greys);
+  const cuts = sceneCuts(diffs);
+  const times = sampleTimes(
+    duration,
+    cuts.map((i) => (i + 1) * track.step),
+  );
+  const frames = await keyframesAt(bins, file, times, options.signal);
+  if (frames.length === 0) throw new Error('no frame could be read from the video');
+  const stats = await Promise.all(frames.map(frameStats));
   return {
     frames,
     signals: {
@@ -73,7 +88,7 @@ export async function videoSignals(
       saturation: meanOf(stats, 'saturation'),
       detail: meanOf(stats, 'detail'),
       warmth: meanOf(stats, 'warmth'),
-      motion: motionBetween(greys),
+      motion: motionOf(diffs, cuts),
       loudnessDb: db,
     },
   };

@@ -23,7 +23,15 @@ export interface MediaSignals {
 /** What a labeler (object/face detector or a remote vision model) found. */
 export interface Labels {
   /** Detector labels (COCO names for the local model) with the highest count seen in one frame. */
-  objects: { label: string; count: number; score: number }[];
+  objects: {
+    label: string;
+    count: number;
+    score: number;
+    /** Largest box as a share of the frame, 0 … 1 (absent from a remote model). */
+    area?: number;
+    /** Frames (of a video) the label was seen in. */
+    frames?: number;
+  }[];
   faces: number;
   /** Tags a remote model chose directly (already our keys). */
   tags?: MediaTag[];
@@ -35,6 +43,8 @@ export interface Labeler {
   provider: string;
   model: string;
   label(frames: Frame[]): Promise<Labels>;
+  /** Loads the model ahead of the first post (a no-op for a remote model). */
+  warm?(): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -44,8 +54,17 @@ export interface TagInput {
   caption: string;
 }
 
+/** A named object: COCO label, Russian phrase with its count («две лошади»), the count. */
+export interface NamedObject {
+  label: string;
+  name: string;
+  count: number;
+}
+
 export interface TagResult {
   tags: MediaTag[];
+  /** Objects the detector named, most important first. */
+  objects: NamedObject[];
   forSleep: boolean;
   calmScore: number;
   description: string;
@@ -57,6 +76,9 @@ export interface TagResult {
 export interface Tagger {
   provider: string;
   model: string;
-  tag(input: TagInput): Promise<TagResult>;
+  /** `onProgress` hears the share of the frames labelled so far, 0 … 1. */
+  tag(input: TagInput, onProgress?: (fraction: number) => void): Promise<TagResult>;
+  /** Loads the model ahead of the first post. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }

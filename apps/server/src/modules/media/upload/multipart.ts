@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorText } from '@kadr/contract';
+import { ErrorCode, ErrorText, FieldText } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, errors } from '../../../lib/errors.ts';
 
@@ -27,7 +27,7 @@ export function multipartError(error: unknown, onFilesLimit: () => AppError = ma
  * been parsed to its closing boundary: a cut or malformed body is refused before anything is stored.
  */
 export async function receiveOneImage(req: FastifyRequest, field: string, maxBytes: number): Promise<Buffer> {
-  if (!req.isMultipart()) throw errors.unsupportedMedia(ErrorText.imageRequired);
+  if (!req.isMultipart()) throw errors.unsupportedMedia(FieldText.imageRequired);
   let data: Buffer | null = null;
   try {
     const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024 } });
@@ -42,8 +42,8 @@ export async function receiveOneImage(req: FastifyRequest, field: string, maxByt
       data = buf;
     }
   } catch (error) {
-    throw multipartError(error, () => errors.unsupportedMedia(ErrorText.imageRequired));
+    throw multipartError(error, () => errors.unsupportedMedia(FieldText.imageRequired));
   }
-  if (!data || data.length === 0) throw errors.unsupportedMedia(ErrorText.imageRequired);
+  if (!data || data.length === 0) throw errors.unsupportedMedia(FieldText.imageRequired);
   return data;
 }

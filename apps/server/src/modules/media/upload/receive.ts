@@ -3,9 +3,10 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ErrorText, UploadFields } from '@kadr/contract';
+import { ErrorText, normalizeInput, type TextProblem, UploadFields } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../../lib/errors.ts';
+import { textRefusal } from '../../../lib/text-refusal.ts';
 import { multipartError, tooLarge } from './multipart.ts';
 
 export interface ReceivedFile {
@@ -79,7 +80,13 @@ export async function receiveUpload(
     let written = 0;
     for await (const part of parts) {
       if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const raw = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // Text fields of a multipart body pass the same normaliser as every JSON body.
+        const { value, problems } = normalizeInput(raw, part.fieldname) as {
+          value: string;
+          problems: TextProblem[];
+        };
+        if (problems.length > 0) throw textRefusal(problems);
         if (part.fieldname === UploadFields.caption) upload.caption = value;
         else if (part.fieldname === UploadFields.mediaType) upload.mediaType = value;
         else if (options.fields?.includes(part.fieldname)) upload.fields[part.fieldname] = value;

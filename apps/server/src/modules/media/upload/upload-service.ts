@@ -17,6 +17,13 @@ export interface UploadDeps {
   limits: UploadLimits;
   inFlight?: UploadsInFlight;
   rateLimits: RateLimits;
+  /**
+   * The post and its job are committed: told before the worker is woken, so the uploader hears «queued»
+   * before any stage the job reports (a worker polling fast enough overtook the route's own notice).
+   */
+  onQueued?: (postId: number, userId: number) => void;
+  /** An upload was let in: the tagger starts loading its model while the file arrives. */
+  onUploadStart?: () => void;
 }
 
 /**
@@ -27,6 +34,7 @@ export function uploadService(deps: UploadDeps) {
   return {
     async upload(req: FastifyRequest, userId: number): Promise<number> {
       await deps.rateLimits.consume('upload.post', { user: userId });
+      deps.onUploadStart?.();
       return deps.inFlight
         ? deps.inFlight.run(userId, () => this.receive(req, userId))
         : this.receive(req, userId);
@@ -52,6 +60,7 @@ export function uploadService(deps: UploadDeps) {
           await deps.jobs.enqueue(kind, payload, trx);
           return id;
         });
+        deps.onQueued?.(postId, userId);
         deps.jobs.notify();
         return postId;
       } catch (error) {

@@ -13,7 +13,8 @@ export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const errors = useFormErrors(FIELDS);
-  const login = useLoginMutation();
+  const [solving, setSolving] = useState(false);
+  const login = useLoginMutation(setSolving);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,6 +51,11 @@ export function LoginForm() {
           errors.clearField('password');
         }}
       />
+      {solving ? (
+        <p className={styles.footer} role="status">
+          {authStrings.checkingDevice}
+        </p>
+      ) : null}
       {errors.formError ? (
         <p className={styles.formError} role="alert">
           {errors.formError}

@@ -52,6 +52,28 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('shows a strength hint while the password is typed, and refuses weak shapes before the server', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Имя пользователя'), 'anna_k');
+    const password = screen.getByLabelText('Пароль');
+    await user.type(password, 'qwertyui');
+    expect(screen.getByRole('status')).toHaveTextContent('Надёжность пароля: слабый');
+    await user.clear(password);
+    await user.type(password, 'лодка плывёт к маяку');
+    expect(screen.getByRole('status')).toHaveTextContent('Надёжность пароля: надёжный');
+    await user.clear(password);
+    await user.type(password, 'my-anna_k-1');
+    expect(screen.getByRole('status')).toHaveTextContent('Пароль не должен содержать имя пользователя');
+    await user.clear(password);
+    await user.type(password, 'aaaaaaaa');
+    await user.type(screen.getByLabelText('Имя'), 'Анна');
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(password).toHaveAccessibleDescription('Пароль не может состоять из одного повторяющегося символа');
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Typing four passwords key by key takes a while on a loaded machine.
+  }, 20_000);
+
   it('shows the server field message under the username input', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(

@@ -6,6 +6,7 @@ import { useFormErrors } from '../hooks/use-form-errors.ts';
 import { collectErrors, validateName, validatePassword, validateUsername } from '../lib/validation.ts';
 import { authStrings } from '../strings.ts';
 import styles from './AuthLayout.module.css';
+import { PasswordStrength } from './PasswordStrength.tsx';
 
 const FIELDS = ['username', 'name', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -26,7 +27,7 @@ export function RegisterForm() {
     const clientErrors = collectErrors({
       username: validateUsername(body.username),
       name: validateName(body.name),
-      password: validatePassword(body.password),
+      password: validatePassword(body.password, body.username),
     });
     errors.reset(clientErrors);
     if (Object.keys(clientErrors).length > 0) return;
@@ -63,6 +64,11 @@ export function RegisterForm() {
         value={values.password}
         error={errors.fieldErrors.password}
         onChange={change('password')}
+      />
+      <PasswordStrength
+        password={values.password}
+        username={values.username}
+        quiet={Boolean(errors.fieldErrors.password)}
       />
       {errors.formError ? (
         <p className={styles.formError} role="alert">

@@ -6,7 +6,7 @@ import { useAuthStore } from '../auth-store.ts';
 /**
  * Protected routes: guests go to /login; while the session is checked a loading screen is shown. When the
  * check answers, the signed-in pages render from a deferred status: an interruptible background render in
- * short slices instead of one long task that blocks input (issue 9, TBT). Every other change (sign-out)
+ * short slices instead of one long task that blocks input (TBT). Every other change (sign-out)
  * applies at once.
  */
 export function RequireAuth() {

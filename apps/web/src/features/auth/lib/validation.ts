@@ -1,4 +1,4 @@
-import { Limits } from '@kadr/contract/browser';
+import { Limits, passwordShapeProblem } from '@kadr/contract/browser';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { authStrings } from '../strings.ts';
 
@@ -15,11 +15,11 @@ export function validateUsername(value: string): string | undefined {
   return undefined;
 }
 
-export function validatePassword(value: string): string | undefined {
+/** A new password: the contract's rules (length, one repeated character, whitespace only, the username). */
+export function validatePassword(value: string, username: string | null = null): string | undefined {
   if (!value) return authStrings.required;
-  if (value.length < Limits.password.min) return authStrings.validation.passwordTooShort;
   if (value.length > Limits.password.max) return ru.app.unknownError;
-  return undefined;
+  return passwordShapeProblem(value, username) ?? undefined;
 }
 
 export function validateName(value: string): string | undefined {

@@ -16,7 +16,6 @@ export function CallMiniBar({ view }: { view: Live }) {
         type="button"
         className={styles.miniExpand}
         onClick={() => callActions.setMinimised(false)}
-        aria-label={t.expand}
         title={t.expand}
       >
         <Maximize2 size={16} aria-hidden="true" />
@@ -30,6 +29,8 @@ export function CallMiniBar({ view }: { view: Live }) {
             t.state.ringingOutgoing
           )}
         </span>
+        {/* Named by what it shows (the peer, the time) and what it does: the name holds the visible text. */}
+        <span className="visually-hidden">{t.expand}</span>
       </button>
       <button
         type="button"

@@ -1,7 +1,21 @@
-import { Lock, Mic, MicOff, Minimize2, PhoneOff, ShieldAlert, Signal, Video, VideoOff } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import {
+  Lock,
+  Mic,
+  MicOff,
+  Minimize2,
+  PhoneOff,
+  ShieldAlert,
+  Signal,
+  SwitchCamera,
+  Video,
+  VideoOff,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { Emoji } from '../../../shared/ui/Emoji.tsx';
 import { callActions } from '../call-controller.ts';
+import { FINGERPRINT_EMOJI } from '../lib/fingerprint-emoji.ts';
+import { useCameraPreview, useSeveralCameras } from '../media/use-camera-preview.ts';
 import { type CallView, useCallStore } from '../store/call-store.ts';
 import { callsStrings as t } from '../strings.ts';
 import { CallDuration } from './CallDuration.tsx';
@@ -40,8 +54,16 @@ function Encryption() {
         <span className={styles.e2ee} title={t.e2ee.fingerprintHint}>
           <Lock size={14} aria-hidden="true" />
           <span className={styles.visuallyHidden}>{t.e2ee.label}</span>
-          <span className={styles.fingerprint} data-testid="call-fingerprint">
-            {encryption.fingerprint.join('')}
+          {/* Drawn from the shipped emoji set: a device without an emoji font showed four boxes. */}
+          <span
+            className={styles.fingerprint}
+            data-testid="call-fingerprint"
+            data-fingerprint={encryption.fingerprint.join('')}
+          >
+            {encryption.fingerprint.map((emoji, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the four places are fixed; an emoji may repeat.
+              <Emoji key={index} emoji={emoji} src={FINGERPRINT_EMOJI[emoji] ?? ''} size={20} />
+            ))}
           </span>
         </span>
       );
@@ -55,8 +77,13 @@ function Encryption() {
   }
 }
 
+/**
+ * The connection's quality in a word; the figures (delay, loss, bitrate) only on request, so they do not
+ * cover the picture. The counters stay on the element for the media tests.
+ */
 function Stats() {
   const stats = useCallStore((s) => s.stats);
+  const [open, setOpen] = useState(false);
   if (!stats) return null;
   return (
     <div
@@ -65,30 +92,48 @@ function Stats() {
       data-video-frames={stats.videoFramesDecoded}
       data-audio-energy={stats.audioEnergy}
     >
-      <span className={`${styles.quality} ${styles[stats.quality]}`}>
+      <button
+        type="button"
+        className={`${styles.quality} ${styles[stats.quality]}`}
+        aria-expanded={open}
+        aria-label={`${t.stats.quality[stats.quality]}. ${open ? t.stats.hide : t.stats.show}`}
+        onClick={() => setOpen((o) => !o)}
+      >
         <Signal size={14} aria-hidden="true" />
         {t.stats.quality[stats.quality]}
-      </span>
-      <span>
-        {t.stats.rtt}: {stats.rttMs ?? '—'} {t.stats.ms}
-      </span>
-      <span>
-        {t.stats.loss}: {stats.lossPercent ?? '—'}%
-      </span>
-      <span>
-        {t.stats.bitrate}: {stats.bitrateKbps ?? '—'} {t.stats.kbps}
-      </span>
+      </button>
+      {open ? (
+        <>
+          <span>
+            {t.stats.rtt}: {stats.rttMs ?? '—'} {t.stats.ms}
+          </span>
+          <span>
+            {t.stats.loss}: {stats.lossPercent ?? '—'}%
+          </span>
+          <span>
+            {t.stats.bitrate}: {stats.bitrateKbps ?? '—'} {t.stats.kbps}
+          </span>
+        </>
+      ) : null}
     </div>
   );
 }
 
 /** The call window (§2.3): the peer large, our preview small, mic, camera, end, minimise. */
 export function CallWindow({ view }: { view: Shown }) {
-  const { micEnabled, cameraEnabled, peerMicMuted, peerCameraMuted, mediaVersion } = useCallStore();
+  const { micEnabled, cameraEnabled, facing, peerMicMuted, peerCameraMuted, mediaVersion } = useCallStore();
   const remoteRef = useRef<HTMLVideoElement>(null);
   const localRef = useRef<HTMLVideoElement>(null);
   const live = view.status === 'ringing' || view.status === 'connecting' || view.status === 'active';
   const video = view.kind === 'video';
+  // While it rings out, the caller sees themselves (the call's own capture is not shown before the answer).
+  const previewing = video && cameraEnabled && view.status === 'ringing' && view.direction === 'outgoing';
+  const preview = useCameraPreview(previewing, facing);
+  const canFlip = useSeveralCameras(video && live);
+  const previewRef = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (previewRef.current) previewRef.current.srcObject = preview;
+  }, [preview]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: mediaVersion is the signal that tracks changed.
   useEffect(() => {
@@ -124,6 +169,18 @@ export function CallWindow({ view }: { view: Shown }) {
             ref={localRef}
             className={styles.localVideo}
             data-testid="local-video"
+            data-facing={facing}
+            autoPlay
+            playsInline
+            muted
+          />
+        ) : null}
+        {previewing ? (
+          <video
+            ref={previewRef}
+            className={styles.localVideo}
+            data-testid="local-preview"
+            data-facing={facing}
             autoPlay
             playsInline
             muted
@@ -168,6 +225,17 @@ export function CallWindow({ view }: { view: Shown }) {
           >
             {micEnabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
           </button>
+          {video && canFlip && cameraEnabled ? (
+            <button
+              type="button"
+              className={styles.round}
+              onClick={() => void callActions.flipCamera()}
+              aria-label={t.flipCamera}
+              title={t.flipCamera}
+            >
+              <SwitchCamera aria-hidden="true" />
+            </button>
+          ) : null}
           {video ? (
             <button
               type="button"

@@ -5,7 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallView } from '../store/call-store.ts';
 
 const actions = vi.hoisted(() => ({ reject: vi.fn(async () => {}), accept: vi.fn(async () => {}) }));
-vi.mock('../call-controller.ts', () => ({ callActions: actions, browserCanEncryptCalls: () => true }));
+/** What the browser has: WebRTC (RTCPeerConnection) and end-to-end encryption of call media. */
+const browser = vi.hoisted(() => ({ calls: true, encryption: true }));
+vi.mock('../call-controller.ts', () => ({
+  callActions: actions,
+  browserCanEncryptCalls: () => browser.encryption,
+}));
+vi.mock('../../../shared/livekit/webrtc-support.ts', () => ({ browserHasWebRtc: () => browser.calls }));
 
 const { IncomingCallModal } = await import('./IncomingCallModal.tsx');
 
@@ -35,7 +41,11 @@ function Page({ kind }: { kind: 'audio' | 'video' }) {
 }
 
 describe('IncomingCallModal on the shared sheet', () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.clearAllMocks();
+    browser.calls = true;
+    browser.encryption = true;
+  });
 
   it('is a modal alertdialog named by the caller, focus on accept, the page inert', async () => {
     render(<Page kind="video" />);
@@ -66,5 +76,21 @@ describe('IncomingCallModal on the shared sheet', () => {
     await userEvent.click(backdrop);
     expect(actions.reject).not.toHaveBeenCalled();
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('without WebRTC it says the call cannot be answered here and offers only «Отклонить»', async () => {
+    browser.calls = false;
+    browser.encryption = false;
+    render(<Page kind="video" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Открыть' }));
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Этот браузер не поддерживает звонки (в нём нет WebRTC). Откройте Kadr в другом браузере',
+    );
+    expect(screen.queryByRole('button', { name: 'Ответить с видео' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ответить без видео' })).not.toBeInTheDocument();
+    const reject = screen.getByRole('button', { name: 'Отклонить' });
+    expect(reject).toHaveFocus();
+    await userEvent.click(reject);
+    expect(actions.reject).toHaveBeenCalledTimes(1);
   });
 });

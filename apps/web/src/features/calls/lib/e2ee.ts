@@ -50,7 +50,7 @@ export async function deriveCallKey(
 }
 
 // 64 distinct, widely rendered emoji: 6 bits each, so four of them carry 24 bits of the key's digest.
-const EMOJI = [
+export const EMOJI = [
   '🐶',
   '🐱',
   '🐭',

@@ -1,6 +1,7 @@
 import {
   ExternalE2EEKeyProvider,
   type LocalTrack,
+  type LocalVideoTrack,
   type Participant,
   type RemoteTrack,
   Room,
@@ -9,6 +10,7 @@ import {
   type TrackPublication,
 } from 'livekit-client';
 import E2EEWorker from 'livekit-client/e2ee-worker?worker';
+import { mediaServerUrl } from '../../../shared/livekit/server-url.ts';
 import { callMark } from '../lib/marks.ts';
 import type { CallStats } from '../store/call-store.ts';
 import { type CapturedAhead, captureAhead } from './capture-ahead.ts';
@@ -32,6 +34,8 @@ export interface CallMedia {
   attachAudio(element: HTMLAudioElement): void;
   setMicrophone(enabled: boolean): Promise<void>;
   setCamera(enabled: boolean): Promise<void>;
+  /** Films with the other camera (front ↔ back) on the same published track. */
+  setFacing(facing: 'user' | 'environment'): Promise<void>;
   stats(): Promise<CallStats>;
   /** Settles when this side's microphone (and camera) are published. */
   published: Promise<void>;
@@ -111,7 +115,7 @@ let knownServerUrl: string | null = null;
 export function prepareCallMedia(options: { video: boolean; encrypted: boolean }): PreparedCallMedia {
   const encryption = options.encrypted ? makeEncryption() : null;
   const room = makeRoom(encryption);
-  if (knownServerUrl) void room.prepareConnection(knownServerUrl);
+  if (knownServerUrl) void room.prepareConnection(mediaServerUrl(knownServerUrl));
   const capture = (kind: 'audio' | 'video') =>
     captureAhead(async () => {
       const [track] = await room.localParticipant.createTracks({ [kind]: true });
@@ -280,7 +284,9 @@ export async function connectCallMedia(options: {
     // LiveKit's 15 s default for a negotiation to answer assumes a quick device: past it the client restarts
     // the whole connection and drops what it was publishing (a call without video or sound). A slow phone or
     // a loaded machine answers later; waiting is better than starting over.
-    await room.connect(options.serverUrl, options.token, { peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS });
+    await room.connect(mediaServerUrl(options.serverUrl), options.token, {
+      peerConnectionTimeout: NEGOTIATION_TIMEOUT_MS,
+    });
   } catch (error) {
     left = true;
     releaseCaptured();
@@ -326,6 +332,12 @@ export async function connectCallMedia(options: {
     setCamera: async (enabled) => {
       wanted.camera = enabled;
       await room.localParticipant.setCameraEnabled(enabled);
+      options.on.tracks();
+    },
+    setFacing: async (facing) => {
+      const own = localVideo() as (LocalTrack & Partial<LocalVideoTrack>) | undefined;
+      // The same track restarts on the other device: the peer keeps receiving, no renegotiation.
+      await own?.restartTrack?.({ facingMode: facing });
       options.on.tracks();
     },
     async stats() {

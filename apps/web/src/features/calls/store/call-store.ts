@@ -34,6 +34,8 @@ export type CallEncryption =
   | { status: 'on'; fingerprint: string[] }
   | { status: 'off'; reason: 'unsupported' | 'peer-unsupported' };
 
+export type CameraFacing = 'user' | 'environment';
+
 interface CallStore {
   view: CallView;
   /** Shown once after an error reset the call to idle. */
@@ -41,6 +43,8 @@ interface CallStore {
   minimised: boolean;
   micEnabled: boolean;
   cameraEnabled: boolean;
+  /** Which camera films: the front one (mirrored preview) or the back one. */
+  facing: CameraFacing;
   peerMicMuted: boolean;
   peerCameraMuted: boolean;
   stats: CallStats | null;
@@ -55,6 +59,7 @@ export const initialCallStore: CallStore = {
   minimised: false,
   micEnabled: true,
   cameraEnabled: true,
+  facing: 'user',
   peerMicMuted: false,
   peerCameraMuted: false,
   stats: null,

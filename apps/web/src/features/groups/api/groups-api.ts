@@ -78,9 +78,10 @@ export function useLoadOlderRoom(kind: RoomKind, id: number) {
   };
 }
 
-export function useGroup(id: number) {
+export function useGroup(id: number, enabled = true) {
   return useQuery({
     queryKey: groupsKeys.group(id),
+    enabled,
     queryFn: ({ signal }) => api.call(groupsEndpoints.get, { params: { id }, signal }),
     retry: false,
   });
@@ -95,9 +96,10 @@ export function useGroupMembers(id: number, enabled: boolean) {
   });
 }
 
-export function useChannel(id: number) {
+export function useChannel(id: number, enabled = true) {
   return useQuery({
     queryKey: groupsKeys.channel(id),
+    enabled,
     queryFn: ({ signal }) => api.call(channelsEndpoints.get, { params: { id }, signal }),
     retry: false,
   });

@@ -69,8 +69,8 @@ function SheetActions({
 }
 
 /**
- * The owner appoints an administrator: a subscriber (offered first) or anyone found by search — the
- * server subscribes them on the way — with the three rights of spec §7.5.
+ * The owner appoints an administrator: a subscriber (offered first) or anyone found by search, with the
+ * three rights of spec §7.5. Someone not yet an administrator is invited and becomes one on accepting.
  */
 export function ChannelAdminSheet({
   channelId,
@@ -90,15 +90,30 @@ export function ChannelAdminSheet({
     can_delete_others: false,
   });
   const action = useRoomAction();
+  const [invited, setInvited] = useState(false);
   const appoint = async (user: PickableUser) => {
-    const done = await action.run(() =>
-      api.call(channelsEndpoints.addAdmin, {
+    let asked = false;
+    const done = await action.run(async () => {
+      const answer = await api.call(channelsEndpoints.addAdmin, {
         params: { id: channelId },
         body: { user_id: user.id, ...rights },
-      }),
-    );
-    if (done) onClose();
+      });
+      asked = (answer.invited ?? []).includes(user.id);
+    });
+    if (done && asked) setInvited(true);
+    else if (done) onClose();
   };
+  if (invited)
+    return (
+      <Sheet title={S.addAdmin} onClose={onClose} centered>
+        <div className={g.form}>
+          <p role="status">{S.adminInvitationSent}</p>
+          <button type="button" className={g.primary} onClick={onClose}>
+            {S.done}
+          </button>
+        </div>
+      </Sheet>
+    );
   return (
     <Sheet title={S.addAdmin} onClose={onClose} centered>
       <div className={g.form}>

@@ -2,6 +2,7 @@ import type { Channel, ChannelAdmin } from '@kadr/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { useReportUi } from '../../moderation/report-store.ts';
 import { ChatInfoPanel } from './ChatInfoPanel.tsx';
 import { type Routes, renderWithQuery, stubApi } from './room-test-kit.tsx';
 
@@ -180,5 +181,18 @@ describe('ChannelInfoPanel', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: `Снять права администратора: ${me.name}` })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Снять права администратора: Борис' }));
     await waitFor(() => expect(api.called('DELETE /channels/5/admins/9')).toHaveLength(1));
+  });
+
+  it('a subscriber reports the channel to the moderators; its owner does not see the report', async () => {
+    open('subscriber');
+    fireEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на канал' }));
+    expect(useReportUi.getState().target).toMatchObject({ kind: 'channel', targetId: 5 });
+    useReportUi.getState().close();
+  });
+
+  it('shows no report to the channel owner', async () => {
+    open('owner');
+    await screen.findByRole('button', { name: /Удалить канал/ });
+    expect(screen.queryByRole('button', { name: 'Пожаловаться на канал' })).toBeNull();
   });
 });

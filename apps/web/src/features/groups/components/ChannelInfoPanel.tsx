@@ -1,8 +1,9 @@
 import type { ChannelAdmin, Me } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
-import { ShieldPlus, Trash2, X } from 'lucide-react';
+import { Flag, ShieldPlus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
+import { openReport } from '../../moderation/feature.ts';
 import { useChannel, useChannelAdmins, useChannelSubscribers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
@@ -128,6 +129,15 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
                 }
               >
                 {S.unsubscribe}
+              </button>
+            ) : null}
+            {!owner ? (
+              <button
+                type="button"
+                className={g.secondary}
+                onClick={() => openReport({ kind: 'channel', targetId: id })}
+              >
+                <Flag size={16} aria-hidden /> {S.reportChannel}
               </button>
             ) : null}
           </div>

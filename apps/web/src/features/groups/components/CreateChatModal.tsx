@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
-import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+import { refetchChatsAfterWrite } from '../../messenger/api/cache-writes.ts';
 import { groupsStrings as S } from '../strings.ts';
 import { ChatNameFields } from './ChatNameFields.tsx';
 import g from './groups.module.css';
@@ -54,7 +54,7 @@ export function CreateChatModal({ kind, onClose }: { kind: 'group' | 'channel'; 
           : await api.call(channelsEndpoints.create, {
               body: { name: name.trim(), slug, description: description.trim(), is_public: isPublic },
             });
-      await queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+      await refetchChatsAfterWrite(queryClient);
       onClose();
       navigate('/messenger', { state: { openChatKey: `${kind}:${created.id}` } });
     } catch (err) {

@@ -2,6 +2,7 @@ import type { Group, GroupMember } from '@kadr/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { useReportUi } from '../../moderation/report-store.ts';
 import { ChatInfoPanel } from './ChatInfoPanel.tsx';
 import { type Routes, renderWithQuery, stubApi } from './room-test-kit.tsx';
 
@@ -160,5 +161,18 @@ describe('GroupInfoPanel', { timeout: 20_000 }, () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Передать' }));
     await waitFor(() => expect(api.called('POST /groups/1/owner')).toHaveLength(1));
     expect(api.called('POST /groups/1/owner')[0]?.body).toEqual({ user_id: 10 });
+  });
+
+  it('a member reports the group to the moderators; its owner has nothing to report', async () => {
+    open('member', [member(1, 'Хозяйка', 'owner'), member(me.id, me.name, 'member')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на группу' }));
+    expect(useReportUi.getState().target).toMatchObject({ kind: 'group', targetId: 1 });
+    useReportUi.getState().close();
+  });
+
+  it('shows no report to the owner', async () => {
+    open('owner');
+    await row('Вера');
+    expect(screen.queryByRole('button', { name: 'Пожаловаться на группу' })).toBeNull();
   });
 });

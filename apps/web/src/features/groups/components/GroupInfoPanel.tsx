@@ -1,8 +1,9 @@
 import type { GroupMember, Me } from '@kadr/contract';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
-import { Copy, Crown, LogOut, Pencil, RefreshCw, Trash2, UserPlus, X } from 'lucide-react';
+import { Copy, Crown, Flag, LogOut, Pencil, RefreshCw, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
+import { openReport } from '../../moderation/feature.ts';
 import { useGroup, useGroupMembers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
 import { groupsStrings as S } from '../strings.ts';
@@ -158,6 +159,15 @@ export function GroupInfoPanel({ id, me, onClose, onGone }: Props) {
             }
           >
             <LogOut size={16} aria-hidden /> {S.leave}
+          </button>
+        ) : null}
+        {group.data && !owner ? (
+          <button
+            type="button"
+            className={g.secondary}
+            onClick={() => openReport({ kind: 'group', targetId: id })}
+          >
+            <Flag size={16} aria-hidden /> {S.reportGroup}
           </button>
         ) : null}
         {owner ? (

@@ -73,15 +73,30 @@ export function AddMembersSheet({
     setPicked((held) =>
       held.some((p) => p.id === user.id) ? held.filter((p) => p.id !== user.id) : [...held, user],
     );
+  const [invited, setInvited] = useState(0);
   const add = async () => {
-    const done = await action.run(() =>
-      api.call(groupsEndpoints.addMembers, {
+    let asked = 0;
+    const done = await action.run(async () => {
+      const answer = await api.call(groupsEndpoints.addMembers, {
         params: { id: groupId },
         body: { user_ids: picked.map((u) => u.id) },
-      }),
-    );
-    if (done) onClose();
+      });
+      asked = answer.invited?.length ?? 0;
+    });
+    if (done && asked > 0) setInvited(asked);
+    else if (done) onClose();
   };
+  if (invited > 0)
+    return (
+      <Sheet title={S.addMembers} onClose={onClose} centered>
+        <div className={g.form}>
+          <p role="status">{S.invitationsSent(invited)}</p>
+          <button type="button" className={g.primary} onClick={onClose}>
+            {S.done}
+          </button>
+        </div>
+      </Sheet>
+    );
   return (
     <Sheet title={S.addMembers} onClose={onClose} centered>
       <div className={g.form}>

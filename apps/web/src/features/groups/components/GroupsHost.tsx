@@ -1,7 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { registerShellCommand } from '../../shell/lib/shell-commands.ts';
 import { useGroupsUi } from '../store/groups-ui.ts';
-import { CreateChatModal } from './CreateChatModal.tsx';
+
+// The create modals load when first opened (not in the first script).
+const CreateChatModal = lazy(() =>
+  import('./CreateChatModal.tsx').then((m) => ({ default: m.CreateChatModal })),
+);
 
 /** The create-group and create-channel modals, opened from the shell's messenger menu (global hooks). */
 export function GroupsHost() {
@@ -15,5 +19,9 @@ export function GroupsHost() {
       offChannel();
     };
   }, [setOpen]);
-  return open ? <CreateChatModal kind={open} onClose={() => setOpen(null)} /> : null;
+  return open ? (
+    <Suspense fallback={null}>
+      <CreateChatModal kind={open} onClose={() => setOpen(null)} />
+    </Suspense>
+  ) : null;
 }

@@ -2,18 +2,47 @@ import type { Group } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Flag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
+import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
-import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+import { refetchChatsAfterWrite } from '../../messenger/api/cache-writes.ts';
+import { Markdown } from '../../messenger/components/Markdown.tsx';
+import { openReport } from '../../moderation/feature.ts';
 import { groupsKeys } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
 import g from './groups.module.css';
 
 const openChat = (navigate: ReturnType<typeof useNavigate>, key: string) =>
   navigate('/messenger', { state: { openChatKey: key } });
+
+/** «Назад» from a preview: where one came from (a chat's link), or the chat list. */
+function PreviewBack() {
+  const goBack = useGoBack();
+  return (
+    <button
+      type="button"
+      className={g.previewBack}
+      data-testid="preview-back"
+      onClick={() => goBack('/messenger')}
+    >
+      <ArrowLeft size={18} aria-hidden />
+      {S.back}
+    </button>
+  );
+}
+
+/** «Пожаловаться» on a room one can see without joining (the server takes reports on public rooms). */
+function ReportRoom({ kind, id }: { kind: 'group' | 'channel'; id: number }) {
+  return (
+    <button type="button" className={g.secondary} onClick={() => openReport({ kind, targetId: id })}>
+      <Flag size={16} aria-hidden /> {kind === 'group' ? S.reportGroup : S.reportChannel}
+    </button>
+  );
+}
 
 /** /messenger/invite/{token}: a member opens the group; others see the preview with join (spec §4.11). */
 export function GroupInvitePage() {
@@ -63,7 +92,7 @@ function GroupPreview({
     setFailure(null);
     try {
       const joined = await joinGroup(group.data);
-      await queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+      await refetchChatsAfterWrite(queryClient);
       openChat(navigate, `group:${joined.id}`);
     } catch (err) {
       setFailure(`${S.joinFailed}${isApiError(err) ? err.message : String(err)}`);
@@ -73,6 +102,7 @@ function GroupPreview({
   };
   return (
     <main className={g.page} data-testid="group-preview">
+      <PreviewBack />
       {group.isPending ? (
         <Spinner />
       ) : group.isError ? (
@@ -88,6 +118,7 @@ function GroupPreview({
           <button type="button" className={g.primary} disabled={busy} onClick={() => void join()}>
             {S.join}
           </button>
+          {group.data.is_public ? <ReportRoom kind="group" id={group.data.id} /> : null}
           {failure ? (
             <p className={g.error} role="alert">
               {failure}
@@ -122,11 +153,12 @@ export function ChannelPreviewPage() {
   const subscribe = async () => {
     if (!channel.data) return;
     await api.call(channelsEndpoints.subscribe, { params: { id: channel.data.id } });
-    await queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
+    await refetchChatsAfterWrite(queryClient);
     openChat(navigate, `channel:${channel.data.id}`);
   };
   return (
     <main className={g.page} data-testid="channel-preview">
+      <PreviewBack />
       {channel.isPending ? (
         <Spinner />
       ) : channel.isError ? (
@@ -139,9 +171,14 @@ export function ChannelPreviewPage() {
           {channel.data.description ? <p>{channel.data.description}</p> : null}
           <p className={g.muted}>{S.subscriberCount(channel.data.subscribers_count)}</p>
           {(posts.data?.messages ?? []).length === 0 ? <p className={g.muted}>{S.noPosts}</p> : null}
-          {(posts.data?.messages ?? []).map((m) => (
-            <p key={m.id}>{m.content}</p>
-          ))}
+          {/* Posts as the channel shows them: markdown rendered, never its raw marks. */}
+          <ul className={g.previewPosts} aria-label={S.latestPosts}>
+            {(posts.data?.messages ?? []).map((m) => (
+              <li key={m.id} className={g.previewPost} data-testid="preview-post" data-user-content>
+                <Markdown source={m.content} />
+              </li>
+            ))}
+          </ul>
           {channel.data.is_subscribed ? (
             <button
               type="button"
@@ -155,6 +192,9 @@ export function ChannelPreviewPage() {
               {S.subscribe}
             </button>
           )}
+          {channel.data.is_public || channel.data.is_subscribed ? (
+            <ReportRoom kind="channel" id={channel.data.id} />
+          ) : null}
         </>
       )}
     </main>

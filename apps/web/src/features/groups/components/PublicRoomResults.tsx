@@ -1,12 +1,8 @@
-import type { Channel, Group } from '@kadr/contract';
-import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
-import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../shared/api/client.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
-import { groupsKeys } from '../api/groups-api.ts';
+import { messengerSearchOptions } from '../../search/feature.ts';
 import { groupsStrings as S } from '../strings.ts';
 import g from './groups.module.css';
 
@@ -23,22 +19,6 @@ interface Hit {
   count: number;
 }
 
-const fromGroup = (x: Group): Hit | null =>
-  x.isMember || !x.slug
-    ? null
-    : { kind: 'group', id: x.id, name: x.name, slug: x.slug, avatar_url: x.avatar_url, count: x.memberCount };
-const fromChannel = (x: Channel): Hit | null =>
-  x.is_subscribed
-    ? null
-    : {
-        kind: 'channel',
-        id: x.id,
-        name: x.name,
-        slug: x.slug,
-        avatar_url: x.avatar_url,
-        count: x.subscribers_count,
-      };
-
 function useDebounced(value: string): string {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -53,18 +33,20 @@ export function PublicRoomResults({ query }: { query: string }) {
   const navigate = useNavigate();
   const q = useDebounced(query.trim());
   const found = useQuery({
-    queryKey: [...groupsKeys.all, 'search', q],
+    ...messengerSearchOptions(q),
     enabled: q.replace(/^@/, '').length >= MIN_CHARS,
-    staleTime: 10_000,
-    queryFn: async ({ signal }) => {
-      const [groups, channels] = await Promise.all([
-        api.call(groupsEndpoints.search, { query: { q }, signal }),
-        api.call(channelsEndpoints.search, { query: { q }, signal }),
-      ]);
-      return [...groups.groups.map(fromGroup), ...channels.channels.map(fromChannel)]
-        .filter((hit): hit is Hit => hit !== null)
-        .sort((x, y) => y.count - x.count);
-    },
+    select: (answer): Hit[] =>
+      [...answer.groups, ...answer.channels]
+        .filter((room) => !room.is_member && room.slug)
+        .map((room) => ({
+          kind: room.kind,
+          id: room.id,
+          name: room.title,
+          slug: room.slug ?? '',
+          avatar_url: room.avatar_url,
+          count: room.member_count,
+        }))
+        .sort((x, y) => y.count - x.count),
   });
   const hits = found.data ?? [];
   if (hits.length === 0) return null;

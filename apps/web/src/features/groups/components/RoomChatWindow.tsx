@@ -1,30 +1,45 @@
 import type { ChatListItem, Me, Message, MessageAttachment } from '@kadr/contract';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Info, Reply, X } from 'lucide-react';
+import { Images, Info, Reply, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
+import { ru } from '../../../shared/i18n/ru.ts';
+import { useOnline } from '../../../shared/lib/use-online.ts';
 import { useRealtime } from '../../../shared/realtime/socket.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { writeUnreadCleared } from '../../messenger/api/cache-writes.ts';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
+import { useChatsQuery } from '../../messenger/api/messenger-queries.ts';
+import { BackButton } from '../../messenger/components/ChatHeader.tsx';
+import { ChatMediaSheet } from '../../messenger/components/ChatMediaSheet.tsx';
 import styles from '../../messenger/components/ChatWindow.module.css';
+import { DeleteForEveryone } from '../../messenger/components/DeleteForEveryone.tsx';
+import { ForwardDialog } from '../../messenger/components/ForwardDialog.tsx';
+import { MediaViewer } from '../../messenger/components/MediaViewer.tsx';
 import { MessageInput } from '../../messenger/components/MessageInput.tsx';
 import { MessageList } from '../../messenger/components/MessageList.tsx';
+import { PinnedBar } from '../../messenger/components/PinnedBar.tsx';
 import { useMessageActions } from '../../messenger/hooks/use-message-actions.ts';
+import { useMessageJump } from '../../messenger/hooks/use-message-jump.ts';
 import { useNow } from '../../messenger/hooks/use-now.ts';
 import { useOutbox, useOutboxEntries } from '../../messenger/hooks/use-outbox.ts';
+import { chatKey, unreadElsewhere } from '../../messenger/lib/chat-order.ts';
 import { type DisplayMessage, displayMessages } from '../../messenger/lib/message-status.ts';
+import { outgoingEntries } from '../../messenger/lib/outgoing.ts';
 import { PostCardChat } from '../../messenger/lib/post-card-context.ts';
 import { useMessengerUi } from '../../messenger/store/messenger-ui.ts';
-import { newTempId } from '../../messenger/store/outbox.ts';
+import { messengerStrings } from '../../messenger/strings.ts';
 import { GroupVoiceBar } from '../../voice/components/GroupVoiceBar.tsx';
 import {
   markRoomRead,
   type RoomKind,
   roomRef,
+  useChannel,
+  useGroup,
   useLoadOlderRoom,
   useRoomMessages,
 } from '../api/groups-api.ts';
@@ -51,13 +66,24 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
   const history = useRoomMessages(kind, id);
   const loadOlder = useLoadOlderRoom(kind, id);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const actions = useMessageActions(chat, me);
+  const group = useGroup(kind === 'group' ? id : 0, kind === 'group');
+  const channel = useChannel(kind === 'channel' ? id : 0, kind === 'channel');
+  // A group's owner and admins, and a channel's owner, delete others' messages (the server allows it).
+  const moderator =
+    kind === 'group'
+      ? group.data?.role === 'owner' || group.data?.role === 'admin'
+      : channel.data?.role === 'owner';
+  const actions = useMessageActions(chat, me, { moderator });
+  const chatsQuery = useChatsQuery(me);
+  const online = useOnline();
   const editing = useMessengerUi((s) => s.editing);
   const setEditing = useMessengerUi((s) => s.setEditing);
   const setOpenPeerId = useMessengerUi((s) => s.setOpenPeerId);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [menu, setMenu] = useState<{ item: DisplayMessage; at: { x: number; y: number } } | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
+  const [mediaOpen, setMediaOpen] = useState(false);
+  const navigate = useNavigate();
   const typing = useGroupsUi((s) => s.typing[id]);
   const now = useNow(1000);
 
@@ -85,23 +111,31 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
     void markRoomRead(kind, id).catch(() => undefined);
   }, [settled, newest, history.isError, kind, id, subscribed, queryClient]);
 
+  // A quote, the pinned bar or a search hit opens the history at that message (a window around it when
+  // it is not loaded).
+  const jumper = useMessageJump(chatKey(chat), messages);
+  const windowed = jumper.view;
   // Messages written offline wait in the shared outbox (keyed by minus the chat id) and are sent once,
   // in order, when the connection returns, like personal ones.
-  const items = useMemo(() => displayMessages(messages ?? [], entries, -id, me), [messages, entries, id, me]);
+  const items = useMemo(
+    () =>
+      windowed
+        ? displayMessages(windowed.messages, [], -id, me)
+        : displayMessages(messages ?? [], entries, -id, me),
+    [windowed, messages, entries, id, me],
+  );
   const forbidden = history.isError && isApiError(history.error) && [403, 404].includes(history.error.status);
 
   const send = (text: string, files: MessageAttachment[]) => {
-    outbox.enqueue({
-      temp_id: newTempId(),
-      owner_id: me.id,
-      other_user_id: -id,
-      room: { kind, id },
-      ...(replyTo ? { reply_to_id: replyTo.id } : {}),
-      content: text,
-      attachment_ids: files.map((f) => f.id),
-      files: files.map(({ id: _id, ...file }) => file),
-      created_at: new Date().toISOString(),
-    });
+    jumper.backToLatest();
+    // Over 4,096 characters the text goes as several messages, in order (as Telegram sends it).
+    for (const entry of outgoingEntries(
+      { owner_id: me.id, other_user_id: -id, room: { kind, id } },
+      text,
+      files,
+      replyTo?.id ?? null,
+    ))
+      outbox.enqueue(entry);
     setReplyTo(null);
     void outbox.flush(me.id);
   };
@@ -110,27 +144,11 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
     if (kind === 'group') useRealtime.getState().socket?.emit('typing', { group_id: id, is_typing: true });
   };
 
-  /** A tap on a quote scrolls to the original, loading older pages until it is there. */
-  const jumpTo = async (messageId: number) => {
-    for (let i = 0; i < 50; i += 1) {
-      const el = document.getElementById(`message-${messageId}`);
-      if (el) {
-        el.scrollIntoView({ block: 'center' });
-        el.classList.add(g.flash as string);
-        setTimeout(() => el.classList.remove(g.flash as string), 1500);
-        return;
-      }
-      setLoadingOlder(true);
-      const more = await loadOlder().finally(() => setLoadingOlder(false));
-      if (!more) return;
-      await new Promise((r) => requestAnimationFrame(() => r(null)));
-    }
-  };
-
   const count =
     kind === 'group' ? (chat.group_data?.memberCount ?? 0) : (chat.channel_data?.subscribers_count ?? 0);
-  const status =
-    kind === 'group' && typing && typing.until > now
+  const status = !online
+    ? ru.app.waitingForNetwork
+    : kind === 'group' && typing && typing.until > now
       ? S.typing(typing.name)
       : kind === 'group'
         ? S.memberCount(count)
@@ -168,18 +186,25 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
         <MessageList
           items={items}
           ownId={me.id}
-          hasMore={history.data?.has_more ?? false}
+          hasMore={windowed ? windowed.hasOlder : (history.data?.has_more ?? false)}
           loadingOlder={loadingOlder}
           label={chat.username}
           onLoadOlder={() => {
+            if (windowed) return jumper.loadOlder();
             if (loadingOlder) return;
             setLoadingOlder(true);
             void loadOlder().finally(() => setLoadingOlder(false));
           }}
+          hasNewer={windowed?.hasNewer ?? false}
+          onLoadNewer={jumper.loadNewer}
+          onBackToLatest={jumper.backToLatest}
+          highlightId={jumper.highlightId}
           onMenu={(item, at) => setMenu({ item, at })}
           onResend={(tempId) => void outbox.resend(tempId)}
+          onDiscard={(tempId) => outbox.discard(tempId)}
+          authors
           onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
-          onJumpTo={(messageId) => void jumpTo(messageId)}
+          onJumpTo={(messageId) => void jumper.jump(messageId)}
         />
       </PostCardChat.Provider>
     );
@@ -227,6 +252,7 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
         ) : null}
         <MessageInput
           disabled={false}
+          draftKey={-id}
           editing={editing}
           onSend={send}
           onSaveEdit={actions.saveEdit}
@@ -241,9 +267,7 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
       <section className={styles.chat} aria-label={chat.username}>
         <header className={g.header}>
           {showBack ? (
-            <button type="button" className={g.iconButton} aria-label={S.close} onClick={onClose}>
-              <ArrowLeft size={20} aria-hidden />
-            </button>
+            <BackButton onBack={onClose} unread={unreadElsewhere(chatsQuery.data ?? [], chatKey(chat))} />
           ) : null}
           <Avatar name={chat.username} url={chat.avatar_thumbnail_url ?? chat.avatar_url} size={40} alt="" />
           <div className={g.headerText}>
@@ -258,6 +282,14 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
           <button
             type="button"
             className={g.iconButton}
+            aria-label={S.media}
+            onClick={() => setMediaOpen(true)}
+          >
+            <Images size={20} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={g.iconButton}
             aria-label={S.info}
             aria-expanded={infoOpen}
             onClick={() => setInfoOpen(!infoOpen)}
@@ -268,6 +300,14 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
         {kind === 'group' ? (
           <GroupVoiceBar groupId={id} groupName={chat.username} placement="banner" />
         ) : null}
+        {chat.pinned_message ? (
+          <PinnedBar
+            pinned={chat.pinned_message}
+            canUnpin={moderator}
+            onOpen={(messageId) => void jumper.jump(messageId)}
+            onUnpin={(messageId) => actions.pin(messageId, false)}
+          />
+        ) : null}
         {body}
         {input}
       </section>
@@ -276,7 +316,7 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
       ) : null}
       {menu ? (
         <PopupMenu
-          label={S.info}
+          label={messengerStrings.messageActions}
           at={menu.at}
           items={[
             ...(canPost
@@ -285,6 +325,40 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
             ...actions.menuItems(menu.item),
           ]}
           onClose={() => setMenu(null)}
+        />
+      ) : null}
+      {actions.forwarding ? (
+        <ForwardDialog
+          chats={chatsQuery.data ?? []}
+          ownId={me.id}
+          onPick={actions.forwardTo}
+          onClose={() => actions.setForwarding(null)}
+        />
+      ) : null}
+      {mediaOpen ? (
+        <ChatMediaSheet
+          chat={chat}
+          ownId={me.id}
+          onClose={() => setMediaOpen(false)}
+          onOpenPosts={() =>
+            navigate('/media', {
+              state: { fromChat: true, chatId: id, chatType: kind, chatName: chat.username },
+            })
+          }
+          onView={(file) => {
+            setMediaOpen(false);
+            actions.setViewing(file);
+          }}
+        />
+      ) : null}
+      {actions.viewing ? (
+        <MediaViewer file={actions.viewing} onClose={() => actions.setViewing(null)} />
+      ) : null}
+      {actions.confirmDelete ? (
+        <DeleteForEveryone
+          pending={actions.confirmDelete}
+          onConfirm={actions.deleteForEveryone}
+          onClose={actions.cancelDelete}
         />
       ) : null}
     </div>

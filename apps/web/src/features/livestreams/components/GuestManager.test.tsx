@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { jsonResponse, liveStreamOf } from '../../../test/fixtures.ts';
 import { livestreamKeys } from '../api/livestream-queries.ts';
 import { GuestManager } from './GuestManager.tsx';
 
@@ -16,28 +16,6 @@ const user = (id: number, name: string) => ({
   avatar_url: null,
   avatar_thumbnail_url: null,
 });
-
-function streamOf(guests: number[] = []): LiveStream {
-  return {
-    id: 7,
-    title: 'Эфир',
-    user_id: 1,
-    user: { id: 1, username: 'host', display_name: 'Хост', avatar_url: null },
-    avatar_url: null,
-    room_name: 'stream-7',
-    status: 'live',
-    viewer_count: 0,
-    guests: guests.map((id) => ({
-      user_id: id,
-      user: { id, username: `user${id}`, display_name: `Гость ${id}`, avatar_url: null },
-      added_at: '2026-01-01T00:00:00.000Z',
-    })),
-    started_at: '2026-01-01T00:00:00.000Z',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ended_at: null,
-  };
-}
 
 function setup(stream: LiveStream) {
   const queryClient = new QueryClient({
@@ -63,7 +41,7 @@ describe('GuestManager', { timeout: 20_000 }, () => {
 
   it('shows the empty state and searches only for a non-empty query, once, after 300 ms', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ users: [] }));
-    setup(streamOf());
+    setup(liveStreamOf());
     expect(screen.getByText('Пока нет гостей')).toBeInTheDocument();
     const box = screen.getByRole('searchbox', { name: 'Найти пользователя' });
     fireEvent.change(box, { target: { value: '   ' } });
@@ -92,7 +70,7 @@ describe('GuestManager', { timeout: 20_000 }, () => {
       }
       throw new Error(`unexpected ${url}`);
     });
-    setup(streamOf());
+    setup(liveStreamOf());
     fireEvent.change(screen.getByRole('searchbox', { name: 'Найти пользователя' }), {
       target: { value: 'a' },
     });
@@ -104,7 +82,7 @@ describe('GuestManager', { timeout: 20_000 }, () => {
 
   it('removes a guest optimistically and restores it with the §8 text when the server refuses', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ error: 'Внутренняя ошибка сервера', code: 'internal' }, 500));
-    const queryClient = setup(streamOf([4]));
+    const queryClient = setup(liveStreamOf([4]));
     await userEvent.click(screen.getByRole('button', { name: 'Убрать: Гость 4' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось удалить гостя');
     expect(

@@ -1,9 +1,10 @@
 import type { LiveStream } from '@kadr/contract';
-import { Search, UserMinus, UserPlus } from 'lucide-react';
+import { Search, Shield, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, isApiError } from '../../../shared/api/client.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { useAddGuest, useRemoveGuest, useUserSearch } from '../api/livestream-queries.ts';
+import { useSetModerator } from '../api/stream-screen-queries.ts';
 import { livestreamsStrings as t } from '../strings.ts';
 import styles from './LiveStream.module.css';
 
@@ -26,6 +27,7 @@ export function GuestManager({ stream }: { stream: LiveStream }) {
   const search = useUserSearch(debounced);
   const add = useAddGuest(stream.id);
   const remove = useRemoveGuest(stream.id);
+  const setModerator = useSetModerator(stream.id);
   const [error, setError] = useState<string | null>(null);
   const guestIds = new Set(stream.guests.map((g) => g.user_id));
   const candidates = (search.data?.users ?? []).filter((u) => u.id !== stream.user_id);
@@ -42,6 +44,11 @@ export function GuestManager({ stream }: { stream: LiveStream }) {
     remove.mutate(userId, { onError: () => setError(t.removeGuestFailed) });
   };
 
+  const onModerator = (userId: number, moderator: boolean) => {
+    setError(null);
+    setModerator.mutate({ userId, moderator }, { onError: () => setError(t.moderationFailed) });
+  };
+
   return (
     <section className={styles.guests} aria-labelledby="live-guests-title">
       <h2 id="live-guests-title" className={styles.panelTitle}>
@@ -54,7 +61,20 @@ export function GuestManager({ stream }: { stream: LiveStream }) {
           {stream.guests.map((g) => (
             <li key={g.user_id} className={styles.userRow}>
               <Avatar name={g.user.display_name} url={g.user.avatar_url} size={32} />
-              <span className={styles.userName}>{g.user.display_name}</span>
+              <span className={styles.userName}>
+                {g.user.display_name}
+                {g.moderator && <span className={styles.muted}> · {t.moderatorBadge}</span>}
+              </span>
+              <button
+                type="button"
+                className={styles.smallButton}
+                onClick={() => onModerator(g.user_id, !g.moderator)}
+                aria-pressed={g.moderator}
+                aria-label={`${t.makeModerator}: ${g.user.display_name}`}
+                title={g.moderator ? t.unmakeModerator : t.makeModerator}
+              >
+                {g.moderator ? <ShieldCheck size={16} aria-hidden /> : <Shield size={16} aria-hidden />}
+              </button>
               <button
                 type="button"
                 className={styles.smallButton}

@@ -1,35 +1,13 @@
-import type { LiveStream } from '@kadr/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveStreamOf } from '../../../test/fixtures.ts';
 import type { LiveSession } from '../lib/use-live-session.ts';
 import { useLiveUi } from '../live-store.ts';
 import { GuestStage } from './LiveStreamScreen.tsx';
 
 const ME = 5;
-
-function streamOf(guests: number[]): LiveStream {
-  return {
-    id: 7,
-    title: 'Эфир',
-    user_id: 1,
-    user: { id: 1, username: 'host', display_name: 'Хост', avatar_url: null },
-    avatar_url: null,
-    room_name: 'stream-7',
-    status: 'live',
-    viewer_count: 0,
-    guests: guests.map((id) => ({
-      user_id: id,
-      user: { id, username: `user${id}`, display_name: `Гость ${id}`, avatar_url: null },
-      added_at: '2026-01-01T00:00:00.000Z',
-    })),
-    started_at: '2026-01-01T00:00:00.000Z',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ended_at: null,
-  };
-}
 
 /** A viewer's session in a connected room that allows publishing (what the host's invitation grants). */
 function sessionOf(publishMicrophone = vi.fn(async () => {})): LiveSession {
@@ -53,7 +31,7 @@ function Page({ session }: { session: LiveSession }) {
           Чат эфира
         </button>
       </main>
-      {shown ? <GuestStage session={session} stream={streamOf([ME])} meId={ME} /> : null}
+      {shown ? <GuestStage session={session} stream={liveStreamOf([ME])} meId={ME} /> : null}
     </>
   );
 }
@@ -87,5 +65,19 @@ describe('the live guest invitation on the shared sheet', () => {
     expect(await screen.findByRole('region', { name: 'Вы в эфире с микрофоном' })).toBeInTheDocument();
     expect(publish).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('tells a guest the host took off the stage, once, until invited again', async () => {
+    const session = sessionOf();
+    const { rerender } = render(<GuestStage session={session} stream={liveStreamOf([ME])} meId={ME} />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    rerender(<GuestStage session={session} stream={liveStreamOf([])} meId={ME} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Автор эфира убрал вас со сцены');
+    // A viewer who never was a guest is told nothing.
+    const { container } = render(<GuestStage session={session} stream={liveStreamOf([])} meId={ME + 1} />);
+    expect(container).toBeEmptyDOMElement();
+    // Invited again: the notice goes.
+    rerender(<GuestStage session={session} stream={liveStreamOf([ME])} meId={ME} />);
+    expect(screen.queryByText('Автор эфира убрал вас со сцены')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { cameraErrorMessage } from '../../../shared/livekit/device-errors.ts';
+import { browserHasWebRtc } from '../../../shared/livekit/webrtc-support.ts';
 import { StorageKeys } from '../../../shared/storage/keys.ts';
 import { local } from '../../../shared/storage/local.ts';
 import { useCreateStream } from '../api/livestream-queries.ts';
@@ -14,8 +15,12 @@ import styles from './LiveStream.module.css';
 /** Spec §9: the camera at 720p. */
 const HD = { width: { ideal: 1280 }, height: { ideal: 720 } };
 
-/** /live/new — camera preview, device choice (remembered), title with counter, start. */
+/**
+ * /live/new — camera preview, device choice (remembered), title with counter, start. A browser without WebRTC
+ * could never send the stream: it says so, opens no camera and cannot start (no stream is made on the server).
+ */
 export function LiveStarter() {
+  const [webrtc] = useState(browserHasWebRtc);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const create = useCreateStream();
@@ -55,6 +60,7 @@ export function LiveStarter() {
   }, []);
 
   useEffect(() => {
+    if (!webrtc) return;
     const signal = { cancelled: false };
     const opened = open(deviceId, signal);
     return () => {
@@ -63,7 +69,7 @@ export function LiveStarter() {
         for (const track of stream?.getTracks() ?? []) track.stop();
       });
     };
-  }, [deviceId, open]);
+  }, [deviceId, open, webrtc]);
 
   const choose = (id: string) => {
     local.set(StorageKeys.livestreamPreferredCamera, id);
@@ -72,6 +78,7 @@ export function LiveStarter() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!webrtc) return;
     setStartError(null);
     create.mutate(title.trim(), {
       onSuccess: (stream) =>
@@ -96,6 +103,11 @@ export function LiveStarter() {
           <X size={20} aria-hidden />
         </button>
       </header>
+      {!webrtc && (
+        <p className={styles.banner} role="alert" data-testid="live-unsupported">
+          {t.hostWebrtcUnsupported}
+        </p>
+      )}
       {cameraError && (
         <p className={styles.banner} role="alert">
           {cameraError}

@@ -1,18 +1,23 @@
-import type { LiveStream } from '@kadr/contract';
+import type { LiveChatMessage, LiveStream } from '@kadr/contract';
 import { Track } from 'livekit-client';
-import { Eye, LogOut, Mic, MicOff, Radio, Volume2, WifiOff, X } from 'lucide-react';
+import { Eye, LogOut, Mic, MicOff, Radio, UserCheck, UserPlus, Volume2, WifiOff, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import type { RemoteMediaTrack } from '../../../shared/livekit/media-room.ts';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { useAuthStore } from '../../auth/auth-store.ts';
+// Imported directly (not through feature.ts) so it stays in the live screen's lazy chunk.
+import { ModeratorEndStream } from '../../moderation/components/ModeratorEndStream.tsx';
+import { openReport } from '../../moderation/feature.ts';
 import { useEndStream, useStream } from '../api/livestream-queries.ts';
+import { useChatModeration, useHostFollow } from '../api/stream-screen-queries.ts';
 import { type LiveSession, useLiveSession } from '../lib/use-live-session.ts';
 import { useLiveUi } from '../live-store.ts';
 import { livestreamsStrings as t } from '../strings.ts';
 import { GuestManager } from './GuestManager.tsx';
-import { LiveChat } from './LiveChat.tsx';
+import { LiveChat, type LiveChatModeration } from './LiveChat.tsx';
 import styles from './LiveStream.module.css';
 
 /** Remote audio (host and guests) played through elements LiveKit attaches; nothing visible. */
@@ -82,20 +87,35 @@ export function GuestStage({
   /** The guest said no (or left the stage and closed the offer): nothing is shown until a new invitation. */
   const [declined, setDeclined] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const isGuest = stream.guests.some((g) => g.user_id === meId) || session.role === 'guest';
+  /** The host took this user off the stage: said once, until they are invited again. */
+  const [removed, setRemoved] = useState(false);
+  const listed = stream.guests.some((g) => g.user_id === meId);
+  const wasListed = useRef(listed);
+  const isGuest = listed || session.role === 'guest';
   const invited = invitation?.streamId === stream.id || isGuest;
   const room = session.room;
 
   // Removed by the host: LiveKit already took the microphone off the air.
   useEffect(() => {
-    if (!stream.guests.some((g) => g.user_id === meId) && session.role !== 'guest') setOnStage(false);
-  }, [stream.guests, meId, session.role]);
+    if (!listed && session.role !== 'guest') setOnStage(false);
+  }, [listed, session.role]);
+  useEffect(() => {
+    if (wasListed.current && !listed) setRemoved(true);
+    if (listed) setRemoved(false);
+    wasListed.current = listed;
+  }, [listed]);
 
   // A new invitation to this stream opens the offer again.
   useEffect(() => {
     if (invitation?.streamId === stream.id) setDeclined(false);
   }, [invitation, stream.id]);
 
+  if (removed && !listed)
+    return (
+      <p className={styles.notice} role="status" data-testid="live-guest-removed">
+        {t.guestRemoved}
+      </p>
+    );
   if (!room || session.role === 'host' || !invited) return null;
 
   const accept = async () => {
@@ -163,6 +183,25 @@ export function GuestStage({
   );
 }
 
+/** The viewer's follow toggle for the host, in the header. */
+function HostFollow({ username }: { username: string }) {
+  const { following, toggle } = useHostFollow(username);
+  if (following === undefined) return null;
+  return (
+    <button
+      type="button"
+      className={following ? styles.followingButton : styles.followButton}
+      aria-pressed={following}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate(!following)}
+      data-testid="live-follow"
+    >
+      {following ? <UserCheck size={16} aria-hidden /> : <UserPlus size={16} aria-hidden />}
+      <span className={styles.followText}>{following ? t.unfollow : t.follow}</span>
+    </button>
+  );
+}
+
 interface LocationState {
   cameraDeviceId?: string | null;
 }
@@ -175,18 +214,30 @@ export function LiveStreamScreen() {
   const goBack = useGoBack();
   const location = useLocation();
   const user = useAuthStore((s) => (s.auth.status === 'guest' ? null : s.auth.user));
+  const [reportedLines, setReportedLines] = useState<ReadonlySet<number>>(() => new Set());
   const cameraDeviceId = (location.state as LocationState | null)?.cameraDeviceId ?? null;
-  const session = useLiveSession(streamId, {
-    cameraDeviceId,
-    me: { id: user?.id ?? 0, name: user?.name ?? '' },
-  });
+  const session = useLiveSession(streamId, { cameraDeviceId });
   const { data: stream } = useStream(streamId);
   const end = useEndStream(streamId);
+  const moderation = useChatModeration(streamId);
+  const [moderationError, setModerationError] = useState<string | null>(null);
   const [audioError, setAudioError] = useState<string | null>(null);
   const [endError, setEndError] = useState<string | null>(null);
   const { phase } = session;
-  const isHost = session.role === 'host';
+  const isHost = session.role === 'host' || (!!user && stream?.user_id === user.id);
   const ended = phase.kind === 'ended' || stream?.status === 'ended';
+  const banned = phase.kind === 'banned';
+  const failed = () => setModerationError(t.moderationFailed);
+  const chatModeration: LiveChatModeration | null =
+    stream && user && session.standing.can_moderate
+      ? {
+          hostId: stream.user_id,
+          meId: user.id,
+          onDelete: (line: LiveChatMessage) => moderation.deleteLine.mutate(line.id, { onError: failed }),
+          onMute: (line: LiveChatMessage) => moderation.mute.mutate(line.sender_id, { onError: failed }),
+          onBan: (line: LiveChatMessage) => moderation.ban.mutate(line.sender_id, { onError: failed }),
+        }
+      : null;
 
   const leave = async () => {
     await session.leave();
@@ -205,16 +256,34 @@ export function LiveStreamScreen() {
       <StageVideo session={session} />
       <AudioSink tracks={session.audio} />
 
-      <header className={styles.header}>
+      <header className={styles.header} data-testid="live-header">
         <span className={styles.badge}>
           <Radio size={14} aria-hidden /> {t.liveBadge}
         </span>
-        <h1 className={styles.streamTitle}>{stream?.title || stream?.user.display_name || ''}</h1>
+        {stream && (
+          <section className={styles.host} aria-label={t.hostLabel(stream.user.display_name)}>
+            <Avatar name={stream.user.display_name} url={stream.avatar_url} size={32} />
+            <div className={styles.hostText}>
+              <h1 className={styles.streamTitle} data-testid="live-title">
+                {stream.title || stream.user.display_name}
+              </h1>
+              {stream.title && <span className={styles.hostName}>{stream.user.display_name}</span>}
+            </div>
+          </section>
+        )}
         <span className={styles.count} data-testid="live-viewer-count" aria-live="polite">
           <Eye size={16} aria-hidden />{' '}
           <span className="visually-hidden">{t.viewers(stream?.viewer_count ?? 0)}</span>
           <span aria-hidden>{stream?.viewer_count ?? 0}</span>
         </span>
+        {stream && user && !isHost && <HostFollow username={stream.user.username} />}
+        {user && !isHost && !ended ? (
+          <ModeratorEndStream
+            streamId={streamId}
+            className={styles.danger}
+            labelClassName={styles.moderatorEndText}
+          />
+        ) : null}
         {isHost && !ended ? (
           <button type="button" className={styles.danger} onClick={onEnd} disabled={end.isPending}>
             {t.end}
@@ -237,9 +306,14 @@ export function LiveStreamScreen() {
           {phase.message}
         </p>
       )}
-      {(session.publishError || endError) && (
+      {phase.kind === 'unsupported' && !ended && (
+        <p className={styles.banner} role="alert" data-testid="live-unsupported">
+          {isHost ? t.hostWebrtcUnsupported : t.webrtcUnsupported}
+        </p>
+      )}
+      {(session.publishError || endError || moderationError) && (
         <p className={styles.banner} role="alert">
-          {session.publishError ?? endError}
+          {session.publishError ?? endError ?? moderationError}
         </p>
       )}
       {!session.canPlayAudio && !ended && (
@@ -256,9 +330,13 @@ export function LiveStreamScreen() {
         </div>
       )}
 
-      {ended ? (
-        <div className={styles.endedOverlay} role="status" data-testid="live-ended">
-          <p>{t.ended}</p>
+      {ended || banned ? (
+        <div
+          className={styles.endedOverlay}
+          role="status"
+          data-testid={banned ? 'live-banned' : 'live-ended'}
+        >
+          <p>{banned ? t.banned : t.ended}</p>
           <button type="button" className={styles.primary} onClick={() => navigate('/home')}>
             {t.close}
           </button>
@@ -267,7 +345,26 @@ export function LiveStreamScreen() {
         <aside className={styles.side}>
           {stream && user && <GuestStage session={session} stream={stream} meId={user.id} />}
           {isHost && stream && <GuestManager stream={stream} />}
-          <LiveChat messages={session.chat} onSend={(c) => void session.sendChat(c)} disabled={!user} />
+          <LiveChat
+            messages={
+              reportedLines.size ? session.chat.filter((m) => !reportedLines.has(m.id)) : session.chat
+            }
+            meId={user?.id ?? null}
+            onReport={(line) =>
+              openReport({
+                kind: 'live_chat_message',
+                targetId: line.id,
+                // A reported line is hidden from the reporter.
+                onReported: () => setReportedLines((ids) => new Set(ids).add(line.id)),
+              })
+            }
+            onSend={session.sendChat}
+            disabled={!user}
+            muted={session.standing.muted}
+            slowModeSeconds={stream?.slow_mode_seconds ?? 0}
+            moderation={chatModeration}
+            onSlowMode={isHost ? (seconds) => moderation.slowMode.mutate(seconds, { onError: failed }) : null}
+          />
         </aside>
       )}
     </main>

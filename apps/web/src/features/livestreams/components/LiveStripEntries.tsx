@@ -23,7 +23,7 @@ export function LiveStripEntries() {
             </span>
             <span className={styles.badge}>
               <Radio size={10} aria-hidden /> {t.liveBadge}
-            </span>
+            </span>{' '}
             <span className={styles.name}>{s.user.display_name}</span>
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import type { LiveChatMessage, MediaRole } from '@kadr/contract';
+import type { LiveChatMessage, LiveChatStanding, LiveSocketAck, MediaRole } from '@kadr/contract';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,10 +9,11 @@ import {
   type MediaRoom,
   type RemoteMediaTrack,
 } from '../../../shared/livekit/media-room.ts';
-import { useRealtime } from '../../../shared/realtime/socket.ts';
+import { browserHasWebRtc } from '../../../shared/livekit/webrtc-support.ts';
+import { connectedSocket, useRealtime } from '../../../shared/realtime/socket.ts';
 import { livestreamKeys, patchStream } from '../api/livestream-queries.ts';
 import { livestreamsStrings as t } from '../strings.ts';
-import { chatFromData, mergeChat, newTempId } from './chat-log.ts';
+import { mergeChat, newTempId, withoutLine } from './chat-log.ts';
 
 export type LivePhase =
   | { kind: 'connecting' }
@@ -20,7 +21,14 @@ export type LivePhase =
   /** The media connection dropped; it is being restored on its own. */
   | { kind: 'lost' }
   | { kind: 'ended' }
-  | { kind: 'failed'; message: string };
+  /** A moderator banned this user from the stream: out of the room, and not let back in. */
+  | { kind: 'banned' }
+  | { kind: 'failed'; message: string }
+  /**
+   * This browser has no WebRTC (WebKitGTK release builds): no media token is asked for and no room is made;
+   * the chat still works (history from the join, lines over the socket). The screen says why.
+   */
+  | { kind: 'unsupported' };
 
 export interface LiveSession {
   phase: LivePhase;
@@ -32,8 +40,12 @@ export interface LiveSession {
   canPlayAudio: boolean;
   /** A §8 camera error while publishing (host). */
   publishError: string | null;
+  /** Only lines the server sent: the history and the socket's, never anything from the media room. */
   chat: readonly LiveChatMessage[];
-  sendChat(content: string): Promise<void>;
+  /** Muted, and whether this user moderates the chat (host or a moderator guest). */
+  standing: LiveChatStanding;
+  /** Sends a line through the server; the error text to show when it was refused, else null. */
+  sendChat(content: string): Promise<string | null>;
   startAudio(): Promise<string | null>;
   leave(): Promise<void>;
 }
@@ -47,6 +59,8 @@ declare global {
 }
 
 const LOST: LivePhase = { kind: 'lost' };
+/** How long a chat send waits for the server's answer. */
+const SEND_ACK_MS = 15_000;
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 5000];
 /**
  * Connection bound per attempt (signalling and first PeerConnection each). LiveKit's own 15 s first; later
@@ -59,10 +73,7 @@ const CONNECT_TIMEOUTS_MS = [15_000, 30_000, 45_000, 60_000];
  * One stream seen from this browser: history and socket chat, the media room with the token's role,
  * the host's camera and microphone when hosting, remote tracks, and reconnection after a drop.
  */
-export function useLiveSession(
-  streamId: number,
-  options: { cameraDeviceId?: string | null; me: { id: number; name: string } },
-): LiveSession {
+export function useLiveSession(streamId: number, options: { cameraDeviceId?: string | null }): LiveSession {
   const queryClient = useQueryClient();
   const socket = useRealtime((s) => s.socket);
   const [phase, setPhase] = useState<LivePhase>({ kind: 'connecting' });
@@ -72,15 +83,19 @@ export function useLiveSession(
   const [canPlayAudio, setCanPlayAudio] = useState(true);
   const [publishError, setPublishError] = useState<string | null>(null);
   const [chat, setChat] = useState<readonly LiveChatMessage[]>([]);
+  const [standing, setStanding] = useState<LiveChatStanding>({ muted: false, can_moderate: false });
   // The browser knows at once when the network is gone; LiveKit notices only when its pings time out.
   const [offline, setOffline] = useState(() => navigator.onLine === false);
   const ended = useRef(false);
   const cameraDeviceId = useRef(options.cameraDeviceId);
-  const me = useRef(options.me);
 
   const markEnded = useCallback(() => {
     ended.current = true;
     setPhase({ kind: 'ended' });
+  }, []);
+  const markBanned = useCallback(() => {
+    ended.current = true;
+    setPhase({ kind: 'banned' });
   }, []);
 
   useEffect(() => {
@@ -97,9 +112,41 @@ export function useLiveSession(
   // Socket: the stream's room for chat, counts, guests and the end; re-joined after a socket reconnect.
   useEffect(() => {
     if (!socket) return;
-    const join = () => socket.emit('live-stream-viewer-join', { stream_id: streamId });
+    const join = () =>
+      socket.emit('live-stream-viewer-join', { stream_id: streamId }, (result) => {
+        if (result.ok) setChat((c) => mergeChat(c, result.messages));
+        else if (result.code === 'stream_banned') markBanned();
+      });
     const onMessage = (m: LiveChatMessage) => {
       if (m.stream_id === streamId) setChat((c) => mergeChat(c, [m]));
+    };
+    const onDeleted = ({ stream_id, message_id }: { stream_id: number; message_id: number }) => {
+      if (stream_id === streamId) setChat((c) => withoutLine(c, message_id));
+    };
+    const onStanding = ({ stream_id, muted }: { stream_id: number; muted: boolean }) => {
+      if (stream_id === streamId) setStanding((s) => ({ ...s, muted }));
+    };
+    const onSlowMode = ({
+      stream_id,
+      slow_mode_seconds,
+    }: {
+      stream_id: number;
+      slow_mode_seconds: number;
+    }) => {
+      if (stream_id === streamId) patchStream(queryClient, streamId, (s) => ({ ...s, slow_mode_seconds }));
+    };
+    const onGuestUpdated: Parameters<typeof socket.on<'live-stream-guest-updated'>>[1] = ({
+      stream_id,
+      guest,
+    }) => {
+      if (stream_id !== streamId) return;
+      patchStream(queryClient, streamId, (s) => ({
+        ...s,
+        guests: s.guests.map((g) => (g.user_id === guest.user_id ? guest : g)),
+      }));
+    };
+    const onBanned = ({ stream_id }: { stream_id: number }) => {
+      if (stream_id === streamId) markBanned();
     };
     const onEnded = ({ stream_id }: { stream_id: number }) => {
       if (stream_id === streamId) markEnded();
@@ -107,14 +154,24 @@ export function useLiveSession(
     if (socket.connected) join();
     socket.on('connect', join);
     socket.on('live-stream-message', onMessage);
+    socket.on('live-stream-message-deleted', onDeleted);
+    socket.on('live-stream-chat-standing', onStanding);
+    socket.on('live-stream-slow-mode', onSlowMode);
+    socket.on('live-stream-guest-updated', onGuestUpdated);
+    socket.on('live-stream-banned', onBanned);
     socket.on('live-stream-ended', onEnded);
     return () => {
       socket.off('connect', join);
       socket.off('live-stream-message', onMessage);
+      socket.off('live-stream-message-deleted', onDeleted);
+      socket.off('live-stream-chat-standing', onStanding);
+      socket.off('live-stream-slow-mode', onSlowMode);
+      socket.off('live-stream-guest-updated', onGuestUpdated);
+      socket.off('live-stream-banned', onBanned);
       socket.off('live-stream-ended', onEnded);
       socket.emit('live-stream-viewer-leave', { stream_id: streamId });
     };
-  }, [socket, streamId, markEnded]);
+  }, [socket, streamId, markEnded, markBanned, queryClient]);
 
   // Media: join, connect with the token's role, publish when hosting, reconnect after a drop.
   useEffect(() => {
@@ -166,7 +223,8 @@ export function useLiveSession(
         if (cancelled) return;
         if (joined) {
           queryClient.setQueryData(livestreamKeys.stream(streamId), joined.stream);
-          setChat((c) => mergeChat(joined.messages, c));
+          setChat((c) => mergeChat(c, joined.messages));
+          setStanding(joined.chat);
           joinedOnce = true;
         }
         const next = await connectMediaRoom({
@@ -177,10 +235,6 @@ export function useLiveSession(
             trackSubscribed: () => setTracks(current ? [...current.remoteTracks] : []),
             trackUnsubscribed: () => setTracks(current ? [...current.remoteTracks] : []),
             audioPlayback: (ok) => setCanPlayAudio(ok),
-            chatMessage: (message) => {
-              const m = chatFromData(message.data, message.from?.identity ?? null, streamId);
-              if (m) setChat((c) => mergeChat(c, [m]));
-            },
             state: (state) => {
               if (stale()) return;
               if (state.status === 'reconnecting') setPhase({ kind: 'lost' });
@@ -215,6 +269,7 @@ export function useLiveSession(
       } catch (error) {
         if (cancelled || stale()) return;
         if (isApiError(error) && error.status === 404) return markEnded();
+        if (isApiError(error) && error.code === 'stream_banned') return markBanned();
         if (first && isApiError(error) && error.status !== 0) {
           setPhase({ kind: 'failed', message: t.connectFailed });
           return;
@@ -223,7 +278,23 @@ export function useLiveSession(
       }
     }
 
-    void connect(true);
+    /** Without WebRTC: only the chat's join (history, standing), once; no token, no media room, no retries. */
+    async function joinChatOnly() {
+      setPhase({ kind: 'unsupported' });
+      try {
+        const joined = await api.call(livestreamsEndpoints.viewerJoin, { params: { id: streamId } });
+        if (cancelled) return;
+        queryClient.setQueryData(livestreamKeys.stream(streamId), joined.stream);
+        setChat((c) => mergeChat(c, joined.messages));
+        setStanding(joined.chat);
+      } catch (error) {
+        if (cancelled) return;
+        if (isApiError(error) && error.status === 404) markEnded();
+        else if (isApiError(error) && error.code === 'stream_banned') markBanned();
+      }
+    }
+
+    void (browserHasWebRtc() ? connect(true) : joinChatOnly());
     return () => {
       cancelled = true;
       clearTimeout(retryTimer);
@@ -232,35 +303,40 @@ export function useLiveSession(
       void current?.disconnect();
       if (window.__kadrLive?.room === current) window.__kadrLive = undefined;
     };
-  }, [streamId, queryClient, markEnded]);
+  }, [streamId, queryClient, markEnded, markBanned]);
 
-  // The end closes the room; leave it so no reconnect is tried.
+  // The end closes the room; leave it so no reconnect is tried. A ban leaves it too.
   useEffect(() => {
-    if (phase.kind === 'ended') {
-      patchStream(queryClient, streamId, (s) => ({ ...s, status: 'ended' }));
-      void room?.disconnect();
-    }
+    if (phase.kind === 'ended') patchStream(queryClient, streamId, (s) => ({ ...s, status: 'ended' }));
+    if (phase.kind === 'ended' || phase.kind === 'banned') void room?.disconnect();
   }, [phase.kind, room, queryClient, streamId]);
 
   const sendChat = useCallback(
-    async (content: string) => {
+    async (content: string): Promise<string | null> => {
       const text = content.trim();
-      if (!text) return;
-      const message: LiveChatMessage = {
-        type: 'live-stream-message',
-        stream_id: streamId,
-        content: text,
-        sender_id: me.current.id,
-        sender_name: me.current.name,
-        timestamp: new Date().toISOString(),
-        temp_id: newTempId(),
-      };
-      setChat((c) => mergeChat(c, [message]));
-      // Both paths: the socket stores it for late joiners, the data channel reaches the room at once.
-      socket?.emit('live-stream-message', { stream_id: streamId, content: text, temp_id: message.temp_id });
-      await room?.sendChat(message).catch(() => undefined);
+      if (!text) return null;
+      // A line written right after the page opened waits for the socket, which connects when the browser is idle.
+      const live = await connectedSocket(SEND_ACK_MS);
+      if (!live) return t.chatSendFailed;
+      // Nothing is drawn until the server sends the line back to the room, with the author it knows.
+      const result = await new Promise<LiveSocketAck | null>((resolve) => {
+        const timer = setTimeout(() => resolve(null), SEND_ACK_MS);
+        live.emit(
+          'live-stream-message',
+          { stream_id: streamId, content: text, temp_id: newTempId() },
+          (ack) => {
+            clearTimeout(timer);
+            resolve(ack);
+          },
+        );
+      });
+      if (!result) return t.chatSendFailed;
+      if (result.ok) return null;
+      if (result.code === 'chat_muted') setStanding((s) => ({ ...s, muted: true }));
+      if (result.code === 'stream_banned') markBanned();
+      return result.error;
     },
-    [socket, room, streamId],
+    [streamId, markBanned],
   );
 
   const startAudio = useCallback(async () => {
@@ -291,6 +367,7 @@ export function useLiveSession(
     canPlayAudio,
     publishError,
     chat,
+    standing,
     sendChat,
     startAudio,
     leave,

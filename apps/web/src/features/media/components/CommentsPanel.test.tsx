@@ -111,4 +111,14 @@ describe('CommentsPanel', () => {
     expect(await screen.findByText('Просто так')).toBeInTheDocument();
     expect(JSON.parse(fetch.mock.calls[1]?.[1].body)).toEqual({ comment_text: 'Просто так' });
   });
+
+  it('shows when each comment was written', async () => {
+    const recent = { ...comment, id: 4, created_at: new Date(Date.now() - 5 * 60_000).toISOString() };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(jsonResponse({ comments: [recent] })));
+    renderPanel();
+    const item = await screen.findByTestId('comment');
+    const time = item.querySelector('time');
+    expect(time).toHaveTextContent('5 мин');
+    expect(time).toHaveAttribute('datetime', recent.created_at);
+  });
 });

@@ -1,13 +1,14 @@
 import type { Comment } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
-import { X } from 'lucide-react';
+import { Send, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
-import { Button } from '../../../shared/ui/Button.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
+import { openReport } from '../../moderation/feature.ts';
 import { normalizeComment, useAddCommentMutation, useCommentsQuery } from '../api/comments-queries.ts';
+import { commentTime } from '../lib/comment-time.ts';
 import { mediaStrings } from '../strings.ts';
 import styles from './Panels.module.css';
 
@@ -21,11 +22,14 @@ export function CommentsPanel({ postId, onClose }: { postId: number; onClose: ()
   const comments = useCommentsQuery(postId);
   const add = useAddCommentMutation(postId);
   const me = useCurrentUser();
+  // Reported comments are hidden from the reporter.
+  const [reported, setReported] = useState<ReadonlySet<number>>(new Set());
   const [text, setText] = useState('');
   const [failed, setFailed] = useState(false);
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const ready = normalizeComment(text);
+  const now = Date.now();
   const byId = new Map((comments.data?.comments ?? []).map((c) => [c.id, c]));
 
   const startReply = (comment: Comment) => {
@@ -57,35 +61,58 @@ export function CommentsPanel({ postId, onClose }: { postId: number; onClose: ()
   else
     list = (
       <ul className={styles.list}>
-        {comments.data.comments.map((comment) => {
-          const parent = comment.parent_id !== null ? byId.get(comment.parent_id) : undefined;
-          return (
-            <li
-              key={comment.id}
-              className={parent ? `${styles.comment} ${styles.commentReply}` : styles.comment}
-              data-testid="comment"
-            >
-              <Avatar name={comment.user.name} url={comment.user.avatar_url} size={32} />
-              <div className={styles.commentBody}>
-                <span className={styles.commentAuthor}>@{comment.user.username}</span>
-                {parent ? (
-                  <span className={styles.commentMeta}>{T.inReplyTo(parent.user.username)}</span>
-                ) : null}
-                <p className={styles.commentText}>{comment.comment_text}</p>
-                {me ? (
-                  <button
-                    type="button"
-                    className={styles.replyButton}
-                    aria-label={T.replyTo(comment.user.username)}
-                    onClick={() => startReply(comment)}
-                  >
-                    {T.reply}
-                  </button>
-                ) : null}
-              </div>
-            </li>
-          );
-        })}
+        {comments.data.comments
+          .filter((comment) => !reported.has(comment.id))
+          .map((comment) => {
+            const parent = comment.parent_id !== null ? byId.get(comment.parent_id) : undefined;
+            return (
+              <li
+                key={comment.id}
+                className={parent ? `${styles.comment} ${styles.commentReply}` : styles.comment}
+                data-testid="comment"
+              >
+                <Avatar name={comment.user.name} url={comment.user.avatar_url} size={32} />
+                <div className={styles.commentBody}>
+                  <span className={styles.commentHead}>
+                    <span className={styles.commentAuthor}>@{comment.user.username}</span>
+                    <time className={styles.commentMeta} dateTime={comment.created_at}>
+                      {commentTime(comment.created_at, now)}
+                    </time>
+                  </span>
+                  {parent ? (
+                    <span className={styles.commentMeta}>{T.inReplyTo(parent.user.username)}</span>
+                  ) : null}
+                  <p className={styles.commentText}>{comment.comment_text}</p>
+                  {me ? (
+                    <button
+                      type="button"
+                      className={styles.replyButton}
+                      aria-label={T.replyTo(comment.user.username)}
+                      onClick={() => startReply(comment)}
+                    >
+                      {T.reply}
+                    </button>
+                  ) : null}
+                  {me && me.username !== comment.user.username ? (
+                    <button
+                      type="button"
+                      className={styles.replyButton}
+                      aria-label={T.reportComment(comment.user.username)}
+                      onClick={() =>
+                        openReport({
+                          kind: 'comment',
+                          targetId: comment.id,
+                          onReported: () => setReported((ids) => new Set(ids).add(comment.id)),
+                        })
+                      }
+                    >
+                      {T.report}
+                    </button>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
       </ul>
     );
 
@@ -121,9 +148,16 @@ export function CommentsPanel({ postId, onClose }: { postId: number; onClose: ()
             aria-label={T.placeholder}
             onChange={(e) => setText(e.currentTarget.value)}
           />
-          <Button type="submit" disabled={!ready || add.isPending}>
-            {T.send}
-          </Button>
+          {/* An icon, so the field keeps room for its whole placeholder on a phone. */}
+          <button
+            type="submit"
+            className={styles.sendButton}
+            disabled={!ready || add.isPending}
+            aria-label={T.send}
+            title={T.send}
+          >
+            <Send size={20} aria-hidden="true" focusable="false" />
+          </button>
         </form>
       ) : null}
     </Sheet>

@@ -96,6 +96,12 @@ describe('FeedPager', () => {
     expect(screen.queryByText('Вы скрыли подобное от себя')).not.toBeInTheDocument();
   });
 
+  it('a vertical swipe that starts on a hidden post moves on (touch has no wheel or arrow keys)', () => {
+    const { onIndex } = renderPager(2, { blacklist: new Set(['cats']) });
+    drag(screen.getByText('Вы скрыли подобное от себя'), 0, 120);
+    expect(onIndex).toHaveBeenLastCalledWith(1);
+  });
+
   it('on a video: a tap pauses, a double tap likes with a heart, a held press plays at 2×', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

@@ -1,15 +1,20 @@
+import { Suspense } from 'react';
+import { SearchPanel } from '../../search/feature.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { FeedPreferencesPanel } from '../modes/components/FeedPreferencesPanel.tsx';
 import { ModesPanel } from '../modes/components/ModesPanel.tsx';
-import { UserSearchPanel } from '../modes/components/UserSearchPanel.tsx';
+import { useMediaMode } from '../modes/media-mode-store.ts';
 import { MyActionsPanel } from '../my-actions/components/MyActionsPanel.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
+import { EditAltPanel } from './EditAltPanel.tsx';
 
-/** The panels over the feed (spec §2.4): comments, preferences, modes, my actions, search. */
+/** The panels over the feed (spec §2.4): comments, preferences, modes, my actions, search, the alt text edit. */
 export function FeedPanels() {
   const panel = useFeedUi((s) => s.panel);
   const commentsPostId = useFeedUi((s) => s.commentsPostId);
   const close = useFeedUi((s) => s.closePanel);
+  const altPost = useFeedUi((s) => s.altPost);
+  const mode = useMediaMode((s) => s.mode);
   switch (panel) {
     case 'comments':
       return commentsPostId === null ? null : <CommentsPanel postId={commentsPostId} onClose={close} />;
@@ -20,7 +25,13 @@ export function FeedPanels() {
     case 'myActions':
       return <MyActionsPanel onClose={close} />;
     case 'search':
-      return <UserSearchPanel onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <SearchPanel onClose={close} sleep={mode === 'sleep'} />
+        </Suspense>
+      );
+    case 'alt':
+      return altPost === null ? null : <EditAltPanel key={altPost.id} post={altPost} onClose={close} />;
     case null:
       return null;
     default: {

@@ -1,10 +1,12 @@
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { DemoOffer } from '../../demo/feature.ts';
+import { PrivateAccountNotice } from '../../profile/components/PrivateAccountNotice.tsx';
 import { mediaStrings } from '../strings.ts';
 import styles from './MediaScreen.module.css';
 
-export type FeedEmptyKind = 'loading' | 'tuning' | 'empty' | 'sleepEmpty' | 'notFound';
+export type FeedEmptyKind = 'loading' | 'tuning' | 'empty' | 'sleepEmpty' | 'notFound' | 'privateAccount';
 
 /** The end of the main feed: said plainly, with a way to refresh (#18 item 8). */
 export function FeedEnd({ onRefresh }: { onRefresh?: () => void }) {
@@ -32,6 +34,15 @@ export function FeedState({ kind }: { kind: FeedEmptyKind }) {
           </Button>
         </div>
       );
+    case 'privateAccount':
+      return (
+        <div className={styles.state} data-testid="post-private">
+          <PrivateAccountNotice />
+          <Button variant="secondary" onClick={() => goBack('/media')}>
+            {mediaStrings.backToFeed}
+          </Button>
+        </div>
+      );
     case 'loading':
       return (
         <div className={styles.state} role="status">
@@ -51,6 +62,7 @@ export function FeedState({ kind }: { kind: FeedEmptyKind }) {
         <div className={styles.state}>
           <h1 className={styles.stateTitle}>{mediaStrings.emptyTitle}</h1>
           <p>{mediaStrings.emptySubtitle}</p>
+          <DemoOffer />
         </div>
       );
     case 'sleepEmpty':

@@ -22,6 +22,8 @@ function Slide({ file, alt, load }: { file: PostFile; alt: string; load: boolean
     <img
       className={styles.image}
       src={file.file_url}
+      width={file.width ?? undefined}
+      height={file.height ?? undefined}
       alt={alt}
       draggable={false}
       onError={() => setBroken(true)}

@@ -1,6 +1,6 @@
 import type { Post } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
@@ -10,11 +10,11 @@ import { useFeedUi } from '../feed-ui-store.ts';
 import { useMediaMode } from '../modes/media-mode-store.ts';
 import { MainFeed } from './MainFeed.tsx';
 
-function renderFeed() {
+function renderFeed(openPostId: number | null = null) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <MainFeed openPostId={null} blacklist={new Set()} />
+        <MainFeed openPostId={openPostId} blacklist={new Set()} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -43,6 +43,37 @@ describe('MainFeed', () => {
     expect(screen.getByText('Загрузка...')).toBeInTheDocument();
     expect(await screen.findByText('Пока нет контента')).toBeInTheDocument();
     expect(screen.getByText('Будьте первым, кто опубликует!')).toBeInTheDocument();
+  });
+
+  it('a link to a private account’s post says the account is private, as its profile does', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/media/feed')
+          ? jsonResponse({ posts: [postOf({ id: 1 })], has_more: false })
+          : jsonResponse({ error: 'Это закрытый аккаунт', code: 'private_account' }, 403),
+      ),
+    );
+    renderFeed(7);
+    const notice = await screen.findByTestId('post-private');
+    expect(within(notice).getByRole('heading', { name: 'Это закрытый аккаунт' })).toBeInTheDocument();
+    expect(within(notice).getByRole('button', { name: 'Назад к ленте' })).toBeInTheDocument();
+    expect(screen.queryByTestId('post-not-found')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('a link to a missing post still says it was not found', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/media/feed')
+          ? jsonResponse({ posts: [], has_more: false })
+          : jsonResponse({ error: 'Публикация не найдена', code: 'not_found' }, 404),
+      ),
+    );
+    renderFeed(7);
+    expect(await screen.findByTestId('post-not-found')).toBeInTheDocument();
+    expect(screen.queryByText('Это закрытый аккаунт')).not.toBeInTheDocument();
   });
 
   it('asks for 15 posts from offset 0', async () => {

@@ -5,6 +5,7 @@ import { useFeedUi } from '../feed-ui-store.ts';
 import { useMediaCommands } from '../hooks/use-media-commands.ts';
 import { parseMediaRouteState } from '../lib/media-route-state.ts';
 import { useFeedBlacklist } from '../modes/api/blacklist-queries.ts';
+import { SleepModeChip } from '../modes/components/SleepModeChip.tsx';
 import { ActionsFeed } from './ActionsFeed.tsx';
 import { ChatFeed } from './ChatFeed.tsx';
 import { FeedPanels } from './FeedPanels.tsx';
@@ -62,7 +63,13 @@ export function MediaScreen() {
         openPostId={parsePostId(postId)}
       />
     );
-  else body = <MainFeed openPostId={parsePostId(postId)} blacklist={blacklist} />;
+  else
+    body = (
+      <>
+        <MainFeed openPostId={parsePostId(postId)} blacklist={blacklist} />
+        <SleepModeChip />
+      </>
+    );
 
   return (
     <section className={styles.screen} data-interface-hidden={interfaceHidden}>

@@ -156,7 +156,7 @@ export function VideoPlayer({
         }}
       />
       {preload === 'active' && time.duration > 0 && Number.isFinite(time.duration) ? (
-        // A thin seek bar (#18 item 8): dragged like any slider, outside the feed's swipe gestures.
+        // A thin seek bar: dragged like any slider, outside the feed's swipe gestures.
         <input
           className={styles.seek}
           type="range"

@@ -9,15 +9,18 @@ export function useActivePost(post: Post | undefined) {
   const me = useCurrentUser();
   const setActivePost = useFeedUi((s) => s.setActivePost);
   const setOwn = useShellUi((s) => s.setOwnPostOnScreen);
+  const setVideo = useShellUi((s) => s.setVideoPostOnScreen);
   useEffect(() => {
     setActivePost(post ?? null);
     setOwn(post !== undefined && me !== null && post.user_id === me.id);
-  }, [post, me, setActivePost, setOwn]);
+    setVideo(post?.files[0]?.file_type === 'video');
+  }, [post, me, setActivePost, setOwn, setVideo]);
   useEffect(
     () => () => {
       setActivePost(null);
       setOwn(false);
+      setVideo(false);
     },
-    [setActivePost, setOwn],
+    [setActivePost, setOwn, setVideo],
   );
 }

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@kadr/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../shared/api/client.ts';
 import { StorageKeys } from '../../../shared/storage/keys.ts';
 import { local } from '../../../shared/storage/local.ts';
 import { flattenPages, useFeedQuery, usePostQuery } from '../api/feed-queries.ts';
@@ -95,7 +97,12 @@ export function useMainFeed(openPostId: number | null) {
   }, [queryClient, setIndex]);
 
   let state: FeedEmptyKind | null = null;
-  if (openPostId !== null && single.isError) state = 'notFound';
+  if (openPostId !== null && single.isError)
+    // A private account's post for someone who does not follow it: the profile's own words, not «not found».
+    state =
+      single.error instanceof ApiError && single.error.code === ErrorCode.privateAccount
+        ? 'privateAccount'
+        : 'notFound';
   else if (!filled) state = 'loading';
   else if (posts.length === 0) {
     if (hasNextPage || feed.isFetching) state = 'tuning';

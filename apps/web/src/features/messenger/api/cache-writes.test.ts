@@ -1,7 +1,7 @@
 import type { ChatListItem, ChatsResponse, Message } from '@kadr/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { writeMessage } from './cache-writes.ts';
+import { refetchChatsAfterWrite, writeMessage } from './cache-writes.ts';
 import { messengerKeys } from './messenger-keys.ts';
 
 const ME = 1;
@@ -62,5 +62,25 @@ describe('socket writes during a chat-list fetch in flight', () => {
     await expect.poll(() => queryClient.isFetching()).toBe(0);
     expect(queryClient.getQueryData<ChatsResponse>(messengerKeys.chats())?.chats[0]?.unread_count).toBe(2);
     unsubscribe();
+  });
+});
+
+describe('the chat list after a write that adds a chat', () => {
+  it('is fetched anew although no one shows it, dropping the read in flight from before the write', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const before = deferred<ChatsResponse>();
+    const empty: ChatsResponse = { chats: [] };
+    const joined: ChatsResponse = { chats: [chat(0)] };
+    const answers = [Promise.resolve(empty), before.promise, Promise.resolve(joined)];
+    const queryFn = () => answers.shift() ?? Promise.reject(new Error('asked too often'));
+    // The list was shown once (empty) and is read again (a socket notice), with no screen showing it now.
+    await queryClient.fetchQuery({ queryKey: messengerKeys.chats(), queryFn });
+    const inFlight = queryClient.fetchQuery({ queryKey: messengerKeys.chats(), queryFn, staleTime: 0 });
+    inFlight.catch(() => null);
+    await refetchChatsAfterWrite(queryClient);
+    before.resolve(empty);
+    await inFlight.catch(() => null);
+    const list = queryClient.getQueryData<ChatsResponse>(messengerKeys.chats());
+    expect(list?.chats).toHaveLength(1);
   });
 });

@@ -1,6 +1,13 @@
-import type { ChatRef, ChatsResponse, Message } from '@kadr/contract';
+import type { ChatRef, ChatsResponse, Message, PinnedMessage } from '@kadr/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { applyNewMessage, clearUnread, markPreview, removeChat, setPinned } from './chats-cache.ts';
+import {
+  applyNewMessage,
+  clearUnread,
+  markPreview,
+  removeChat,
+  setPinned,
+  setPinnedMessage,
+} from './chats-cache.ts';
 import { type Conversation, markOwnUpTo, removeMessage, upsertMessage } from './conversation-cache.ts';
 import { messengerKeys } from './messenger-keys.ts';
 
@@ -111,4 +118,26 @@ export function writeChatDeleted(queryClient: QueryClient, ref: ChatRef, ownId: 
     current ? removeChat(current, ref) : current,
   );
   queryClient.removeQueries({ queryKey: messengerKeys.conversation(peerIdOf(ref, ownId)) });
+}
+
+/** A message was pinned or unpinned in a chat (the bar at its top). */
+export function writePinnedMessage(
+  queryClient: QueryClient,
+  ref: ChatRef,
+  pinned: PinnedMessage | null,
+): void {
+  queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (current) =>
+    current ? setPinnedMessage(current, ref, pinned) : current,
+  );
+  refetchIfInFlight(queryClient, messengerKeys.chats());
+}
+
+/**
+ * After a write that adds a chat (a group created or joined, a channel subscribed): the chat list as the
+ * server has it now, fetched before the caller opens the chat. Inactive lists are fetched too (the list is
+ * not on screen while a preview is), and a read already in flight — started before the write, so without
+ * the chat — is dropped for a new one instead of being taken as the answer.
+ */
+export function refetchChatsAfterWrite(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: messengerKeys.chats(), refetchType: 'all' });
 }

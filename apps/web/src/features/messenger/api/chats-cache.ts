@@ -1,4 +1,11 @@
-import type { ChatListItem, ChatRef, ChatsResponse, LastMessage, Message } from '@kadr/contract';
+import type {
+  ChatListItem,
+  ChatRef,
+  ChatsResponse,
+  LastMessage,
+  Message,
+  PinnedMessage,
+} from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
 
 /** Whether a list item is the chat an event names. */
@@ -76,6 +83,19 @@ export function markPreview(data: ChatsResponse, ref: ChatRef, ownId: number, re
     const last = item.last_message;
     if (!last || last.sender_id !== ownId) return item;
     return { ...item, last_message: { ...last, is_delivered: true, is_read: read || last.is_read } };
+  });
+}
+
+/** The chat's pinned message changed (pinned, replaced or unpinned: null). */
+export function setPinnedMessage(
+  data: ChatsResponse,
+  ref: ChatRef,
+  pinned: PinnedMessage | null,
+): ChatsResponse {
+  return updateChat(data, ref, (item) => {
+    if ((item.pinned_message?.id ?? null) === (pinned?.id ?? null)) return item;
+    const { pinned_message: _old, ...rest } = item;
+    return pinned ? { ...rest, pinned_message: pinned } : rest;
   });
 }
 

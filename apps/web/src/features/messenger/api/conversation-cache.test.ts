@@ -45,6 +45,28 @@ describe('conversation cache', () => {
     });
   });
 
+  it('keeps receipts that came before the message itself (its send answered after them)', () => {
+    // The chat holds message 1; the read receipt up to 3 arrives before message 3's own answer.
+    let c = markOwnUpTo(conv(1), 1, 3, true);
+    expect(c.messages[0]).toMatchObject({ is_delivered: true, is_read: true });
+    c = upsertMessage(c, message(3, { temp_id: 'temp-late' }));
+    expect(c.messages[1]).toMatchObject({ id: 3, is_delivered: true, is_read: true });
+    // A later message of one's own is not covered; someone else's never is.
+    c = upsertMessage(c, message(4));
+    c = upsertMessage(c, message(2, { sender_id: 2 }));
+    expect(c.messages.map((m) => [m.id, m.is_read])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+      [4, false],
+    ]);
+    // A refetch answered with what the server had before the receipt keeps it.
+    const refetched = mergeNewest(c, conv(3, 4));
+    expect(refetched.messages.find((m) => m.id === 3)).toMatchObject({ is_read: true });
+    // Nothing new heard: the same object (no re-render).
+    expect(markOwnUpTo(c, 1, 3, true)).toBe(c);
+  });
+
   it('inserts in time order, removes, prepends older pages once and keeps older on refetch', () => {
     expect(upsertMessage(conv(1, 3), message(2)).messages.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(removeMessage(conv(1, 2), 1).messages.map((m) => m.id)).toEqual([2]);

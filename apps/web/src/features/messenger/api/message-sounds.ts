@@ -1,7 +1,7 @@
 import type { ChatRef, Message } from '@kadr/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ensureSettings, fetchMutes } from '../../settings/api/settings-queries.ts';
-import { type IncomingMessage, shouldPlayMessageSound } from '../lib/message-sound.ts';
+import { type IncomingMessage, shouldPlayMessageSound, shouldShowBanner } from '../lib/message-sound.ts';
 import { playMessageTone } from '../lib/message-tone.ts';
 
 /**
@@ -27,6 +27,24 @@ export async function soundIncomingMessage(
     if (!shouldPlayMessageSound({ ...input, mutes: await fetchMutes(queryClient) })) return false;
     play();
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether an incoming message shows the in-app banner (not on screen, not muted). The mute list may cost a
+ * request, asked only when everything else says show; a failed request shows nothing.
+ */
+export async function bannerWanted(
+  queryClient: QueryClient,
+  event: { chat: ChatRef; message: Message; ownId: number; openPeerId: number | null },
+  now: () => number = Date.now,
+): Promise<boolean> {
+  const input = { ...event, mutes: [], now: now() };
+  if (!shouldShowBanner(input)) return false;
+  try {
+    return shouldShowBanner({ ...input, mutes: await fetchMutes(queryClient) });
   } catch {
     return false;
   }

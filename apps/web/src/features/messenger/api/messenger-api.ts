@@ -24,6 +24,10 @@ export const messengerApi = {
     for (const file of files) form.append('files', file, file.name);
     return api.call(m.attachments, { form });
   },
+  around: (messageId: number, limit: number, signal?: AbortSignal) =>
+    api.call(m.around, { params: { id: messageId }, query: { limit }, signal }),
+  pinMessage: (messageId: number) => api.call(m.pinMessage, { params: { id: messageId } }),
+  unpinMessage: (messageId: number) => api.call(m.unpinMessage, { params: { id: messageId } }),
   post: (postId: number, signal?: AbortSignal) =>
     api.call(mediaEndpoints.post, { params: { id: postId }, signal }),
 };

@@ -7,10 +7,11 @@ import type {
   Me,
   Message,
 } from '@kadr/contract';
-import { Limits } from '@kadr/contract/browser';
+import { chatTargetOf, Limits } from '@kadr/contract/browser';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from '../../../shared/ui/toast.ts';
+import { chatStrings } from '../components/strings.ts';
 import { sortChats, withFavorites } from '../lib/chat-order.ts';
 import { messengerStrings } from '../strings.ts';
 import {
@@ -19,6 +20,7 @@ import {
   writeEditedMessage,
   writeMessage,
   writePin,
+  writePinnedMessage,
   writeUnreadCleared,
 } from './cache-writes.ts';
 import { removeChat } from './chats-cache.ts';
@@ -70,15 +72,16 @@ export function useChatsQuery(me: Me | null) {
   );
   return useQuery({
     queryKey: messengerKeys.chats(),
-    queryFn: ({ signal }) => messengerApi.chats(signal),
+    // No abort signal: the list is shared with the navigation's unread badge (unread-total.ts).
+    queryFn: () => messengerApi.chats(),
     enabled: me !== null,
     staleTime: MessengerStaleTime.chats,
     select,
   });
 }
 
-export const chatTarget = (ref: ChatRef): ChatTarget =>
-  ref.is_favorites ? { is_favorites: true } : { chat_user_id: ref.user_id };
+/** A chat action names the chat by its kind and id (contract `chatTargetOf`), never a room as a user. */
+export const chatTarget = (ref: ChatRef): ChatTarget => chatTargetOf(ref);
 
 /**
  * Per query client, the conversations whose read receipt waits for the load in flight (a chat opened with
@@ -218,6 +221,17 @@ export function useForwardMessage(ownId: number) {
   });
 }
 
+/** Pins or unpins a message for the whole chat; the answer (and `message-pinned`) updates the bar. */
+export function usePinMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, on }: { messageId: number; on: boolean }) =>
+      on ? messengerApi.pinMessage(messageId) : messengerApi.unpinMessage(messageId),
+    onSuccess: ({ chat, pinned_message }) => writePinnedMessage(queryClient, chat, pinned_message),
+    onError: () => showToast(chatStrings.pinMessageFailed),
+  });
+}
+
 /** Pin toggles (spec §4.11): a pinned chat is unpinned, an unpinned one pinned; failure alerts. */
 export function useTogglePin() {
   const queryClient = useQueryClient();
@@ -229,12 +243,19 @@ export function useTogglePin() {
   });
 }
 
+/**
+ * «Удалить чат» (personal) removes the chat and its history for oneself; for a group or channel the same
+ * call clears its history for oneself («Очистить историю»), and the chat stays on the list (one leaves it
+ * from its info panel).
+ */
 export function useDeleteChat(ownId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (chat: ChatListItem) => messengerApi.deleteChat(chatTarget(chat)),
     onSuccess: (_r, chat) => {
-      queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (c) => (c ? removeChat(c, chat) : c));
+      if (chat.type === 'personal')
+        queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), (c) => (c ? removeChat(c, chat) : c));
+      else void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
       queryClient.removeQueries({ queryKey: messengerKeys.conversation(peerIdOf(chat, ownId)) });
     },
   });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refetchMissed, refetchOnMissed } from '../../../shared/realtime/refetch-missed.ts';
 import type { KadrSocket } from '../../../shared/realtime/socket.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
 import { useTypingStore } from '../store/typing-store.ts';
@@ -9,13 +10,29 @@ import {
   writeEditedMessage,
   writeMessage,
   writePin,
+  writePinnedMessage,
   writeReceipt,
   writeUnreadCleared,
 } from './cache-writes.ts';
+import { showMessageBanner } from './message-banner.ts';
 import { soundIncomingMessage } from './message-sounds.ts';
 import { messengerKeys } from './messenger-keys.ts';
 import { getOutbox } from './outbox-instance.ts';
 import { writeReactions } from './reactions.ts';
+
+/** The messenger's socket events, all written into the chats' and conversations' queries. */
+const CHAT_EVENTS = [
+  'new-message',
+  'message-edited',
+  'message-deleted',
+  'message-delivered',
+  'messages-read',
+  'chat-updated',
+  'message-reactions',
+  'message-pinned',
+  'user-suspension-changed',
+  'typing',
+] as const;
 
 /**
  * Writes the messenger's socket events into the query cache (spec §7.6) for the whole app, so
@@ -40,6 +57,7 @@ export function attachMessengerRealtime(
       if (chat.type === 'personal' || ack) socket.emit('message-delivered', { message_ids: [message.id] });
       useTypingStore.getState().setTyping(message.sender_id, false);
       void soundIncomingMessage(queryClient, { chat, message, ownId: me, openPeerId });
+      void showMessageBanner(queryClient, { chat, message, ownId: me, openPeerId });
     }
   });
   socket.on('message-edited', ({ chat, message }) => {
@@ -72,33 +90,35 @@ export function attachMessengerRealtime(
     }
     writePin(queryClient, chat, change === 'pinned' ? pin_order : null);
   });
+  socket.on('message-pinned', ({ chat, pinned_message }) => {
+    writePinnedMessage(queryClient, chat, pinned_message);
+  });
+  socket.on('user-suspension-changed', (event) => {
+    void import('./suspension-writes.ts').then((m) => m.writeSuspensionChanged(queryClient, event));
+  });
   socket.on('typing', (event) => {
     if (event.type !== 'typing') return;
     useTypingStore.getState().setTyping(event.sender_id, event.data.is_typing);
   });
   const onConnect = () => {
-    // Events may have been missed while disconnected.
-    void queryClient.invalidateQueries({ queryKey: messengerKeys.chats() });
-    void queryClient.invalidateQueries({ queryKey: messengerKeys.conversations() });
+    // Events may have been missed while disconnected (not by what the page has just loaded).
+    void refetchMissed(queryClient, socket, messengerKeys.chats());
+    void refetchMissed(queryClient, socket, messengerKeys.conversations());
     const me = ownId();
     if (me !== null) void outbox.flush(me);
   };
   socket.on('connect', onConnect);
+  // What changed the chats before the first connection (typing is of the moment: never worth a refetch).
+  const changers = CHAT_EVENTS.filter((event) => event !== 'typing');
+  const stopMissed = refetchOnMissed(socket, queryClient, [
+    [messengerKeys.chats(), changers],
+    [messengerKeys.conversations(), changers],
+  ]);
 
   return () => {
-    for (const event of [
-      'new-message',
-      'message-edited',
-      'message-deleted',
-      'message-delivered',
-      'messages-read',
-      'chat-updated',
-      'message-reactions',
-      'typing',
-    ] as const) {
-      socket.off(event);
-    }
+    for (const event of CHAT_EVENTS) socket.off(event);
     socket.off('connect', onConnect);
+    stopMissed();
   };
 }
 

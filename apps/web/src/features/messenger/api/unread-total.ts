@@ -15,7 +15,9 @@ const totalUnread = (data: ChatsResponse) =>
 export function useUnreadTotal(enabled: boolean): number {
   const query = useQuery({
     queryKey: messengerKeys.chats(),
-    queryFn: ({ signal }) => api.call(m.chats, { signal }),
+    // Not aborted when its components go (no signal): the list is shared with the messenger, and a badge
+    // re-rendered elsewhere while it loads would otherwise ask for it a second time.
+    queryFn: () => api.call(m.chats),
     enabled,
     staleTime: 30_000,
     select: totalUnread,

@@ -1,5 +1,7 @@
 import type { ChatListItem } from '@kadr/contract';
+import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
+import { useOnline } from '../../../shared/lib/use-online.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { CallButtons } from '../../calls/components/CallButtons.tsx';
@@ -8,6 +10,7 @@ import { useNow } from '../hooks/use-now.ts';
 import { isTyping, useTypingStore } from '../store/typing-store.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './ChatWindow.module.css';
+import { chatStrings } from './strings.ts';
 
 interface Props {
   chat: ChatListItem;
@@ -16,31 +19,36 @@ interface Props {
   onToggleProfile: () => void;
   onOpenMedia: () => void;
   onMenu: (at: { x: number; y: number }) => void;
+  /** Unread messages in the other chats, on the back arrow (a phone's full-screen chat, as Telegram). */
+  unreadElsewhere?: number;
 }
 
 /** Name, then the typing line or the last-seen wording (spec §9), and the chat's actions. */
-export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedia, onMenu }: Props) {
+export function ChatHeader({
+  chat,
+  showBack,
+  onBack,
+  onToggleProfile,
+  onOpenMedia,
+  onMenu,
+  unreadElsewhere = 0,
+}: Props) {
   const personal = chat.type === 'personal' && !chat.is_favorites;
   const presence = usePresence(personal ? chat.user_id : undefined);
   const typingUntil = useTypingStore((s) => s.until);
   const now = useNow(1000);
-  const typing = personal && isTyping(typingUntil, chat.user_id, now);
-  const lastSeen = personal
-    ? formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? chat.last_seen, now)
-    : null;
+  const typing = personal && navigator.onLine !== false && isTyping(typingUntil, chat.user_id, now);
+  const online = useOnline();
+  // Without a network the peer's state is unknown: say so instead of a stale «онлайн» (as Telegram).
+  const lastSeen = !online
+    ? ru.app.waitingForNetwork
+    : personal
+      ? formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? chat.last_seen, now)
+      : null;
 
   return (
     <header className={styles.header}>
-      {showBack ? (
-        <button
-          type="button"
-          className={styles.headerButton}
-          onClick={onBack}
-          aria-label={messengerStrings.back}
-        >
-          <Icon name="back" />
-        </button>
-      ) : null}
+      {showBack ? <BackButton onBack={onBack} unread={unreadElsewhere} /> : null}
       <button
         type="button"
         className={styles.identity}
@@ -56,7 +64,9 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
               {messengerStrings.typing}
             </span>
           ) : lastSeen ? (
-            <span className={styles.lastSeen}>{lastSeen}</span>
+            <span className={styles.lastSeen} data-testid="chat-status">
+              {lastSeen}
+            </span>
           ) : null}
         </span>
       </button>
@@ -91,5 +101,26 @@ export function ChatHeader({ chat, showBack, onBack, onToggleProfile, onOpenMedi
         <Icon name="menu" />
       </button>
     </header>
+  );
+}
+
+/** Back to the list, with the unread count of the other chats beside the arrow when there is one. */
+export function BackButton({ onBack, unread }: { onBack: () => void; unread: number }) {
+  const shown = unread > 99 ? '99+' : String(unread);
+  return (
+    <button
+      type="button"
+      className={`${styles.headerButton} ${unread > 0 ? styles.backWithCount : ''}`}
+      onClick={onBack}
+      aria-label={unread > 0 ? chatStrings.backWithUnread(shown) : messengerStrings.back}
+      data-testid="chat-back"
+    >
+      <Icon name="back" />
+      {unread > 0 ? (
+        <span className={styles.backCount} data-testid="back-unread">
+          {shown}
+        </span>
+      ) : null}
+    </button>
   );
 }

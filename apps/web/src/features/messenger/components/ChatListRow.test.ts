@@ -42,4 +42,12 @@ describe('chat list preview', () => {
     );
     expect(previewOf(chat(last({})), 1)).toBe('Вложение');
   });
+
+  it('a call entry reads from each side: outgoing for the caller, incoming or missed for the callee', () => {
+    const answered = { message_type: 'call' as const, content: 'Исходящий видеозвонок · 3:12' };
+    expect(previewOf(chat(last({ ...answered, sender_id: 1 })), 1)).toBe('Исходящий видеозвонок · 3:12');
+    expect(previewOf(chat(last({ ...answered, sender_id: 2 })), 1)).toBe('Входящий видеозвонок · 3:12');
+    const unanswered = { message_type: 'call' as const, content: 'Исходящий звонок · нет ответа' };
+    expect(previewOf(chat(last({ ...unanswered, sender_id: 2 })), 1)).toBe('Пропущенный звонок');
+  });
 });

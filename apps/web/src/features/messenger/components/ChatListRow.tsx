@@ -1,4 +1,5 @@
 import type { ChatListItem } from '@kadr/contract';
+import { callEntrySeenBy } from '@kadr/contract/browser';
 import { memo } from 'react';
 import { lazily } from '../../../shared/lib/lazily.ts';
 import { formatClock } from '../../../shared/lib/ru-format.ts';
@@ -22,11 +23,17 @@ export function previewOf(chat: ChatListItem, ownId: number): string {
   const last = chat.last_message;
   if (!last) return chat.is_favorites ? messengerStrings.favoritesHint : '';
   const text = last.content
-    ? plainText(parseMarkdown(last.content))
+    ? last.message_type === 'call'
+      ? callEntrySeenBy(last.content, last.sender_id === ownId)
+      : plainText(parseMarkdown(last.content))
     : last.file_type
       ? messengerStrings.filePreview[last.file_type]
       : messengerStrings.attachmentPreview;
-  const prefix = last.sender_id === ownId && !chat.is_favorites ? messengerStrings.you : '';
+  // A call entry already says whose call it was.
+  const prefix =
+    last.sender_id === ownId && !chat.is_favorites && last.message_type !== 'call'
+      ? messengerStrings.you
+      : '';
   return truncatePreview(`${prefix}${text}`);
 }
 

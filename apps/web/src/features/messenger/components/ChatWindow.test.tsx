@@ -3,6 +3,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
+import { useReportUi } from '../../moderation/report-store.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { useLoadOlder } from '../api/messenger-queries.ts';
 import { useChatSelection } from '../hooks/use-chat-selection.ts';
@@ -31,6 +32,18 @@ const message = (id: number, content = `m${id}`): Message => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ChatWindow', () => {
+  it('reports the peer of a personal chat from the chat menu', async () => {
+    const { wrapper } = stubbedApp(() => jsonResponse({ messages: [message(1)], has_more: false }));
+    render(
+      <ChatWindow chat={chat} me={me} chats={[chat]} showBack={false} onClose={vi.fn()} onReady={vi.fn()} />,
+      { wrapper },
+    );
+    (await screen.findByRole('button', { name: 'Действия с чатом' })).click();
+    (await screen.findByRole('menuitem', { name: 'Пожаловаться' })).click();
+    expect(useReportUi.getState().target).toMatchObject({ kind: 'user', targetId: 9 });
+    useReportUi.getState().close();
+  });
+
   it('shows Ошибка загрузки сообщений when the history fails to load', async () => {
     const { wrapper } = stubbedApp(() => jsonResponse({ error: 'x', code: 'internal' }, 500));
     render(

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
 import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { openReport } from '../../moderation/feature.ts';
 import { settingsStrings } from '../../settings/strings.ts';
 import { chatRefOf } from '../api/chats-cache.ts';
 import {
@@ -16,21 +17,27 @@ import {
 } from '../api/messenger-queries.ts';
 import type { ChatMediaState } from '../hooks/use-chat-media.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
+import { useMessageJump } from '../hooks/use-message-jump.ts';
 import { useOutbox, useOutboxEntries } from '../hooks/use-outbox.ts';
 import { useTypingEmitter } from '../hooks/use-typing-emitter.ts';
-import { type DisplayMessage, displayMessages } from '../lib/message-status.ts';
+import { chatKey, unreadElsewhere } from '../lib/chat-order.ts';
+import { type DisplayMessage, displayMessages, favoritesStatus } from '../lib/message-status.ts';
+import { outgoingEntries } from '../lib/outgoing.ts';
 import { PostCardChat } from '../lib/post-card-context.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
-import { newTempId } from '../store/outbox.ts';
 import { useSendRefusals } from '../store/send-refusals.ts';
 import { messengerStrings } from '../strings.ts';
 import { ChatHeader } from './ChatHeader.tsx';
+import { ChatMediaSheet } from './ChatMediaSheet.tsx';
 import styles from './ChatWindow.module.css';
+import { DeleteForEveryone } from './DeleteForEveryone.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import { MessageInput } from './MessageInput.tsx';
 import { MessageList } from './MessageList.tsx';
+import { PinnedBar } from './PinnedBar.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
+import { chatStrings } from './strings.ts';
 
 interface Props {
   chat: ChatListItem;
@@ -82,10 +89,16 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   }, [settled, onReady]);
 
   const messages = conversation.data?.messages;
-  const items = useMemo(
-    () => displayMessages(messages ?? [], entries, peerId, me),
-    [messages, entries, peerId, me],
-  );
+  const jumper = useMessageJump(chatKey(chat), messages);
+  const windowed = jumper.view;
+  const items = useMemo(() => {
+    // A window around a found message shows history only (what is being sent goes at the newest end).
+    const shown = windowed
+      ? displayMessages(windowed.messages, [], peerId, me)
+      : displayMessages(messages ?? [], entries, peerId, me);
+    // Saved messages have no recipient: no receipt ticks (only pending and failed).
+    return chat.is_favorites ? shown.map((i) => ({ ...i, status: favoritesStatus(i.status) })) : shown;
+  }, [windowed, messages, entries, peerId, me, chat.is_favorites]);
 
   // Opening the chat, and every incoming message while it is open, marks it read (read receipts).
   // The newest incoming message not read yet (is_read is the reader's own state for incoming ones).
@@ -107,19 +120,21 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   const refusal = useSendRefusals((s) => s.byPeer[peerId]);
   const unavailable =
     conversation.isError && isApiError(conversation.error) && [403, 404].includes(conversation.error.status);
+  // "Can I write here" comes with the chat (the peer's privacy, a block): said before anything is typed,
+  // and the field is closed, as Telegram does. A refusal met on sending says the same until a send passes.
+  const restriction = conversation.data?.write_restriction?.error ?? refusal ?? null;
 
   const send = (text: string, files: MessageAttachment[]) => {
     typing.stopped();
-    outbox.enqueue({
-      temp_id: newTempId(),
-      owner_id: me.id,
-      other_user_id: peerId,
-      ...(replyTo ? { reply_to_id: replyTo.id } : {}),
-      content: text,
-      attachment_ids: files.map((f) => f.id),
-      files: files.map(({ id: _id, ...file }) => file),
-      created_at: new Date().toISOString(),
-    });
+    jumper.backToLatest();
+    // Over 4,096 characters the text goes as several messages, in order (as Telegram sends it).
+    for (const entry of outgoingEntries(
+      { owner_id: me.id, other_user_id: peerId },
+      text,
+      files,
+      replyTo?.id ?? null,
+    ))
+      outbox.enqueue(entry);
     void outbox.flush(me.id);
     setReplyTo(null);
   };
@@ -139,6 +154,11 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
       onSelect: () => {
         void import('../../settings/api/settings-queries.ts').then((m) => m.blockUser(username));
       },
+    });
+    chatMenuItems.push({
+      id: 'report',
+      label: messengerStrings.report,
+      onSelect: () => openReport({ kind: 'user', targetId: chat.user_id }),
     });
   }
   if (!chat.is_favorites) {
@@ -160,7 +180,8 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
     chatType: chat.type,
     chatName: chat.username,
   };
-  const openMedia = () => navigate('/media', { state: chatMedia });
+  const [mediaOpen, setMediaOpen] = useState(false);
+  const openPosts = () => navigate('/media', { state: chatMedia });
 
   let body: React.ReactNode;
   if (conversation.isPending) {
@@ -191,12 +212,18 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
         <MessageList
           items={items}
           ownId={me.id}
-          hasMore={conversation.data?.has_more ?? false}
+          hasMore={windowed ? windowed.hasOlder : (conversation.data?.has_more ?? false)}
           loadingOlder={older.loading}
           label={messengerStrings.conversation(chat.username)}
-          onLoadOlder={() => void older.loadOlder()}
+          onLoadOlder={windowed ? jumper.loadOlder : () => void older.loadOlder()}
+          hasNewer={windowed?.hasNewer ?? false}
+          onLoadNewer={jumper.loadNewer}
+          onBackToLatest={jumper.backToLatest}
+          highlightId={jumper.highlightId}
+          onJumpTo={(messageId) => void jumper.jump(messageId)}
           onMenu={(item, at) => setMessageMenu({ item, at })}
           onResend={(tempId) => void outbox.resend(tempId)}
+          onDiscard={(tempId) => outbox.discard(tempId)}
           onOpenMedia={(item, index) => actions.setViewing(item.message.files[index] ?? null)}
         />
       </PostCardChat.Provider>
@@ -211,18 +238,28 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
           showBack={showBack}
           onBack={onClose}
           onToggleProfile={() => setProfileOpen(!profileOpen)}
-          onOpenMedia={openMedia}
+          onOpenMedia={() => setMediaOpen(true)}
           onMenu={setChatMenu}
+          unreadElsewhere={unreadElsewhere(chats, chatKey(chat))}
         />
+        {chat.pinned_message ? (
+          <PinnedBar
+            pinned={chat.pinned_message}
+            canUnpin
+            onOpen={(id) => void jumper.jump(id)}
+            onUnpin={(id) => actions.pin(id, false)}
+          />
+        ) : null}
         {body}
         {actions.copied ? (
           <p className={styles.notice} role="status">
             {messengerStrings.copied}
           </p>
         ) : null}
-        {refusal ? (
-          <p className={styles.notice} role="alert">
-            {refusal}
+        {restriction ? (
+          // In the flow, just above the closed field (a floating notice was covered by the field).
+          <p className={styles.restriction} role="alert" data-testid="write-restriction">
+            {restriction}
           </p>
         ) : null}
         {replyTo && !editing ? (
@@ -243,7 +280,9 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
           </div>
         ) : null}
         <MessageInput
-          disabled={unavailable}
+          disabled={unavailable || restriction !== null}
+          disabledReason={restriction ? chatStrings.cannotWrite : null}
+          draftKey={peerId}
           editing={editing}
           onSend={send}
           onSaveEdit={actions.saveEdit}
@@ -285,10 +324,34 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
         />
       ) : null}
       {actions.forwarding ? (
-        <ForwardDialog chats={chats} onPick={actions.forwardTo} onClose={() => actions.setForwarding(null)} />
+        <ForwardDialog
+          chats={chats}
+          ownId={me.id}
+          onPick={actions.forwardTo}
+          onClose={() => actions.setForwarding(null)}
+        />
       ) : null}
       {actions.viewing ? (
         <MediaViewer file={actions.viewing} onClose={() => actions.setViewing(null)} />
+      ) : null}
+      {mediaOpen ? (
+        <ChatMediaSheet
+          chat={chat}
+          ownId={me.id}
+          onClose={() => setMediaOpen(false)}
+          onOpenPosts={openPosts}
+          onView={(file) => {
+            setMediaOpen(false);
+            actions.setViewing(file);
+          }}
+        />
+      ) : null}
+      {actions.confirmDelete ? (
+        <DeleteForEveryone
+          pending={actions.confirmDelete}
+          onConfirm={actions.deleteForEveryone}
+          onClose={actions.cancelDelete}
+        />
       ) : null}
     </div>
   );

@@ -58,6 +58,8 @@ export function MediaViewer({ file, onClose }: Props) {
           <img
             className={styles.media}
             src={file.file_url}
+            width={file.width ?? undefined}
+            height={file.height ?? undefined}
             alt={file.file_name ?? messengerStrings.photo}
             draggable={false}
             onError={() => setMissing(true)}

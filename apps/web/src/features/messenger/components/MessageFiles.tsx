@@ -5,7 +5,7 @@ import { messengerStrings } from '../strings.ts';
 import styles from './MessageBubble.module.css';
 import { VoiceMessage } from './VoiceMessage.tsx';
 
-const formatSize = (bytes: number) =>
+export const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? messengerStrings.sizeKb(Math.max(1, Math.round(bytes / 1024)))
     : messengerStrings.sizeMb((bytes / 1024 / 1024).toFixed(1));
@@ -20,6 +20,8 @@ function ImageFile({ file, onOpen }: { file: MessageFile; onOpen: () => void }) 
         className={styles.media}
         style={{ aspectRatio: ratio }}
         src={file.thumbnail_url ?? file.file_url}
+        width={file.width ?? undefined}
+        height={file.height ?? undefined}
         alt={file.file_name ?? messengerStrings.photo}
         loading="lazy"
         onError={() => setBroken(true)}
@@ -72,6 +74,8 @@ export function MessageFiles({
                   <img
                     className={styles.media}
                     src={file.thumbnail_url}
+                    width={file.width ?? undefined}
+                    height={file.height ?? undefined}
                     alt={messengerStrings.video}
                     loading="lazy"
                   />

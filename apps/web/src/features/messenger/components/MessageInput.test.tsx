@@ -83,6 +83,38 @@ describe('MessageInput', () => {
     expect(area).toHaveValue('');
   });
 
+  it('editing does not tell the peer one is typing (only new text does)', async () => {
+    window.innerWidth = 1280;
+    const { area, onTyping } = setup({ editing: { id: 5, content: 'было' } });
+    await userEvent.type(area, ' стало');
+    expect(onTyping).not.toHaveBeenCalled();
+  });
+
+  it('near the 4,096 limit shows what remains; past it, how many messages the text goes as', async () => {
+    window.innerWidth = 1280;
+    const { area } = setup();
+    expect(screen.queryByTestId('length-counter')).not.toBeInTheDocument();
+    await userEvent.click(area);
+    await userEvent.paste('а'.repeat(4000));
+    expect(screen.getByTestId('length-counter')).toHaveTextContent('Осталось символов: 96');
+    await userEvent.paste('б'.repeat(5000));
+    expect(screen.getByTestId('length-counter')).toHaveTextContent('уйдёт 3 сообщениями');
+    expect(screen.getByRole('button', { name: 'Отправить' })).toBeEnabled();
+  });
+
+  it('an edit past the limit cannot be saved (it cannot be split)', async () => {
+    window.innerWidth = 1280;
+    setup({ editing: { id: 5, content: 'я'.repeat(4100) } });
+    expect(screen.getByTestId('length-counter')).toHaveTextContent('сократите текст');
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  });
+
+  it('a restriction closes the field and says so in it', () => {
+    const { area } = setup({ disabled: true, disabledReason: 'Отправка сообщений недоступна' });
+    expect(area).toBeDisabled();
+    expect(area).toHaveAttribute('placeholder', 'Отправка сообщений недоступна');
+  });
+
   it('is disabled with the placeholder Чат недоступен when the chat is unavailable', () => {
     const { area } = setup({ disabled: true });
     expect(area).toBeDisabled();

@@ -1,4 +1,5 @@
 import type { MessageAttachment } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { Mic, X } from 'lucide-react';
 import {
   type ClipboardEvent,
@@ -17,12 +18,19 @@ import { messengerApi } from '../api/messenger-api.ts';
 import { useAttachments } from '../hooks/use-attachments.ts';
 import { formatVoiceTime, useVoiceRecorder } from '../hooks/use-voice-recorder.ts';
 import { canSend, enterAction, inputHeight, isMobileInput, pastedFiles } from '../lib/input-rules.ts';
+import { COUNTER_FROM } from '../lib/split-message.ts';
+import { useDrafts } from '../store/drafts.ts';
 import type { EditingMessage } from '../store/messenger-ui.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './MessageInput.module.css';
+import { chatStrings } from './strings.ts';
 
 interface Props {
   disabled: boolean;
+  /** Why one may not write here (the peer's privacy, a block): shown in the disabled field. */
+  disabledReason?: string | null;
+  /** The chat's key (`peerIdOf`): its unsent text is kept on the device as a draft. */
+  draftKey?: number | null;
   editing: EditingMessage | null;
   onSend: (text: string, files: MessageAttachment[]) => void;
   onSaveEdit: (id: number, text: string) => void;
@@ -34,8 +42,31 @@ interface Props {
  * The message field (spec §5): Enter follows the user's "Enter sends" setting on desktop and breaks the line
  * on mobile; grows to 150 px; pasted files attach.
  */
-export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEdit, onTyping }: Props) {
-  const [text, setText] = useState('');
+export function MessageInput({
+  disabled,
+  disabledReason = null,
+  draftKey = null,
+  editing,
+  onSend,
+  onSaveEdit,
+  onCancelEdit,
+  onTyping,
+}: Props) {
+  const draft = useDrafts((s) => (draftKey === null ? '' : (s.drafts[draftKey] ?? '')));
+  const setDraft = useDrafts((s) => s.setDraft);
+  const [text, setTextState] = useState(draft);
+  const setText = useCallback(
+    (value: string, keep = true) => {
+      setTextState(value);
+      if (keep && draftKey !== null) setDraft(draftKey, value);
+    },
+    [draftKey, setDraft],
+  );
+  // A draft read from the device after the field was shown (a reload): put it in while nothing was typed.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current && draft && !editing) setTextState(draft);
+  }, [draft, editing]);
   const enterSends = useSetting((s) => s.chat.enter_sends, true);
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -100,10 +131,18 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
     onContextMenu: (event: React.MouseEvent) => event.preventDefault(),
   };
 
-  // Editing fills the input with the message; cancelling clears it (spec §4.11).
+  // Editing fills the input with the message; cancelling clears it (spec §4.11) and brings the draft back.
+  const wasEditing = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when editing starts or ends, not per draft change.
   useEffect(() => {
-    setText(editing ? editing.content : '');
-    if (editing) areaRef.current?.focus();
+    if (editing) {
+      wasEditing.current = true;
+      setText(editing.content, false);
+      areaRef.current?.focus();
+    } else if (wasEditing.current) {
+      wasEditing.current = false;
+      setText(draft, false);
+    }
   }, [editing]);
 
   // Reading scrollHeight forces a layout: only when what sets the height changed (the text, the placeholder
@@ -121,8 +160,15 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
     area.style.height = `${inputHeight(area.scrollHeight)}px`;
   }, [text, recording, disabled]);
 
+  const length = text.trim().length;
+  // An edit cannot be split: past the limit it cannot be saved. A new message past it goes as several.
+  const overLimit = editing !== null && length > Limits.messageContent;
   const sendable =
-    !disabled && !attachments.uploading && canSend(text, attachments.ready.length > 0 && !editing, true);
+    !disabled &&
+    !overLimit &&
+    !attachments.uploading &&
+    canSend(text, attachments.ready.length > 0 && !editing, true);
+  const parts = editing ? 1 : Math.max(1, Math.ceil(length / Limits.messageContent));
 
   const submit = () => {
     if (!sendable) return;
@@ -131,6 +177,7 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
       return;
     }
     onSend(text.trim(), attachments.ready);
+    typed.current = false;
     setText('');
     attachments.clear();
   };
@@ -203,6 +250,19 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           ))}
         </ul>
       ) : null}
+      {length >= COUNTER_FROM ? (
+        <p
+          className={`${styles.counter} ${length > Limits.messageContent ? styles.counterOver : ''}`}
+          data-testid="length-counter"
+          aria-live="polite"
+        >
+          {length <= Limits.messageContent
+            ? chatStrings.charsLeft(Limits.messageContent - length)
+            : editing
+              ? chatStrings.editTooLong(length - Limits.messageContent)
+              : chatStrings.willSplit(parts)}
+        </p>
+      ) : null}
       {voiceNote || voiceSending ? (
         <p className={styles.voiceNote} role="status">
           {voiceSending ? messengerStrings.voice.sending : voiceNote}
@@ -252,11 +312,18 @@ export function MessageInput({ disabled, editing, onSend, onSaveEdit, onCancelEd
           rows={1}
           value={text}
           disabled={disabled}
-          placeholder={disabled ? messengerStrings.chatUnavailable : messengerStrings.inputPlaceholder}
+          placeholder={
+            disabled
+              ? (disabledReason ?? messengerStrings.chatUnavailable)
+              : messengerStrings.inputPlaceholder
+          }
           aria-label={messengerStrings.inputPlaceholder}
           onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (event.currentTarget.value) onTyping();
+            const value = event.currentTarget.value;
+            typed.current = true;
+            // An edit is not a draft, and it does not tell the peer that one is typing a new message.
+            setText(value, !editing);
+            if (value && !editing) onTyping();
           }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}

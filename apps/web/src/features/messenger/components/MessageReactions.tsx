@@ -1,8 +1,8 @@
 import type { MessageReaction, ReactionKind } from '@kadr/contract';
-import { createElement } from 'react';
+import { Emoji } from '../../../shared/ui/Emoji.tsx';
+import { REACTION_EMOJI } from '../lib/reaction-emoji.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './MessageReactions.module.css';
-import { REACTION_ICONS } from './reaction-icons.ts';
 
 interface Props {
   reactions: readonly MessageReaction[];
@@ -10,7 +10,7 @@ interface Props {
   onToggle: (reaction: ReactionKind, on: boolean) => void;
 }
 
-/** The reactions under a bubble: icon and count, pressed when one's own; the label names who reacted. */
+/** The reactions under a bubble: emoji and count, pressed when one's own; the label names who reacted. */
 export function MessageReactions({ reactions, ownId, onToggle }: Props) {
   return (
     <ul className={styles.list} aria-label={messengerStrings.reactions} data-testid="reactions">
@@ -29,7 +29,7 @@ export function MessageReactions({ reactions, ownId, onToggle }: Props) {
               data-reaction={r.reaction}
               onClick={() => onToggle(r.reaction, !mine)}
             >
-              {createElement(REACTION_ICONS[r.reaction], { size: 14, 'aria-hidden': true })}
+              <Emoji {...REACTION_EMOJI[r.reaction]} size={16} decorative />
               <span>{r.count}</span>
             </button>
           </li>

@@ -1,8 +1,9 @@
 import type { ChatListItem, ChatRef } from '@kadr/contract';
 import { isChat } from '../api/chats-cache.ts';
 import { useMessageSearch } from '../hooks/use-message-search.ts';
-import { truncatePreview } from '../lib/chat-order.ts';
+import { chatKey, truncatePreview } from '../lib/chat-order.ts';
 import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
+import { useMessengerUi } from '../store/messenger-ui.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './MessengerView.module.css';
 
@@ -34,7 +35,11 @@ export function MessageSearchResults({ query, chats, onOpen }: Props) {
                   type="button"
                   className={styles.searchHit}
                   data-testid="message-search-hit"
-                  onClick={() => onOpen(chat)}
+                  onClick={() => {
+                    // The chat opens at the found message, not at its newest end.
+                    useMessengerUi.getState().requestJump(chatKey(chat), message.id);
+                    onOpen(chat);
+                  }}
                 >
                   <strong>{chat.username}</strong>
                   <span>{truncatePreview(plainText(parseMarkdown(message.content)))}</span>

@@ -1,6 +1,7 @@
 import type { ChatListItem } from '@kadr/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { usePageShown } from '../../../app/boot/frame-overlay.ts';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -26,6 +27,8 @@ import { ChatList } from './ChatList.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
 import { MessageSearchResults } from './MessageSearchResults.tsx';
 import styles from './MessengerView.module.css';
+import { PeopleResults } from './PeopleResults.tsx';
+import { chatStrings } from './strings.ts';
 
 const RoomChatWindow = lazy(() =>
   import('../../groups/components/RoomChatWindow.tsx').then((m) => ({ default: m.RoomChatWindow })),
@@ -33,6 +36,7 @@ const RoomChatWindow = lazy(() =>
 
 /** /messenger and /messenger/{username} (spec §2.6): chat list, chat window, profile panel. */
 export function MessengerView() {
+  usePageShown();
   const me = useCurrentUser();
   const { username } = useParams();
   const location = useLocation();
@@ -145,16 +149,18 @@ export function MessengerView() {
       },
     ];
     if (!chat.is_favorites) {
+      const room = chat.type !== 'personal';
       items.push({
         id: 'delete',
-        label: messengerStrings.deleteChat,
+        label: room ? chatStrings.clearHistory : messengerStrings.deleteChat,
         danger: true,
         onSelect: () => {
+          const question = room ? chatStrings.clearHistoryConfirm : messengerStrings.deleteChatConfirm;
           // biome-ignore lint/suspicious/noAlert: a yes/no confirmation (spec wording); alert() stays banned
-          if (!window.confirm(messengerStrings.deleteChatConfirm)) return;
+          if (!window.confirm(question)) return;
           deleteChat.mutate(chat, {
             onSuccess: () => {
-              if (chatKey(chat) === selection.selectedKey) close();
+              if (!room && chatKey(chat) === selection.selectedKey) close();
             },
           });
         },
@@ -210,6 +216,7 @@ export function MessengerView() {
             onMenu={onMenu}
           />
         )}
+        {query.trim() ? <PeopleResults query={query} chats={chats ?? []} ownId={me.id} /> : null}
         {query.trim() ? <PublicRoomResults query={query} /> : null}
         {query.trim() ? <MessageSearchResults query={query} chats={chats ?? []} onOpen={open} /> : null}
       </aside>

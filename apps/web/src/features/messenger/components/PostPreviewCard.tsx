@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/client.ts';
+import { tileImage } from '../../../shared/lib/post-image.ts';
 import { messengerApi } from '../api/messenger-api.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { MessengerStaleTime } from '../api/messenger-queries.ts';
@@ -29,8 +30,7 @@ export function PostPreviewCard({ postId }: { postId: number }) {
       </Link>
     );
   }
-  const file = data.files[0];
-  const thumb = file?.thumbnail_url ?? (file?.file_type === 'image' ? file.file_url : null);
+  const thumb = tileImage(data);
   return (
     <Link
       className={styles.postCard}
@@ -40,7 +40,14 @@ export function PostPreviewCard({ postId }: { postId: number }) {
       aria-label={messengerStrings.openPost}
     >
       {thumb ? (
-        <img className={styles.postThumb} src={thumb} alt={data.ai_description} loading="lazy" />
+        <img
+          className={styles.postThumb}
+          src={thumb.src}
+          width={thumb.width}
+          height={thumb.height}
+          alt={data.ai_description}
+          loading="lazy"
+        />
       ) : null}
       <span className={styles.postText}>
         <strong>@{data.user.username}</strong>

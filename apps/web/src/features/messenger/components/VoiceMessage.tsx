@@ -2,6 +2,7 @@ import type { MessageFile } from '@kadr/contract';
 import { Download, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatVoiceTime } from '../hooks/use-voice-recorder.ts';
+import { waveformBars } from '../lib/waveform-bars.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './VoiceMessage.module.css';
 
@@ -15,7 +16,7 @@ export function VoiceMessage({ file }: { file: MessageFile }) {
   const [position, setPosition] = useState(0);
   const [rate, setRate] = useState<(typeof RATES)[number]>(1);
   const duration = file.duration ?? 0;
-  const bars = file.waveform && file.waveform.length > 0 ? file.waveform : new Array(48).fill(8);
+  const bars = waveformBars(file.waveform);
 
   useEffect(() => {
     if (audio.current) audio.current.playbackRate = rate;

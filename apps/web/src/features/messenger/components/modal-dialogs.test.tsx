@@ -2,8 +2,9 @@ import type { MessageFile } from '@kadr/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { chatOf } from '../../../test/fixtures.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatOf, jsonResponse } from '../../../test/fixtures.ts';
+import { stubbedApp } from '../../../test/query-harness.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 
@@ -42,7 +43,7 @@ const cases = [
     name: 'ForwardDialog',
     dialog: 'Переслать в чат',
     modal: (close: () => void) => (
-      <ForwardDialog chats={[chat(2, 'Борис'), chat(3, 'Вера')]} onPick={vi.fn()} onClose={close} />
+      <ForwardDialog chats={[chat(2, 'Борис'), chat(3, 'Вера')]} ownId={1} onPick={vi.fn()} onClose={close} />
     ),
   },
   {
@@ -52,9 +53,11 @@ const cases = [
   },
 ];
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe.each(cases)('$name on the shared modal', ({ dialog, modal }) => {
   it('takes focus, keeps Tab inside, makes the page inert and returns focus on Escape', async () => {
-    render(<Page modal={modal} />);
+    render(<Page modal={modal} />, { wrapper: stubbedApp(() => jsonResponse({ users: [] })).wrapper });
     const opener = screen.getByRole('button', { name: 'Открыть' });
     await userEvent.click(opener);
 
@@ -79,7 +82,7 @@ describe.each(cases)('$name on the shared modal', ({ dialog, modal }) => {
   }, 30_000);
 
   it('closes from its close button and gives focus back', async () => {
-    render(<Page modal={modal} />);
+    render(<Page modal={modal} />, { wrapper: stubbedApp(() => jsonResponse({ users: [] })).wrapper });
     const opener = screen.getByRole('button', { name: 'Открыть' });
     await userEvent.click(opener);
     const panel = screen.getByRole('dialog', { name: dialog });
@@ -90,10 +93,46 @@ describe.each(cases)('$name on the shared modal', ({ dialog, modal }) => {
 });
 
 describe('ForwardDialog', () => {
-  it('offers the personal chats and picks one', async () => {
+  it('offers the chats and picks one by its kind and id', async () => {
     const onPick = vi.fn();
-    render(<ForwardDialog chats={[chat(2, 'Борис'), chat(3, 'Вера')]} onPick={onPick} onClose={vi.fn()} />);
-    await userEvent.click(screen.getByRole('button', { name: /Вера/ }));
-    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ user_id: 3 }));
+    const group = chatOf({ type: 'group', user_id: 3, username: 'Группа', group_id: 3 });
+    render(<ForwardDialog chats={[chat(2, 'Борис'), group]} ownId={1} onPick={onPick} onClose={vi.fn()} />, {
+      wrapper: stubbedApp(() => jsonResponse({ users: [] })).wrapper,
+    });
+    await userEvent.click(screen.getByRole('button', { name: /Группа/ }));
+    expect(onPick).toHaveBeenCalledWith({ type: 'group', user_id: 3, is_favorites: false });
+  });
+
+  it('searches chats by name and people one has no chat with, and forwards to a person', async () => {
+    const onPick = vi.fn();
+    const app = stubbedApp(() =>
+      jsonResponse({
+        forms: ['р'],
+        people: [
+          { id: 2, username: 'boris', name: 'Борис', avatar_url: null, avatar_thumbnail_url: null },
+          { id: 7, username: 'vera', name: 'Вера', avatar_url: null, avatar_thumbnail_url: null },
+        ],
+        groups: [],
+        channels: [],
+        messages: [],
+      }),
+    );
+    render(
+      <ForwardDialog
+        chats={[chat(2, 'Борис'), chat(4, 'Анна')]}
+        ownId={1}
+        onPick={onPick}
+        onClose={vi.fn()}
+      />,
+      { wrapper: app.wrapper },
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Поиск людей и чатов' }), 'р');
+    // The chat list narrows as one types; a person with a chat already is not offered twice.
+    expect(screen.queryByRole('button', { name: /Анна/ })).not.toBeInTheDocument();
+    const person = await screen.findByRole('button', { name: /@vera/ });
+    expect(screen.getAllByRole('button', { name: /Борис/ })).toHaveLength(1);
+    expect(app.urls().some((u) => u.includes('/search/messenger?q='))).toBe(true);
+    await userEvent.click(person);
+    expect(onPick).toHaveBeenCalledWith({ type: 'personal', user_id: 7, is_favorites: false });
   });
 });

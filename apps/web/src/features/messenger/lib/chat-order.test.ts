@@ -64,3 +64,23 @@ describe('chat preview and search', () => {
     expect(filterChats(chats, '  ')).toHaveLength(2);
   });
 });
+
+describe('unreadElsewhere', () => {
+  it("sums every other chat's unread count, never favorites' or this chat's", async () => {
+    const { unreadElsewhere } = await import('./chat-order.ts');
+    const row = (type: string, user_id: number, unread_count: number, is_favorites = false) => ({
+      type,
+      user_id,
+      unread_count,
+      is_favorites,
+    });
+    const chats = [
+      row('personal', 1, 5, true),
+      row('personal', 2, 3),
+      row('group', 2, 4),
+      row('channel', 9, 1),
+    ];
+    expect(unreadElsewhere(chats, 'personal:2')).toBe(5);
+    expect(unreadElsewhere(chats, 'group:2')).toBe(4);
+  });
+});

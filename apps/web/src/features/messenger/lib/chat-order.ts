@@ -64,3 +64,13 @@ export function filterChats<T extends { username: string }>(chats: readonly T[],
   if (!needle) return [...chats];
   return chats.filter((chat) => chat.username.toLocaleLowerCase('ru').includes(needle));
 }
+
+/** Unread messages in every chat but this one (the count on a chat's back arrow); favorites count none. */
+export function unreadElsewhere(
+  chats: readonly (Pick<OrderableChat, 'type' | 'user_id' | 'is_favorites'> & { unread_count: number })[],
+  key: string,
+): number {
+  let total = 0;
+  for (const chat of chats) if (!chat.is_favorites && chatKey(chat) !== key) total += chat.unread_count;
+  return total;
+}

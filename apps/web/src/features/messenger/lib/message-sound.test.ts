@@ -1,6 +1,11 @@
 import type { ChatMute, ChatRef } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
-import { type IncomingMessage, isChatMuted, shouldPlayMessageSound } from './message-sound.ts';
+import {
+  type IncomingMessage,
+  isChatMuted,
+  shouldPlayMessageSound,
+  shouldShowBanner,
+} from './message-sound.ts';
 
 const NOW = Date.parse('2026-01-01T12:00:00.000Z');
 const personal: ChatRef = { type: 'personal', user_id: 2, is_favorites: false };
@@ -50,5 +55,26 @@ describe('message sound decision', () => {
     expect(isChatMuted(mutes, group, NOW)).toBe(true);
     expect(isChatMuted(mutes, channel, NOW)).toBe(false);
     expect(isChatMuted(mutes, { type: 'personal', user_id: 7, is_favorites: false }, NOW)).toBe(false);
+  });
+});
+
+describe('in-app banner decision', () => {
+  it('shows for someone else’s message in a chat not on screen, whatever the sound setting', () => {
+    expect(shouldShowBanner(incoming({ soundsOn: false }))).toBe(true);
+    expect(shouldShowBanner(incoming({ chat: group, openPeerId: 2 }))).toBe(true);
+  });
+
+  it('not for the open chat, a muted chat, one’s own message, favorites, a call or a service line', () => {
+    expect(shouldShowBanner(incoming({ openPeerId: 2 }))).toBe(false);
+    expect(shouldShowBanner(incoming({ chat: group, openPeerId: -7 }))).toBe(false);
+    expect(shouldShowBanner(incoming({ mutes: [{ chat: { chat_user_id: 2 }, muted_until: null }] }))).toBe(
+      false,
+    );
+    expect(shouldShowBanner(incoming({ message: { sender_id: 1, message_type: 'text' } }))).toBe(false);
+    expect(shouldShowBanner(incoming({ chat: { ...personal, is_favorites: true } }))).toBe(false);
+    expect(shouldShowBanner(incoming({ message: { sender_id: 2, message_type: 'call' } }))).toBe(false);
+    expect(
+      shouldShowBanner(incoming({ chat: group, message: { sender_id: 2, message_type: 'service' } })),
+    ).toBe(false);
   });
 });

@@ -36,3 +36,15 @@ export function shouldPlayMessageSound(m: IncomingMessage): boolean {
   if (m.openPeerId === peerId) return false;
   return !isChatMuted(m.mutes, m.chat, m.now);
 }
+
+/**
+ * Whether an incoming message shows the in-app banner: someone else's message (not a call's or a service
+ * line) in a chat that is not on screen and not muted — whatever the sound setting says.
+ */
+export function shouldShowBanner(m: Omit<IncomingMessage, 'soundsOn'>): boolean {
+  if (m.chat.is_favorites || m.message.sender_id === m.ownId) return false;
+  if (m.message.message_type === 'call' || m.message.message_type === 'service') return false;
+  const peerId = m.chat.type === 'personal' ? m.chat.user_id : -m.chat.user_id;
+  if (m.openPeerId === peerId) return false;
+  return !isChatMuted(m.mutes, m.chat, m.now);
+}

@@ -33,6 +33,26 @@ const entry = (temp_id: string, state: OutboxEntry['state'], other_user_id = 2):
   state,
 });
 
+describe('message order', () => {
+  it('puts a message that failed an hour ago an hour up, never below newer ones; a failure says why', () => {
+    const at = (min: number) => new Date(Date.UTC(2025, 0, 1, 10, min)).toISOString();
+    const failed: OutboxEntry = {
+      ...entry('temp-f', 'failed'),
+      created_at: at(5),
+      error: 'Пользователь принимает сообщения только от тех, на кого подписан',
+      retryable: false,
+    };
+    const shown = displayMessages(
+      [message(1, 2, { created_at: at(0) }), message(2, 2, { created_at: at(30) })],
+      [failed, { ...entry('temp-p', 'pending'), created_at: at(40) }],
+      2,
+      me,
+    );
+    expect(shown.map((s) => s.key)).toEqual(['m1', 'temp-f', 'm2', 'temp-p']);
+    expect(shown[1]?.failure).toEqual({ error: failed.error, retryable: false });
+  });
+});
+
 describe('message status', () => {
   it('goes sent → delivered → read from the receipts', () => {
     expect(serverStatus({ is_delivered: false, is_read: false })).toBe('sent');

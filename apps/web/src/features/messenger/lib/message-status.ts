@@ -12,6 +12,8 @@ export interface DisplayMessage {
   status: MessageStatus | null;
   /** Set while the server has not confirmed the message (temporary ids start with temp-). */
   tempId: string | null;
+  /** A failed send: the server's reason, and whether sending again may succeed. */
+  failure?: { error: string | null; retryable: boolean };
 }
 
 export function serverStatus(message: Pick<Message, 'is_read' | 'is_delivered'>): MessageStatus {
@@ -51,8 +53,9 @@ function pendingMessage(
 }
 
 /**
- * The conversation as shown: the server's messages, then the outbox entries of this chat that the
- * server has not confirmed yet (pending or failed), in the order written.
+ * The conversation as shown: the server's messages and the outbox entries of this chat that the server
+ * has not confirmed yet (pending or failed), in time order — a message that failed an hour ago stays an
+ * hour up, never below what came after it.
  */
 export function displayMessages(
   messages: readonly Message[],
@@ -67,14 +70,32 @@ export function displayMessages(
     status: message.sender_id === me.id ? serverStatus(message) : null,
     tempId: null,
   }));
+  const waiting: DisplayMessage[] = [];
   for (const entry of outbox) {
     if (entry.owner_id !== me.id || entry.other_user_id !== peerId || confirmed.has(entry.temp_id)) continue;
-    shown.push({
+    waiting.push({
       key: entry.temp_id,
       message: pendingMessage(entry, me),
       status: entry.state === 'failed' ? 'failed' : 'pending',
       tempId: entry.temp_id,
+      ...(entry.state === 'failed'
+        ? { failure: { error: entry.error ?? null, retryable: entry.retryable !== false } }
+        : {}),
     });
   }
-  return shown;
+  if (waiting.length === 0) return shown;
+  // Both lists are in time order already: merge them (an entry goes before the first newer message).
+  const merged: DisplayMessage[] = [];
+  let i = 0;
+  for (const item of waiting) {
+    while (i < shown.length && (shown[i] as DisplayMessage).message.created_at <= item.message.created_at)
+      merged.push(shown[i++] as DisplayMessage);
+    merged.push(item);
+  }
+  while (i < shown.length) merged.push(shown[i++] as DisplayMessage);
+  return merged;
 }
+
+/** Own messages in favorites have no recipient: no receipt marks, only pending and failed. */
+export const favoritesStatus = (status: MessageStatus | null): MessageStatus | null =>
+  status === 'pending' || status === 'failed' ? status : null;

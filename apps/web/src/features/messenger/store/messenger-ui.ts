@@ -25,6 +25,10 @@ interface MessengerUi {
   editing: EditingMessage | null;
   /** The peer id of the chat on screen (own id for favorites): its incoming messages are not unread. */
   openPeerId: number | null;
+  /** A message to open its chat at (a search hit): the chat's window jumps there once it is shown. */
+  jump: { chatKey: string; messageId: number } | null;
+  requestJump: (chatKey: string, messageId: number) => void;
+  takeJump: () => void;
   setCompactProfileOpen: (open: boolean) => void;
   setMediaViewerOpen: (open: boolean) => void;
   setFullScreenChat: (on: boolean) => void;
@@ -42,6 +46,9 @@ export const useMessengerUi = create<MessengerUi>((set) => ({
   searchFocusRequest: 0,
   editing: null,
   openPeerId: null,
+  jump: null,
+  requestJump: (chatKey, messageId) => set({ jump: { chatKey, messageId } }),
+  takeJump: () => set({ jump: null }),
   setCompactProfileOpen: (open) => {
     local.set(StorageKeys.messengerCompactProfileOpen, String(open));
     set({ compactProfileOpen: open });

@@ -190,4 +190,41 @@ describe('offline outbox', () => {
     expect(bodies.at(-1)).toEqual({ channel_id: 9, content: 'в канал', temp_id: 'temp-c' });
     expect(after.list()).toEqual([]);
   });
+
+  it('a final refusal keeps its reason and is not retried; a failure is dropped a day later at load', async () => {
+    const storage = memoryStorage();
+    let now = Date.parse('2025-01-01T00:00:00.000Z');
+    const send = vi.fn(
+      async (): Promise<SendOutcome> => ({
+        failed: true,
+        error: 'Слишком длинное сообщение',
+        retryable: false,
+      }),
+    );
+    const outbox = new Outbox({ storage, key: 'outbox', send, now: () => now });
+    outbox.enqueue(entry('temp-1', 'длинное'));
+    await outbox.flush(1);
+    expect(outbox.list()[0]).toMatchObject({
+      state: 'failed',
+      error: 'Слишком длинное сообщение',
+      retryable: false,
+    });
+    // «Повторить отправку» cannot succeed: the entry stays failed and nothing is sent again.
+    await outbox.resend('temp-1');
+    expect(send).toHaveBeenCalledOnce();
+    expect(outbox.list()[0]?.state).toBe('failed');
+
+    now += 23 * 60 * 60 * 1000;
+    expect(new Outbox({ storage, key: 'outbox', send, now: () => now }).list()).toHaveLength(1);
+    now += 2 * 60 * 60 * 1000;
+    expect(new Outbox({ storage, key: 'outbox', send, now: () => now }).list()).toEqual([]);
+  });
+
+  it('forgets one person’s entries (sign-out)', () => {
+    const outbox = new Outbox({ storage: memoryStorage(), key: 'outbox', send: fakeServer().send });
+    outbox.enqueue(entry('temp-1', 'моё', 1));
+    outbox.enqueue(entry('temp-2', 'чужое', 2));
+    outbox.forget(1);
+    expect(outbox.list().map((e) => e.temp_id)).toEqual(['temp-2']);
+  });
 });

@@ -21,6 +21,15 @@ export interface OutboxEntry {
   files: MessageFile[];
   created_at: string;
   state: 'pending' | 'sending' | 'failed';
+  /** Why the server refused it (its Russian `error`), shown under the failed bubble. */
+  error?: string;
+  /**
+   * Whether sending it again can succeed (a file still processing): only then is a retry offered. A refusal
+   * that a resend cannot change (too long, not allowed to write there) is a failed state with its reason.
+   */
+  retryable?: boolean;
+  /** When it failed: a failed entry is dropped a day later, so it never outlives reloads forever. */
+  failed_at?: string;
 }
 
 export interface OutboxStorage {
@@ -28,13 +37,22 @@ export interface OutboxStorage {
   setItem(key: string, value: string): void;
 }
 
-export type SendOutcome = 'sent' | 'retry-later' | 'failed';
+/** A refusal: 'failed' alone is a retryable one without a reason (older callers). */
+export type SendOutcome =
+  | 'sent'
+  | 'retry-later'
+  | 'failed'
+  | { failed: true; error: string; retryable: boolean };
+
+/** A failed entry is kept this long after it failed (shown with its reason), then dropped at the next load. */
+export const FAILED_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export interface OutboxOptions {
   storage: OutboxStorage;
   key: string;
-  /** Sends one entry: 'sent' on success, 'retry-later' when offline, 'failed' when refused. */
+  /** Sends one entry: 'sent' on success, 'retry-later' when offline, a failure when refused. */
   send: (entry: OutboxEntry) => Promise<SendOutcome>;
+  now?: () => number;
 }
 
 type Listener = (entries: readonly OutboxEntry[]) => void;
@@ -93,8 +111,15 @@ export class Outbox {
     try {
       const parsed: unknown = JSON.parse(raw);
       // An entry caught mid-send by a reload goes back to pending; the temp_id makes resending safe.
+      // A failure older than a day is dropped: it was shown with its reason long enough.
+      const now = this.options.now?.() ?? Date.now();
       return Array.isArray(parsed)
-        ? parsed.filter(isEntry).map((e) => (e.state === 'sending' ? { ...e, state: 'pending' } : e))
+        ? parsed
+            .filter(isEntry)
+            .filter(
+              (e) => e.state !== 'failed' || now - Date.parse(e.failed_at ?? e.created_at) < FAILED_KEEP_MS,
+            )
+            .map((e) => (e.state === 'sending' ? { ...e, state: 'pending' } : e))
         : [];
     } catch {
       return [];
@@ -131,22 +156,29 @@ export class Outbox {
     }
   }
 
-  /** A failed entry goes back into the queue at its place. */
+  /** A failed entry that may succeed goes back into the queue at its place; a permanent refusal stays. */
   resend(tempId: string): Promise<void> {
     this.write(
-      this.entries.map((e) =>
-        e.temp_id === tempId && e.state === 'failed' ? { ...e, state: 'pending' } : e,
-      ),
+      this.entries.map((e) => {
+        if (e.temp_id !== tempId || e.state !== 'failed' || e.retryable === false) return e;
+        const { error: _error, retryable: _retryable, failed_at: _at, ...rest } = e;
+        return { ...rest, state: 'pending' };
+      }),
     );
     return this.flush();
+  }
+
+  /** Every entry of `ownerId` (sign-out forgets them: they may hold private text). */
+  forget(ownerId?: number): void {
+    this.write(ownerId === undefined ? [] : this.entries.filter((e) => e.owner_id !== ownerId));
   }
 
   discard(tempId: string): void {
     this.write(this.entries.filter((e) => e.temp_id !== tempId));
   }
 
-  private setState(tempId: string, state: OutboxEntry['state']): void {
-    this.write(this.entries.map((e) => (e.temp_id === tempId ? { ...e, state } : e)));
+  private setState(tempId: string, state: OutboxEntry['state'], extra: Partial<OutboxEntry> = {}): void {
+    this.write(this.entries.map((e) => (e.temp_id === tempId ? { ...e, ...extra, state } : e)));
   }
 
   /**
@@ -185,8 +217,15 @@ export class Outbox {
       }
       if (outcome === 'sent') {
         this.confirm(next.temp_id);
-      } else if (outcome === 'failed') {
-        this.setState(next.temp_id, 'failed');
+      } else if (outcome === 'failed' || typeof outcome === 'object') {
+        const failedAt = new Date(this.options.now?.() ?? Date.now()).toISOString();
+        this.setState(
+          next.temp_id,
+          'failed',
+          typeof outcome === 'object'
+            ? { error: outcome.error, retryable: outcome.retryable, failed_at: failedAt }
+            : { failed_at: failedAt },
+        );
       } else {
         if (this.entries.some((e) => e.temp_id === next.temp_id)) this.setState(next.temp_id, 'pending');
         this.again = false;

@@ -5,6 +5,8 @@ import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useMarkRead, useNotificationsQuery } from '../api/notifications-queries.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { notificationsStrings } from '../strings.ts';
+import { FollowRequestsList } from './FollowRequestsList.tsx';
+import { InvitationsList } from './InvitationsList.tsx';
 import styles from './NotificationsPanel.module.css';
 
 const T = notificationsStrings;
@@ -77,10 +79,18 @@ export function NotificationsList({ onNavigate }: { onNavigate: () => void }) {
   }
   const groups = merged(query.data.pages);
   if (groups.every((g) => g.items.length === 0)) {
-    return <p className={styles.empty}>{T.empty}</p>;
+    return (
+      <div className={styles.groups}>
+        <FollowRequestsList />
+        <InvitationsList />
+        <p className={styles.empty}>{T.empty}</p>
+      </div>
+    );
   }
   return (
     <div className={styles.groups}>
+      <FollowRequestsList />
+      <InvitationsList />
       {groups.map((group) => (
         <section key={group.key} className={styles.group} aria-labelledby={`notifications-${group.key}`}>
           <h3 id={`notifications-${group.key}`} className={styles.groupTitle}>

@@ -40,7 +40,11 @@ beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse({ groups: [], unread_total: 0, has_more: false })),
+    vi.fn(async (url: string) =>
+      String(url).includes('/invitations')
+        ? jsonResponse({ invitations: [] })
+        : jsonResponse({ groups: [], unread_total: 0, has_more: false }),
+    ),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -40,6 +40,30 @@ describe('useFollowMutation', () => {
     await waitFor(() => expect(cached()).toMatchObject({ is_following: true, followers_count: 42 }));
   });
 
+  it('a private account: following becomes a request, counted only when accepted; unfollowing withdraws it', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ is_following: false, is_requested: true, followers_count: 3 }),
+    );
+    const { hook, cached } = setup(
+      profileOf({ followers_count: 3, is_following: false, is_private: true, can_see_content: false }),
+    );
+    act(() => hook.result.current.mutate(true));
+    await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
+    expect(cached()).toMatchObject({
+      is_requested: true,
+      is_following: false,
+      followers_count: 3,
+      can_see_content: false,
+    });
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ is_following: false, is_requested: false, followers_count: 3 }),
+    );
+    act(() => hook.result.current.mutate(false));
+    await waitFor(() => expect(cached()).toMatchObject({ is_requested: false, is_following: false }));
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('DELETE');
+  });
+
   it('rolls back when the call fails', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ error: 'Внутренняя ошибка сервера', code: 'internal' }, 500));
     const { hook, cached } = setup(profileOf({ followers_count: 5, is_following: true }));

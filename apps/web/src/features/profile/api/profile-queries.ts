@@ -29,11 +29,18 @@ export function useFollowMutation(username: string) {
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Profile>(key);
-      if (previous && previous.is_following !== follow) {
+      if (previous && follow && previous.is_private && !previous.is_following) {
+        // A private account: the follow becomes a request; nothing is counted yet.
+        queryClient.setQueryData<Profile>(key, { ...previous, is_requested: true });
+      } else if (previous && !follow && previous.is_requested) {
+        queryClient.setQueryData<Profile>(key, { ...previous, is_requested: false });
+      } else if (previous && previous.is_following !== follow) {
         queryClient.setQueryData<Profile>(key, {
           ...previous,
           is_following: follow,
           followers_count: Math.max(0, previous.followers_count + (follow ? 1 : -1)),
+          // Unfollowing a private account closes it again.
+          can_see_content: !previous.is_private || follow,
         });
       }
       return { previous };
@@ -42,7 +49,15 @@ export function useFollowMutation(username: string) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSuccess: (result) => {
-      queryClient.setQueryData<Profile>(key, (current) => current && { ...current, ...result });
+      queryClient.setQueryData<Profile>(
+        key,
+        (current) =>
+          current && {
+            ...current,
+            ...result,
+            can_see_content: !current.is_private || result.is_following,
+          },
+      );
     },
   });
 }

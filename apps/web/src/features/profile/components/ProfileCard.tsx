@@ -2,6 +2,7 @@ import type { Profile } from '@kadr/contract';
 import { Link } from 'react-router';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { openReport } from '../../moderation/feature.ts';
 import { BlockButton } from '../../settings/components/BlockButton.tsx';
 import { usePresence } from '../api/presence.ts';
 import type { ProfileSeed } from '../api/profile-seed.ts';
@@ -36,14 +37,18 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
         ) : null}
       </div>
       {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
-      <ProfileStats profile={profile} />
+      <ProfileStats profile={profile} canOpenLists={isOwn || profile.can_see_content} />
       {isOwn ? (
         <Link className={styles.editLink} to="/settings/profile">
           {profileStrings.edit}
         </Link>
       ) : (
         <>
-          <FollowButton username={profile.username} isFollowing={profile.is_following} />
+          <FollowButton
+            username={profile.username}
+            isFollowing={profile.is_following}
+            isRequested={profile.is_requested}
+          />
           <Link
             className={styles.editLink}
             to={`/messenger/${profile.username}`}
@@ -52,6 +57,13 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
             {profileStrings.message}
           </Link>
           <BlockButton username={profile.username} />
+          <button
+            type="button"
+            className={styles.reportButton}
+            onClick={() => openReport({ kind: 'user', targetId: profile.id })}
+          >
+            {profileStrings.report}
+          </button>
         </>
       )}
     </article>

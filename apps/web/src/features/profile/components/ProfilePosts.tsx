@@ -11,7 +11,7 @@ import { profileStrings } from '../strings.ts';
 export function ProfilePosts({ username }: { username: string }) {
   const navigate = useNavigate();
   const query = useUserPostsQuery(username);
-  // The grid (up to 50 tiles) renders from a deferred copy, in short background slices (issue 9, TBT).
+  // The grid (up to 50 tiles) renders from a deferred copy, in short background slices (TBT).
   const data = useDeferredValue(query.data);
   const posts = filterFeed(data?.posts ?? [], { sleepMode: false });
 
@@ -25,6 +25,7 @@ export function ProfilePosts({ username }: { username: string }) {
           <li key={post.id}>
             <PostTile
               post={post}
+              index={i}
               label={profileStrings.profilePosts.open(i + 1)}
               onOpen={() =>
                 navigate(`/media/post/${post.id}`, {

@@ -1,7 +1,9 @@
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
+import { isInstalledWebApp, isIosSafari } from '../../../app/service-worker.ts';
 import { api } from '../../../shared/api/client.ts';
 
-export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+/** `install`: iOS, in a Safari tab — push comes to the web app once it is on the home screen. */
+export type PushState = 'unsupported' | 'install' | 'denied' | 'off' | 'on';
 
 const supported = () =>
   typeof window !== 'undefined' &&
@@ -23,6 +25,7 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 export async function pushState(): Promise<PushState> {
+  if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints) && !isInstalledWebApp()) return 'install';
   if (!supported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   const reg = await registration();

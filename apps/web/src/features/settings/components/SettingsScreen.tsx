@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../shared/api/client.ts';
+import { ru } from '../../../shared/i18n/ru.ts';
 import pageStyles from '../../../shared/ui/Page.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
@@ -62,6 +63,11 @@ export function SettingsScreen() {
         <div id="logout">
           <LogoutSection />
         </div>
+        {/* The credit the licences of what ships inside the app ask for (Twemoji: CC-BY 4.0). */}
+        <section className={styles.licences} aria-labelledby="licences-title" id="licences">
+          <h2 id="licences-title">{ru.licences.title}</h2>
+          <p>{ru.licences.twemoji}</p>
+        </section>
       </main>
     </div>
   );

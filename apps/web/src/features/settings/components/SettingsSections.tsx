@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/client.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
+import { ConfirmSheet } from '../../../shared/ui/ConfirmSheet.tsx';
 import { TextField } from '../../../shared/ui/TextField.tsx';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { disablePush, enablePush, type PushState, pushState } from '../api/push-subscription.ts';
@@ -20,14 +21,27 @@ import styles from './Settings.module.css';
 
 const S = settingsStrings;
 
+/**
+ * What a control shows: the person's pick at once, then whatever the settings say once they change. A
+ * controlled input otherwise snaps back until the optimistic write re-renders it (a tick later, after the
+ * settings query is cancelled), and a test or a quick second tap reads the old state in between.
+ */
+export function usePicked<T>(value: T): [T, (next: T) => void] {
+  const [state, setState] = useState<{ value: T; picked: { to: T } | null }>({ value, picked: null });
+  if (!Object.is(state.value, value)) setState({ value, picked: null });
+  const shown = Object.is(state.value, value) && state.picked ? state.picked.to : value;
+  return [shown, (to) => setState({ value, picked: { to } })];
+}
+
 /** A labelled group of radio buttons (one choice). */
-function Choice<T extends string>(props: {
+export function Choice<T extends string>(props: {
   legend: string;
   name: string;
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
 }) {
+  const [shown, pick] = usePicked(props.value);
   return (
     <fieldset className={styles.choice}>
       <legend className={styles.legend}>{props.legend}</legend>
@@ -38,8 +52,11 @@ function Choice<T extends string>(props: {
               type="radio"
               name={props.name}
               value={o.value}
-              checked={props.value === o.value}
-              onChange={() => props.onChange(o.value)}
+              checked={shown === o.value}
+              onChange={() => {
+                pick(o.value);
+                props.onChange(o.value);
+              }}
             />
             <span>{o.label}</span>
           </label>
@@ -49,16 +66,20 @@ function Choice<T extends string>(props: {
   );
 }
 
-function Toggle(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function Toggle(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const [shown, pick] = usePicked(props.checked);
   return (
     <label className={styles.toggle}>
       <span>{props.label}</span>
       <input
         type="checkbox"
         role="switch"
-        aria-checked={props.checked}
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
+        aria-checked={shown}
+        checked={shown}
+        onChange={(e) => {
+          pick(e.target.checked);
+          props.onChange(e.target.checked);
+        }}
       />
     </label>
   );
@@ -170,6 +191,7 @@ function SessionsList() {
               <span className={styles.muted}>
                 {s.is_current ? S.sessions.current : S.sessions.lastUsed(when(s.last_used_at))}
               </span>
+              {s.push ? <span className={styles.muted}>{S.sessions.pushOn}</span> : null}
             </div>
             {s.is_current ? null : (
               <Button
@@ -193,27 +215,40 @@ function DeleteAccount() {
   const remove = useDeleteAccount();
   const signOut = useAuthStore((s) => s.clear);
   const [password, setPassword] = useState('');
+  const [asking, setAsking] = useState(false);
+  // The password proves who asks; the question makes sure they mean it (nothing can be restored).
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    remove.mutate(password, { onSuccess: () => signOut() });
+    setAsking(true);
   };
   return (
-    <form className={styles.subform} onSubmit={submit} aria-label={S.deleteAccount.title}>
-      <h3 className={styles.subTitle}>{S.deleteAccount.title}</h3>
-      <p className={styles.muted}>{S.deleteAccount.hint}</p>
-      <TextField
-        label={S.deleteAccount.password}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
-      <SectionError error={remove.error} />
-      <Button type="submit" variant="danger" disabled={remove.isPending || !password}>
-        {S.deleteAccount.submit}
-      </Button>
-    </form>
+    <>
+      <form className={styles.subform} onSubmit={submit} aria-label={S.deleteAccount.title}>
+        <h3 className={styles.subTitle}>{S.deleteAccount.title}</h3>
+        <p className={styles.muted}>{S.deleteAccount.hint}</p>
+        <TextField
+          label={S.deleteAccount.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <SectionError error={remove.error} />
+        <Button type="submit" variant="danger" disabled={remove.isPending || !password}>
+          {S.deleteAccount.submit}
+        </Button>
+      </form>
+      {asking ? (
+        <ConfirmSheet
+          title={S.deleteAccount.confirmTitle}
+          text={S.deleteAccount.hint}
+          confirmLabel={S.deleteAccount.submit}
+          onConfirm={() => remove.mutate(password, { onSuccess: () => signOut() })}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -257,6 +292,7 @@ function PushDevice() {
   return (
     <div className={styles.subform}>
       {state === 'unsupported' ? <p className={styles.muted}>{S.notifications.pushUnsupported}</p> : null}
+      {state === 'install' ? <p className={styles.muted}>{S.notifications.pushInstall}</p> : null}
       {state === 'denied' ? <p className={styles.muted}>{S.notifications.pushDenied}</p> : null}
       {state === 'off' ? (
         <Button variant="secondary" onClick={() => run(enablePush)}>
@@ -378,7 +414,7 @@ export function PrivacySection({ settings }: { settings: Settings }) {
         legend={S.privacy.messages}
         name={`${id}-messages`}
         value={p.messages}
-        options={contact}
+        options={[...contact, { value: 'nobody' as const, label: S.privacy.nobody }]}
         onChange={(v) => update.mutate({ privacy: { messages: v } })}
       />
       <Choice
@@ -395,6 +431,20 @@ export function PrivacySection({ settings }: { settings: Settings }) {
         options={contact}
         onChange={(v) => update.mutate({ privacy: { calls: v } })}
       />
+      <Choice
+        legend={S.privacy.groupAdd}
+        name={`${id}-group-add`}
+        value={p.group_add}
+        options={[...contact, { value: 'nobody' as const, label: S.privacy.nobody }]}
+        onChange={(v) => update.mutate({ privacy: { group_add: v } })}
+      />
+      <p className={styles.muted}>{S.privacy.groupAddHint}</p>
+      <Toggle
+        label={S.privacy.privateAccount}
+        checked={p.private_account}
+        onChange={(v) => update.mutate({ privacy: { private_account: v } })}
+      />
+      <p className={styles.muted}>{S.privacy.privateAccountHint}</p>
       <SectionError error={update.error} />
       <BlockedList />
     </section>

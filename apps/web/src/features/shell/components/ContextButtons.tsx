@@ -3,14 +3,42 @@ import type { NavAction, NavEntry } from '../lib/nav-config.ts';
 import { shellStrings } from '../strings.ts';
 import styles from './ContextButtons.module.css';
 
-/** The count on a button (its description for screen readers: the button keeps its label). */
-function Badge({ useCount, id }: { useCount: () => number; id: string }) {
-  const count = useCount();
-  if (count <= 0) return null;
+const noCount = () => 0;
+
+/**
+ * One round button. A count on it (the bell's) is part of its name («Уведомления, 3»): what a speech-input
+ * user sees on the button is what they can say, and a screen reader hears the number with the label.
+ */
+function ContextButton({
+  entry,
+  menuOpen,
+  onAction,
+}: {
+  entry: NavEntry;
+  menuOpen: boolean;
+  onAction: (action: NavAction) => void;
+}) {
+  // The entry is fixed for this button (keyed by its id), so the same hook runs on every render.
+  const count = (entry.useBadge ?? noCount)();
+  const shown = count > 99 ? '99+' : String(count);
+  const label = count > 0 ? `${entry.label}, ${shown}` : entry.label;
   return (
-    <span id={id} className={styles.badge} data-testid="context-badge">
-      {count > 99 ? '99+' : count}
-    </span>
+    <button
+      type="button"
+      className={styles.button}
+      aria-label={label}
+      title={label}
+      aria-haspopup={entry.action.kind === 'openMenu' ? 'menu' : undefined}
+      aria-expanded={entry.action.kind === 'openMenu' ? menuOpen : undefined}
+      onClick={() => onAction(entry.action)}
+    >
+      {entry.icon ? <Icon name={entry.icon} size={22} /> : entry.label}
+      {count > 0 ? (
+        <span className={styles.badge} data-testid="context-badge">
+          {shown}
+        </span>
+      ) : null}
+    </button>
   );
 }
 
@@ -30,20 +58,7 @@ export function ContextButtons({ entries, menuOpen, onAction }: Props) {
       aria-orientation="vertical"
     >
       {entries.map((entry) => (
-        <button
-          key={entry.id}
-          type="button"
-          className={styles.button}
-          aria-label={entry.label}
-          aria-describedby={entry.useBadge ? `context-badge-${entry.id}` : undefined}
-          title={entry.label}
-          aria-haspopup={entry.action.kind === 'openMenu' ? 'menu' : undefined}
-          aria-expanded={entry.action.kind === 'openMenu' ? menuOpen : undefined}
-          onClick={() => onAction(entry.action)}
-        >
-          {entry.icon ? <Icon name={entry.icon} size={22} /> : entry.label}
-          {entry.useBadge ? <Badge useCount={entry.useBadge} id={`context-badge-${entry.id}`} /> : null}
-        </button>
+        <ContextButton key={entry.id} entry={entry} menuOpen={menuOpen} onAction={onAction} />
       ))}
     </div>
   );

@@ -1,5 +1,14 @@
-import { useDrag } from '@use-gesture/react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import type { useDrag as UseDrag } from '@use-gesture/react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { whenIdle } from '../../../shared/lib/when-idle.ts';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { neighbourSection, SECTIONS, type Section } from '../lib/sections.ts';
 import { clampDrag, resolveNavTarget, snapPosition } from '../lib/snap.ts';
@@ -14,9 +23,70 @@ interface Props {
   menuOpen: boolean;
 }
 
-/** The draggable bottom navigation button (spec §2.2): snaps left/centre/right = media/home/messenger. */
-export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) {
+type DragHook = typeof UseDrag;
+
+/** Until the gesture library has loaded the button takes taps, arrows and clicks, not drags. */
+const noDrag = (() => () => ({})) as unknown as DragHook;
+let loadedDrag: DragHook | null = null;
+
+/**
+ * The draggable bottom navigation button (spec §2.2): snaps left/centre/right = media/home/messenger.
+ * The drag gesture's library loads once the page is idle (not in the first script); the button
+ * is remounted with it then (a hook cannot change between renders of one component), keeping the focus
+ * of a keyboard user who is on it at that moment.
+ */
+export function NavButton(props: Props) {
+  const [useDrag, setUseDrag] = useState<DragHook | null>(() => loadedDrag);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (useDrag) return;
+    let live = true;
+    const cancel = whenIdle(() => {
+      void import('@use-gesture/react').then((m) => {
+        loadedDrag = m.useDrag;
+        if (!live) return;
+        setUseDrag(() => m.useDrag);
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [useDrag]);
+  return useDrag ? (
+    <DraggableNavButton key="drag" {...props} useDrag={useDrag} handOverFocus={refocus} />
+  ) : (
+    <DraggableNavButton key="plain" {...props} useDrag={noDrag} handOverFocus={refocus} />
+  );
+}
+
+function DraggableNavButton({
+  section,
+  onNavigate,
+  onOpenMenu,
+  menuOpen,
+  useDrag,
+  handOverFocus,
+}: Props & {
+  useDrag: DragHook;
+  /** Set by the button being replaced when it had the focus; read by its replacement. */
+  handOverFocus: RefObject<boolean>;
+}) {
   const [dragOffset, setDragOffset] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  // Both ends run in the commit that swaps the buttons — the old one still in the document when it
+  // looks, the new one in place when it takes over — so a focus that arrived while the swap was pending
+  // is not lost.
+  useLayoutEffect(() => {
+    const button = buttonRef.current;
+    if (handOverFocus.current) {
+      handOverFocus.current = false;
+      button?.focus();
+    }
+    return () => {
+      handOverFocus.current = button !== null && document.activeElement === button;
+    };
+  }, [handOverFocus]);
   const [dragging, setDragging] = useState(false);
   const wasDragged = useRef(false);
   const hintId = useId();
@@ -85,6 +155,7 @@ export function NavButton({ section, onNavigate, onOpenMenu, menuOpen }: Props) 
           wasDragged.current = false;
           handlers.onPointerDown?.(event);
         }}
+        ref={buttonRef}
         type="button"
         className={`${styles.button} ${dragging ? styles.dragging : ''}`}
         style={{ transform: `translateX(${x}px)` }}

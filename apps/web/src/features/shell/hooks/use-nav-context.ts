@@ -8,6 +8,12 @@ export function useNavContext(): NavContext {
   const { pathname } = useLocation();
   const user = useCurrentUser();
   const ownPost = useShellUi((s) => s.ownPostOnScreen);
+  const videoPost = useShellUi((s) => s.videoPostOnScreen);
   const section = sectionFromPath(pathname);
-  return { section, username: user?.username ?? '', isOwnPost: section === 'media' && ownPost };
+  return {
+    section,
+    username: user?.username ?? '',
+    isOwnPost: section === 'media' && ownPost,
+    isVideoPost: section === 'media' && videoPost,
+  };
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { shellEntries } from '../../../app/features.ts';
 import { contextButtonsFor, menuEntriesFor, type NavContext, type ShellEntry } from './nav-config.ts';
 
-const context = (section: NavContext['section'], isOwnPost = false): NavContext => ({
+const context = (section: NavContext['section'], isOwnPost = false, isVideoPost = false): NavContext => ({
   section,
   username: 'anna',
   isOwnPost,
+  isVideoPost,
 });
 
 /** Every feature registered (notifications, groups and channels have landed). */
@@ -66,6 +67,11 @@ describe('shell entries', () => {
   it('offers delete-post only on the own post', () => {
     expect(menuEntriesFor(context('media', false), allOn).map((e) => e.id)).not.toContain('delete-post');
     expect(menuEntriesFor(context('media', true), allOn).map((e) => e.id)).toContain('delete-post');
+  });
+
+  it('offers «Повернуть видео» only while a video post is on screen', () => {
+    expect(menuEntriesFor(context('media', false, false), allOn).map((e) => e.id)).not.toContain('rotate');
+    expect(menuEntriesFor(context('media', false, true), allOn).map((e) => e.id)).toContain('rotate');
   });
 
   it('profile entry leads to the own username, settings to /settings/profile', () => {

@@ -33,6 +33,8 @@ export interface NavContext {
   username: string;
   /** The media view shows a post the user authored (delete-post entry). */
   isOwnPost: boolean;
+  /** The media view shows a video post (rotate-video entry). */
+  isVideoPost: boolean;
 }
 
 export interface NavEntry {

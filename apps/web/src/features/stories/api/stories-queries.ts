@@ -1,4 +1,5 @@
 import type { StoriesFeedResponse, Story, StoryGroup, StoryReportReason } from '@kadr/contract';
+import { moderationEndpoints } from '@kadr/contract/moderation/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
@@ -157,7 +158,7 @@ export function useStoryReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ storyId, reason }: { storyId: number; reason: StoryReportReason }) =>
-      api.call(storiesEndpoints.report, { params: { id: storyId }, body: { reason } }),
+      api.call(moderationEndpoints.report, { body: { kind: 'story', target_id: storyId, reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storiesKeys.feed() }),
   });
 }

@@ -1,4 +1,4 @@
-import type { StoryResponse } from '@kadr/contract';
+import type { StoryResponse, StoryText } from '@kadr/contract';
 import { StoryUploadFields } from '@kadr/contract/browser';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import { api } from '../../../shared/api/client.ts';
@@ -11,6 +11,8 @@ export interface StoryUploadInput {
   /** Video: the chosen segment (seconds). */
   start?: number;
   duration?: number;
+  /** Video: the texts placed on it, burned in by the server (a photo's are drawn into its picture). */
+  texts?: StoryText[];
 }
 
 export function storyForm(input: StoryUploadInput): FormData {
@@ -19,6 +21,8 @@ export function storyForm(input: StoryUploadInput): FormData {
   form.append(StoryUploadFields.mediaType, input.mediaType);
   if (input.start !== undefined) form.append(StoryUploadFields.start, String(input.start));
   if (input.duration !== undefined) form.append(StoryUploadFields.duration, String(input.duration));
+  if (input.texts && input.texts.length > 0)
+    form.append(StoryUploadFields.texts, JSON.stringify(input.texts));
   form.append(StoryUploadFields.file, input.file, input.fileName);
   return form;
 }

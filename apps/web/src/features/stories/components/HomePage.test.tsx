@@ -1,8 +1,10 @@
+import type { Post } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { postOf } from '../../../test/posts.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { STORY_UI } from '../strings.ts';
 import { HomePage } from './HomePage.tsx';
@@ -15,10 +17,10 @@ import { HomePage } from './HomePage.tsx';
 const RESISTANCE = 0.6;
 const fingerFor = (pull: number) => pull / RESISTANCE;
 
-function stubApi() {
+function stubApi(posts: Post[] = []) {
   const fetch = vi.fn(async (url: string) => {
     if (url.includes('/stories/feed')) return jsonResponse({ stories_groups: [] });
-    if (url.includes('/media/following')) return jsonResponse({ posts: [], has_more: false });
+    if (url.includes('/media/following')) return jsonResponse({ posts, has_more: false });
     return jsonResponse({ error: 'нет', code: 'not_found' }, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -28,8 +30,8 @@ function stubApi() {
 const feedCalls = (fetch: ReturnType<typeof stubApi>) =>
   fetch.mock.calls.filter(([url]) => url.includes('/stories/feed')).length;
 
-async function renderHome() {
-  const fetch = stubApi();
+async function renderHome(posts: Post[] = []) {
+  const fetch = stubApi(posts);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/home']}>
@@ -102,5 +104,28 @@ describe('HomePage pull-to-refresh (70 / 140)', () => {
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(feedCalls(fetch)).toBe(1);
     expect(shown()).toBe(0);
+  });
+});
+
+describe('HomePage grid and the tag blacklist', () => {
+  it('a post carrying a hidden tag shows no picture, only the hidden notice', async () => {
+    const file = {
+      file_url: '/files/1.webp',
+      thumbnail_url: '/files/1-thumb.webp',
+      file_type: 'image' as const,
+      width: 360,
+      height: 640,
+      duration: null,
+    };
+    await renderHome([
+      postOf({ id: 1, caption: 'кот', files: [file], ai_tags: ['cats'], is_filtered: true }),
+      postOf({ id: 2, caption: 'море', files: [file] }),
+    ]);
+    const hidden = await screen.findByRole('button', { name: /Вы скрыли подобное от себя/ });
+    expect(hidden).toHaveAttribute('data-post-id', '1');
+    expect(hidden.querySelector('img')).toBeNull();
+    const shownTile = screen.getByRole('button', { name: /Открыть публикацию 2/ });
+    expect(shownTile).not.toHaveAccessibleName(/скрыли/);
+    expect(shownTile.querySelector('img')).not.toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 import type { Post } from '@kadr/contract';
-import { Compass, Layers, Play } from 'lucide-react';
+import { Compass, EyeOff, Layers, Play } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { usePageShown } from '../../../app/boot/frame-overlay.ts';
+import { tileImage, tileImgProps } from '../../../shared/lib/post-image.ts';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { DemoOffer } from '../../demo/feature.ts';
 import { useHomeFeed, useStoriesFeed } from '../api/stories-queries.ts';
 import { usePullToRefresh } from '../lib/use-pull-to-refresh.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
@@ -12,16 +15,26 @@ import { StoriesStrip } from './StoriesStrip.tsx';
 
 function PostTile({ post, index, onOpen }: { post: Post; index: number; onOpen: () => void }) {
   const file = post.files[0];
-  const src = file?.thumbnail_url ?? (file?.file_type === 'image' ? file.file_url : null);
+  // A post carrying a tag the reader hid shows no picture here either: the feed it opens covers it too.
+  const hidden = post.is_filtered;
+  const image = hidden ? null : tileImage(post);
   return (
     <button
       type="button"
       className={styles.tile}
-      aria-label={`@${post.user.username}, ${s.openPost(index + 1)}`}
+      // The name holds the visible text in its order (the hidden notice, then the author).
+      aria-label={`${hidden ? `${s.filtered} ` : ''}@${post.user.username}, ${s.openPost(index + 1)}`}
       onClick={onOpen}
       data-post-id={post.id}
+      data-filtered={hidden || undefined}
     >
-      {src ? <img src={src} alt={post.ai_description || post.caption} loading="lazy" /> : null}
+      {image ? <img {...tileImgProps(image, index)} alt={post.ai_description || post.caption} /> : null}
+      {hidden ? (
+        <span className={styles.tileFiltered} aria-hidden="true">
+          <EyeOff size={22} />
+          {s.filtered}
+        </span>
+      ) : null}{' '}
       <span className={styles.tileBadge} aria-hidden="true">
         {file?.file_type === 'video' ? <Play size={14} fill="currentColor" /> : null}
         {post.files.length > 1 ? <Layers size={14} /> : null}
@@ -36,6 +49,7 @@ function PostTile({ post, index, onOpen }: { post: Post; index: number; onOpen: 
  * 'Главная лента' the recent posts of the people one follows, each opening the media feed on that post.
  */
 export function HomePage({ leading }: { leading?: ReactNode }) {
+  usePageShown();
   const navigate = useNavigate();
   const stories = useStoriesFeed();
   const home = useHomeFeed();
@@ -64,6 +78,7 @@ export function HomePage({ leading }: { leading?: ReactNode }) {
         <button type="button" className={styles.cta} onClick={() => navigate('/media')}>
           {s.homeEmptyAction}
         </button>
+        <DemoOffer />
       </div>
     );
   else

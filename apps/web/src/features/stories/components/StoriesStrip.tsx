@@ -31,7 +31,7 @@ function Pending({ item }: { item: PendingStory }) {
         style={{ '--progress': `${percent}%` } as React.CSSProperties}
       >
         <span className={styles.pendingThumb}>
-          {item.previewUrl ? <img src={item.previewUrl} alt="" /> : null}
+          {item.previewUrl ? <img src={item.previewUrl} width={62} height={62} alt="" /> : null}
           {item.status === 'failed' ? <AlertCircle size={22} aria-hidden="true" /> : null}
         </span>
       </span>
@@ -95,7 +95,8 @@ export function StoriesStrip({ groups, leading, onOpen, onAdd }: Props) {
         {visiblePending.map((item) => (
           <Pending key={item.key} item={item} />
         ))}
-        {leading}
+        {/* The live entries are a list of their own: one item of this list holds it. */}
+        {leading ? <li className={styles.leading}>{leading}</li> : null}
         {groups.map((group, index) =>
           index === ownIndex ? null : (
             <li key={group.user.id} className={styles.item}>

@@ -28,7 +28,8 @@ export interface StoryCanvasHandle {
 }
 
 interface Props {
-  background: HTMLCanvasElement;
+  /** The picture edited; null over a video, whose texts the server draws (the stage stays transparent). */
+  background: HTMLCanvasElement | null;
   width: number;
   height: number;
   items: CanvasItem[];
@@ -39,6 +40,17 @@ interface Props {
 
 /** Sizes are given for a 540 px wide picture (text 20–140, brush 4–40) and scaled to what is shown. */
 export const REFERENCE_WIDTH = 540;
+
+/** The font the server burns a video's texts in (DejaVu Sans Bold), so the preview matches the story. */
+export const TEXT_FONT = "'DejaVu Sans', Arial, sans-serif";
+
+/** How wide `text` is drawn at `size` (the canvas's measure; an estimate where there is no 2D canvas). */
+export function textWidth(text: string, size: number): number {
+  const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!ctx) return text.length * size * 0.62;
+  ctx.font = `bold ${size}px ${TEXT_FONT}`;
+  return ctx.measureText(text).width;
+}
 
 /** The editing surface: Konva does the hit-testing, dragging and export. */
 export const StoryCanvas = forwardRef<StoryCanvasHandle, Props>(function StoryCanvas(
@@ -56,7 +68,7 @@ export const StoryCanvas = forwardRef<StoryCanvasHandle, Props>(function StoryCa
       return new Promise<Blob>((resolve, reject) =>
         node.toBlob({
           mimeType: 'image/png',
-          pixelRatio: background.width / width,
+          pixelRatio: (background?.width ?? width) / width,
           callback: (blob) => (blob ? resolve(blob) : reject(new Error('export failed'))),
         }),
       );
@@ -100,9 +112,11 @@ export const StoryCanvas = forwardRef<StoryCanvasHandle, Props>(function StoryCa
         setDrawing(null);
       }}
     >
-      <Layer>
-        <KonvaImage image={background} width={width} height={height} listening={false} />
-      </Layer>
+      {background ? (
+        <Layer>
+          <KonvaImage image={background} width={width} height={height} listening={false} />
+        </Layer>
+      ) : null}
       <Layer scaleX={scale} scaleY={scale}>
         {[...items, ...(drawing ? [drawing] : [])].map((item) =>
           item.kind === 'line' ? (
@@ -124,6 +138,7 @@ export const StoryCanvas = forwardRef<StoryCanvasHandle, Props>(function StoryCa
               y={item.y}
               fontSize={item.size}
               fontStyle="bold"
+              fontFamily={TEXT_FONT}
               fill={item.color}
               shadowColor="#000"
               shadowBlur={6}

@@ -1,4 +1,4 @@
-import { StoryLimits } from '@kadr/contract/browser';
+import { StoryLimits, type StoryText, StoryTextLimits } from '@kadr/contract/browser';
 import { Brush, Crop, ImagePlus, Type as TypeIcon, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
@@ -8,13 +8,50 @@ import { canvasBlob, cropToCanvas, loadImage } from '../lib/crop-image.ts';
 import { useStoryUpload } from '../lib/use-story-upload.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 import { STORY_PALETTE, STORY_UI, storiesStrings as s } from '../strings.ts';
-import { type CanvasItem, REFERENCE_WIDTH, StoryCanvas, type StoryCanvasHandle } from './StoryCanvas.tsx';
+import {
+  type CanvasItem,
+  REFERENCE_WIDTH,
+  StoryCanvas,
+  type StoryCanvasHandle,
+  textWidth,
+} from './StoryCanvas.tsx';
 import styles from './StoryEditor.module.css';
 
 type Picked = { file: File; url: string; kind: 'image' | 'video' };
 type Tool = 'crop' | 'text' | 'draw';
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/** A labelled slider of the editor's tools (text size, brush, zoom, the video segment). */
+function RangeControl({
+  label,
+  value,
+  min,
+  max,
+  step,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className={styles.range}>
+      {label}
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </label>
+  );
+}
 
 function Palette({
   value,
@@ -39,6 +76,62 @@ function Palette({
         />
       ))}
     </fieldset>
+  );
+}
+
+interface TextControlsProps {
+  text: string;
+  onText: (value: string) => void;
+  onAdd: () => void;
+  size: number;
+  onSize: (size: number) => void;
+  color: string;
+  onColor: (color: string) => void;
+  /** No more texts may be added (a video takes `StoryTextLimits.maxTexts`). */
+  full: boolean;
+}
+
+/** Typing a text to place, its size and colour: the same for a photo and a video story. */
+function TextControls({ text, onText, onAdd, size, onSize, color, onColor, full }: TextControlsProps) {
+  return (
+    <>
+      <div className={styles.row}>
+        <input
+          className={styles.input}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onAdd();
+            }
+          }}
+          placeholder={s.textPlaceholder}
+          aria-label={s.textPlaceholder}
+          maxLength={StoryTextLimits.maxLength}
+        />
+        <button type="button" className={styles.secondary} onClick={onAdd} disabled={!text.trim() || full}>
+          {s.addText}
+        </button>
+      </div>
+      <RangeControl
+        label={`${s.textSize}: ${size}`}
+        value={size}
+        min={STORY_UI.textSize.min}
+        max={STORY_UI.textSize.max}
+        onChange={onSize}
+      />
+      <Palette value={color} onChange={onColor} label={s.text} />
+    </>
+  );
+}
+
+/** The texts placed on a video, as the upload sends them (the editor's 540 px frame, like the photo canvas). */
+export function videoTexts(items: CanvasItem[]): StoryText[] {
+  return items.flatMap((item) =>
+    item.kind === 'text'
+      ? [{ text: item.text, x: item.x, y: item.y, size: item.size, color: item.color }]
+      : [],
   );
 }
 
@@ -151,6 +244,7 @@ export function StoryEditor() {
             caption,
             start,
             duration: clamp(duration, StoryLimits.minDurationS, StoryLimits.maxDurationS),
+            texts: videoTexts(items),
           },
           null,
         );
@@ -179,9 +273,10 @@ export function StoryEditor() {
     }
   };
 
+  const textsFull = picked?.kind === 'video' && videoTexts(items).length >= StoryTextLimits.maxTexts;
   const addText = () => {
     const value = text.trim();
-    if (!value) return;
+    if (!value || textsFull) return;
     const height = (REFERENCE_WIDTH * 16) / 9;
     setItems([
       ...items,
@@ -189,7 +284,8 @@ export function StoryEditor() {
         kind: 'text',
         id: `t${Date.now()}`,
         text: value,
-        x: REFERENCE_WIDTH / 2 - (value.length * textSize) / 4,
+        // Centred on the frame (a line wider than the frame starts at its left edge).
+        x: Math.max(0, (REFERENCE_WIDTH - textWidth(value, textSize)) / 2),
         y: height / 2 - textSize / 2,
         size: textSize,
         color: textColor,
@@ -199,6 +295,29 @@ export function StoryEditor() {
   };
 
   const captionLength = [...caption].length;
+  const textControls: TextControlsProps = {
+    text,
+    onText: setText,
+    onAdd: addText,
+    size: textSize,
+    onSize: setTextSize,
+    color: textColor,
+    onColor: setTextColor,
+    full: textsFull,
+  };
+
+  /** Takes back the last text or stroke: the same control in the photo and the video editor. */
+  const undoButton = (
+    <button
+      type="button"
+      className={styles.tool}
+      onClick={() => setItems(items.slice(0, -1))}
+      disabled={items.length === 0 || busy}
+      aria-label={s.undo}
+    >
+      <Undo2 size={18} aria-hidden="true" />
+    </button>
+  );
 
   return (
     <Sheet
@@ -233,21 +352,35 @@ export function StoryEditor() {
           <div className={styles.stageBox} ref={stageBox}>
             <div className={styles.stage} style={{ width: box.width, height: box.height }}>
               {picked.kind === 'video' ? (
-                <video
-                  ref={video}
-                  className={styles.video}
-                  src={picked.url}
-                  muted
-                  autoPlay
-                  playsInline
-                  onLoadedMetadata={(e) => {
-                    const length = e.currentTarget.duration;
-                    setVideoLength(Number.isFinite(length) ? length : 0);
-                    setDuration(
-                      clamp(Math.min(StoryLimits.defaultDurationS, Math.floor(length) || 15), 1, 120),
-                    );
-                  }}
-                />
+                <>
+                  <video
+                    ref={video}
+                    className={styles.video}
+                    src={picked.url}
+                    muted
+                    autoPlay
+                    playsInline
+                    onLoadedMetadata={(e) => {
+                      const length = e.currentTarget.duration;
+                      setVideoLength(Number.isFinite(length) ? length : 0);
+                      setDuration(
+                        clamp(Math.min(StoryLimits.defaultDurationS, Math.floor(length) || 15), 1, 120),
+                      );
+                    }}
+                  />
+                  {/* The texts are dragged on a transparent stage over the playing video. */}
+                  <div className={styles.overlay} data-testid="story-video-texts">
+                    <StoryCanvas
+                      background={null}
+                      width={box.width}
+                      height={box.height}
+                      items={items}
+                      onItemsChange={setItems}
+                      tool="text"
+                      brush={{ size: brushSize, color: brushColor }}
+                    />
+                  </div>
+                </>
               ) : tool === 'crop' || !background ? (
                 <Cropper
                   image={picked.url}
@@ -300,110 +433,54 @@ export function StoryEditor() {
                       {label}
                     </button>
                   ))}
-                  <button
-                    type="button"
-                    className={styles.tool}
-                    onClick={() => setItems(items.slice(0, -1))}
-                    disabled={items.length === 0 || busy}
-                    aria-label={s.undo}
-                  >
-                    <Undo2 size={18} aria-hidden="true" />
-                  </button>
+                  {undoButton}
                 </div>
                 {tool === 'crop' ? (
-                  <label className={styles.range}>
-                    {s.zoom}
-                    <input
-                      type="range"
-                      min={1}
-                      max={5}
-                      step={0.01}
-                      value={zoom}
-                      onChange={(e) => setZoom(Number(e.target.value))}
-                    />
-                  </label>
+                  <RangeControl label={s.zoom} value={zoom} min={1} max={5} step={0.01} onChange={setZoom} />
                 ) : tool === 'text' ? (
-                  <>
-                    <div className={styles.row}>
-                      <input
-                        className={styles.input}
-                        value={text}
-                        onChange={(e) => setText(e.target.value)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') {
-                            e.preventDefault();
-                            addText();
-                          }
-                        }}
-                        placeholder={s.textPlaceholder}
-                        aria-label={s.textPlaceholder}
-                        maxLength={120}
-                      />
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        onClick={addText}
-                        disabled={!text.trim()}
-                      >
-                        {s.addText}
-                      </button>
-                    </div>
-                    <label className={styles.range}>
-                      {s.textSize}: {textSize}
-                      <input
-                        type="range"
-                        min={STORY_UI.textSize.min}
-                        max={STORY_UI.textSize.max}
-                        value={textSize}
-                        onChange={(e) => setTextSize(Number(e.target.value))}
-                      />
-                    </label>
-                    <Palette value={textColor} onChange={setTextColor} label={s.text} />
-                  </>
+                  <TextControls {...textControls} />
                 ) : (
                   <>
-                    <label className={styles.range}>
-                      {s.brushSize}: {brushSize}
-                      <input
-                        type="range"
-                        min={STORY_UI.brushSize.min}
-                        max={STORY_UI.brushSize.max}
-                        value={brushSize}
-                        onChange={(e) => setBrushSize(Number(e.target.value))}
-                      />
-                    </label>
+                    <RangeControl
+                      label={`${s.brushSize}: ${brushSize}`}
+                      value={brushSize}
+                      min={STORY_UI.brushSize.min}
+                      max={STORY_UI.brushSize.max}
+                      onChange={setBrushSize}
+                    />
                     <Palette value={brushColor} onChange={setBrushColor} label={s.draw} />
                   </>
                 )}
               </>
             ) : (
               <>
-                <label className={styles.range}>
-                  {s.segmentStart}: {start.toFixed(1)}
-                  <input
-                    type="range"
-                    min={0}
-                    max={Math.max(0, videoLength - 1)}
-                    step={0.1}
-                    value={start}
-                    onChange={(e) => {
-                      const v = Number(e.target.value);
-                      setStart(v);
-                      setDuration((d) => clamp(Math.min(d, Math.floor(videoLength - v) || 1), 1, 120));
-                    }}
-                  />
-                </label>
-                <label className={styles.range}>
-                  {s.segmentDuration}: {duration}
-                  <input
-                    type="range"
-                    min={StoryLimits.minDurationS}
-                    max={segmentMax}
-                    step={1}
-                    value={duration}
-                    onChange={(e) => setDuration(Number(e.target.value))}
-                  />
-                </label>
+                <div className={styles.tools}>
+                  <span className={styles.toolLabel}>
+                    <TypeIcon size={18} aria-hidden="true" />
+                    {s.text}
+                  </span>
+                  {undoButton}
+                </div>
+                <TextControls {...textControls} />
+                <RangeControl
+                  label={`${s.segmentStart}: ${start.toFixed(1)}`}
+                  value={start}
+                  min={0}
+                  max={Math.max(0, videoLength - 1)}
+                  step={0.1}
+                  onChange={(v) => {
+                    setStart(v);
+                    setDuration((d) => clamp(Math.min(d, Math.floor(videoLength - v) || 1), 1, 120));
+                  }}
+                />
+                <RangeControl
+                  label={`${s.segmentDuration}: ${duration}`}
+                  value={duration}
+                  min={StoryLimits.minDurationS}
+                  max={segmentMax}
+                  step={1}
+                  onChange={setDuration}
+                />
                 {videoLength > 0 ? (
                   <div className={styles.segment} data-testid="story-segment">
                     <div className={styles.segmentBar} aria-hidden="true">

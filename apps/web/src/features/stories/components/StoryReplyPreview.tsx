@@ -36,7 +36,7 @@ export function StoryReplyPreview({ story }: { story: MessageStoryRef }) {
       data-testid="story-reply-preview"
       data-story-id={story.id}
     >
-      <img className={styles.thumb} src={src} alt="" />
+      <img className={styles.thumb} src={src} width={40} height={70} alt="" />
       <span className={styles.text}>
         <span className={styles.label}>{strings.label}</span>
       </span>

@@ -26,6 +26,7 @@ function storyOf(overrides: Partial<Story> = {}): Story {
     is_liked: false,
     likes_count: 0,
     ai_tags: [],
+    ai_description: '',
     is_filtered: false,
     ...overrides,
   };
@@ -46,7 +47,7 @@ function stubApi(viewers: unknown = { viewers: [] }) {
     const method = init?.method ?? 'GET';
     if (url.endsWith('/view')) return jsonResponse({ is_viewed: true, views_count: 1 });
     if (url.endsWith('/viewers')) return jsonResponse(viewers);
-    if (url.endsWith('/report') && method === 'POST') return jsonResponse({ reported: true });
+    if (url.endsWith('/moderation/reports') && method === 'POST') return jsonResponse({ reported: true });
     if (url.includes('/stories/feed')) return jsonResponse({ stories_groups: [] });
     return jsonResponse({ error: 'нет', code: 'not_found' }, 404);
   });
@@ -210,9 +211,13 @@ describe('StoryViewer: the options menu', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Жалоба отправлена. Эта история скрыта от вас.',
     );
-    const call = fetch.mock.calls.find(([url]) => url.endsWith(`/stories/${reported.id}/report`));
+    const call = fetch.mock.calls.find(([url]) => url.endsWith('/moderation/reports'));
     expect(call?.[1]?.method).toBe('POST');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'spam' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      kind: 'story',
+      target_id: reported.id,
+      reason: 'spam',
+    });
     expect(shownId()).toBe(after.id);
 
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
@@ -333,5 +338,78 @@ describe('StoryViewer: its menu and sheets on the shared PopupMenu and Sheet', (
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Просмотры' })).not.toBeInTheDocument();
     expect(views).toHaveFocus();
+  });
+});
+
+describe('StoryViewer: closing by a tap', () => {
+  it('the tap that closes the viewer after the last story does not also click what lies beneath', () => {
+    stubApi();
+    const tile = vi.fn();
+    const beneath = document.createElement('button');
+    beneath.textContent = 'плитка';
+    beneath.addEventListener('click', tile);
+    document.body.append(beneath);
+    open([groupOf(9, [storyOf()])]);
+    const stage = screen.getByTestId('story-stage');
+    vi.spyOn(stage, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 300, 600));
+
+    fireEvent.pointerDown(stage, { button: 0, clientX: 280, clientY: 300 });
+    fireEvent.pointerUp(stage, { button: 0, clientX: 280, clientY: 300 });
+    expect(screen.queryByTestId('story-viewer')).toBeNull();
+    // The browser dispatches the same tap's click after pointerup, at whatever is now under the finger.
+    fireEvent.click(beneath);
+    expect(tile).not.toHaveBeenCalled();
+    // A later, deliberate tap opens it.
+    fireEvent.click(beneath);
+    expect(tile).toHaveBeenCalledTimes(1);
+    beneath.remove();
+  });
+});
+
+describe('StoryViewer: the like button', () => {
+  it('its name carries the count it shows', () => {
+    stubApi();
+    open([groupOf(9, [storyOf({ likes_count: 4 })])]);
+    const like = screen.getByTestId('story-like');
+    expect(like).toHaveAccessibleName('Нравится, 4');
+    expect(like).toHaveTextContent('4');
+  });
+});
+
+describe('StoryViewer: what the author sees', () => {
+  it('how long the story has left, and which viewers liked it', async () => {
+    const liker = {
+      id: 1,
+      user: { id: 21, username: 'vera', name: 'Вера', display_name: 'Вера', avatar_url: null },
+    };
+    const other = {
+      id: 2,
+      user: { id: 22, username: 'gleb', name: 'Глеб', display_name: 'Глеб', avatar_url: null },
+    };
+    stubApi({
+      viewers: [
+        { ...liker, viewed_at: new Date().toISOString(), liked: true },
+        { ...other, viewed_at: new Date().toISOString(), liked: false },
+      ],
+    });
+    const own = storyOf({
+      user_id: me.id,
+      views_count: 2,
+      expires_at: new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString(),
+    });
+    open([groupOf(me.id, [own])]);
+    expect(screen.getByTestId('story-expires')).toHaveTextContent('исчезнет через 5 ч');
+    fireEvent.click(screen.getByRole('button', { name: /Просмотры: 2/ }));
+    const list = await screen.findByTestId('story-viewers');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Вера');
+    expect(within(rows[0] as HTMLElement).getByTestId('viewer-liked')).toHaveTextContent('нравится');
+    expect(within(rows[1] as HTMLElement).queryByTestId('viewer-liked')).toBeNull();
+  });
+
+  it('a viewer does not see the expiry', () => {
+    stubApi();
+    open([groupOf(9, [storyOf()])]);
+    expect(screen.queryByTestId('story-expires')).toBeNull();
   });
 });

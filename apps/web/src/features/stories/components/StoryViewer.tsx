@@ -3,6 +3,8 @@ import { STORY_REPORT_REASONS } from '@kadr/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Heart, MoreHorizontal, Send, Trash2, TriangleAlert, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { STORY_FRAME } from '../../../shared/lib/post-image.ts';
+import { swallowNextClick } from '../../../shared/lib/swallow-next-click.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
@@ -49,7 +51,14 @@ function Preload({ story }: { story: Story | undefined }) {
       aria-hidden="true"
     />
   ) : (
-    <img className={styles.preload} src={story.file_url} alt="" aria-hidden="true" />
+    <img
+      className={styles.preload}
+      src={story.file_url}
+      width={STORY_FRAME.width}
+      height={STORY_FRAME.height}
+      alt=""
+      aria-hidden="true"
+    />
   );
 }
 
@@ -228,13 +237,19 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     // A swipe counts even when the finger rested long enough to pause first (a slow start, a busy thread).
     const dx = e.clientX - p.x;
     const dy = e.clientY - p.y;
-    if (dy > STORY_UI.swipeDown && Math.abs(dy) > Math.abs(dx)) return close();
-    if (Math.abs(dx) > STORY_UI.swipeX && Math.abs(dx) > Math.abs(dy)) return go(dx < 0 ? 1 : -1);
+    // The viewer is gone before the click of this same tap is dispatched: it must not reach what was under it.
+    const closeByGesture = () => {
+      swallowNextClick();
+      close();
+    };
+    const advance = (dir: 1 | -1) => (dir === 1 && !next ? closeByGesture() : go(dir));
+    if (dy > STORY_UI.swipeDown && Math.abs(dy) > Math.abs(dx)) return closeByGesture();
+    if (Math.abs(dx) > STORY_UI.swipeX && Math.abs(dx) > Math.abs(dy)) return advance(dx < 0 ? 1 : -1);
     if (p.holding || Math.abs(dx) > 10 || Math.abs(dy) > 10) return;
     const rect = e.currentTarget.getBoundingClientRect();
     const third = (e.clientX - rect.left) / rect.width;
-    if (third < 1 / 3) go(-1);
-    else if (third > 2 / 3) go(1);
+    if (third < 1 / 3) advance(-1);
+    else if (third > 2 / 3) advance(1);
   };
 
   const onPointerCancel = () => {
@@ -306,6 +321,7 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               poster={story.thumbnail_url ?? undefined}
               playsInline
               autoPlay
+              aria-label={story.ai_description || story.caption || undefined}
               onLoadedData={() => setReadyId(story.id)}
               onEnded={() => go(1)}
               onError={() => {
@@ -319,7 +335,10 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               key={story.id}
               className={styles.media}
               src={story.file_url ?? undefined}
-              alt={story.caption}
+              width={STORY_FRAME.width}
+              height={STORY_FRAME.height}
+              fetchPriority="high"
+              alt={story.ai_description || story.caption}
               draggable={false}
               ref={(img) => {
                 // A cached image (the preload fetched it) may be complete before its load listener runs.
@@ -363,7 +382,16 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
             <Avatar name={group.user.display_name} url={group.user.avatar_url} size={36} />
             <div className={styles.who}>
               <span className={styles.author}>{group.user.display_name}</span>
-              <span className={styles.time}>{s.timeAgo(story.created_at, Date.now())}</span>
+              <span className={styles.time}>
+                {s.timeAgo(story.created_at, Date.now())}
+                {/* The author sees how long the story has left (24 h from publishing). */}
+                {own ? (
+                  <span data-testid="story-expires">
+                    {' · '}
+                    {s.expiresIn(story.expires_at, Date.now())}
+                  </span>
+                ) : null}
+              </span>
             </div>
             <button
               type="button"
@@ -449,7 +477,8 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               <button
                 type="button"
                 className={styles.like}
-                aria-label={story.is_liked ? s.unlike : s.like}
+                // The count shown on the button is part of its name (what is seen is what can be said).
+                aria-label={`${story.is_liked ? s.unlike : s.like}, ${s.likes(story.likes_count)}`}
                 aria-pressed={story.is_liked}
                 onClick={() => like.mutate({ story, like: !story.is_liked })}
                 data-testid="story-like"
@@ -522,6 +551,12 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
                       <strong>{v.user.display_name}</strong>
                       <span className={styles.muted}>@{v.user.username}</span>
                     </span>
+                    {v.liked ? (
+                      <span className={styles.viewerLiked} data-testid="viewer-liked">
+                        <Heart size={18} aria-hidden="true" fill="currentColor" />
+                        <span className="visually-hidden">{s.viewerLiked}</span>
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>

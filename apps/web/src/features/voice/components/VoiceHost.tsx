@@ -4,6 +4,7 @@ import { useAuthStore } from '../../auth/auth-store.ts';
 import { voiceStrings as t } from '../strings.ts';
 import { useVoiceChat, useVoiceState } from '../voice-chat-provider.tsx';
 import { identityOf } from '../voice-controller.ts';
+import { EndForAllButton } from './EndForAllButton.tsx';
 import styles from './Voice.module.css';
 import { VoiceParticipantRow } from './VoiceParticipantRow.tsx';
 
@@ -164,11 +165,7 @@ function VoicePanel() {
         <MicButton />
         {view.status === 'connected' ? <HandButton raised={myHand !== null} /> : null}
         <LeaveButton />
-        {moderator ? (
-          <button type="button" className={styles.endAll} onClick={() => void actions.endForAll()}>
-            {t.endForAll}
-          </button>
-        ) : null}
+        {moderator ? <EndForAllButton onEnd={() => void actions.endForAll()} /> : null}
       </footer>
       <span hidden data-testid="voice-mic" data-enabled={micEnabled} />
     </section>

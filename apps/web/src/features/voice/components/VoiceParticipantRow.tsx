@@ -39,7 +39,7 @@ export function VoiceParticipantRow({
     >
       <span className={`${styles.avatar} ${isSpeaking ? styles.speaking : ''}`} aria-hidden="true">
         {participant.avatar_url ? (
-          <img src={participant.avatar_url} alt="" />
+          <img src={participant.avatar_url} width={40} height={40} alt="" />
         ) : (
           participant.name.slice(0, 1).toUpperCase()
         )}

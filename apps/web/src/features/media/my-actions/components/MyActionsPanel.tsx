@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { EAGER_TILES } from '../../../../shared/lib/post-image.ts';
 import { Sheet } from '../../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../../shared/ui/Spinner.tsx';
 import { profileStrings } from '../../../profile/strings.ts';
@@ -59,6 +60,8 @@ export function MyActionsPanel({ onClose }: { onClose: () => void }) {
               <li key={post.id}>
                 <PostTile
                   post={post}
+                  // A panel opened later: its tiles are no page's first paint.
+                  index={i + EAGER_TILES}
                   label={profileStrings.profilePosts.open(i + 1)}
                   onOpen={() => {
                     onClose();

@@ -1,14 +1,26 @@
 import type { Post } from '@kadr/contract';
 import { Copy, Play } from 'lucide-react';
+import { tileImage, tileImgProps } from '../../../../shared/lib/post-image.ts';
 import styles from './MyActionsPanel.module.css';
 
 /** A post's thumbnail in a grid (my actions, profile posts). */
-export function PostTile({ post, label, onOpen }: { post: Post; label: string; onOpen: () => void }) {
+export function PostTile({
+  post,
+  label,
+  index,
+  onOpen,
+}: {
+  post: Post;
+  label: string;
+  /** Place in its grid: the first screen's tiles load at once (tileImgProps). */
+  index: number;
+  onOpen: () => void;
+}) {
   const file = post.files[0];
-  const src = file?.thumbnail_url ?? (file?.file_type === 'image' ? file.file_url : null);
+  const image = tileImage(post);
   return (
     <button type="button" className={styles.tile} aria-label={label} onClick={onOpen} data-post-id={post.id}>
-      {src ? <img src={src} alt={post.ai_description || post.caption} loading="lazy" /> : null}
+      {image ? <img {...tileImgProps(image, index)} alt={post.ai_description || post.caption} /> : null}
       {file?.file_type === 'video' ? (
         <span className={styles.badge} aria-hidden="true">
           <Play size={14} fill="currentColor" />

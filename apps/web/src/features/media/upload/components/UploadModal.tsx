@@ -151,7 +151,14 @@ export function UploadModal({ onClose }: { onClose: () => void }) {
                         data-testid="upload-thumb"
                       />
                     ) : (
-                      <img className={styles.thumb} src={item.url} alt="" data-testid="upload-thumb" />
+                      <img
+                        className={styles.thumb}
+                        src={item.url}
+                        width={96}
+                        height={96}
+                        alt=""
+                        data-testid="upload-thumb"
+                      />
                     )}
                     <button
                       type="button"

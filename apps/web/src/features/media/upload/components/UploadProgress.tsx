@@ -28,12 +28,33 @@ export function UploadProgress({ state }: { state: UploadStatus }) {
         </div>
       );
     }
-    case 'processing':
+    case 'processing': {
+      if (state.progress === undefined || !state.stage)
+        return (
+          <p className={styles.status} role="status">
+            {T.processing}
+          </p>
+        );
+      const label = mediaStrings.stages[state.stage];
       return (
-        <p className={styles.status} role="status">
-          {T.processing}
-        </p>
+        <div className={styles.status}>
+          <div
+            className={styles.bar}
+            role="progressbar"
+            aria-label={T.processing}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={state.progress}
+            aria-valuetext={`${label}: ${state.progress}%`}
+          >
+            <span className={styles.fill} style={{ width: `${state.progress}%` }} />
+          </div>
+          <span role="status">
+            {T.processing} {state.progress}% — {label}
+          </span>
+        </div>
       );
+    }
     case 'done':
       return (
         <p className={`${styles.status} ${styles.done}`} role="status">

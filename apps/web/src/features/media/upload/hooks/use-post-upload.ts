@@ -41,7 +41,22 @@ export function usePostUpload() {
         case 'uploading':
           return;
         case 'processing':
-          setState({ status: 'processing', postId: event.post_id });
+          setState((current) => {
+            // Reports may arrive out of order with the poll: progress never goes back.
+            const before =
+              current.status === 'processing' && current.postId === event.post_id ? current : null;
+            if (before?.progress !== undefined && (event.progress ?? 0) < before.progress) return current;
+            return {
+              status: 'processing',
+              postId: event.post_id,
+              ...(event.stage ? { stage: event.stage } : before?.stage ? { stage: before.stage } : {}),
+              ...(event.progress !== undefined
+                ? { progress: event.progress }
+                : before?.progress !== undefined
+                  ? { progress: before.progress }
+                  : {}),
+            };
+          });
           return;
         case 'done':
           if (!event.post) return;

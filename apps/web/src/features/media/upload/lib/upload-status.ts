@@ -1,10 +1,11 @@
-import type { Post } from '@kadr/contract';
+import type { Post, ProcessingStage } from '@kadr/contract';
 
 /** Post upload (spec §4.5): a union keyed by status; the form is usable in idle and failed only. */
 export type UploadStatus =
   | { status: 'idle' }
   | { status: 'uploading'; progress: number }
-  | { status: 'processing'; postId: number }
+  /** `stage` and `progress` (0–100, overall) as the server reports them; absent until its first report. */
+  | { status: 'processing'; postId: number; stage?: ProcessingStage; progress?: number }
   | { status: 'done'; post: Post }
   | { status: 'failed'; message: string };
 

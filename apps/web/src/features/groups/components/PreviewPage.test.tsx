@@ -1,0 +1,69 @@
+import type { Channel, Group } from '@kadr/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { stubbedApp } from '../../../test/query-harness.tsx';
+import { useReportUi } from '../../moderation/report-store.ts';
+import { ChannelPreviewPage, GroupSlugPage } from './PreviewPage.tsx';
+
+const group = (is_public: boolean): Group => ({
+  id: 3,
+  name: 'Клуб',
+  slug: 'club',
+  description: '',
+  avatar_url: null,
+  is_public,
+  inviteToken: null,
+  isMember: false,
+  role: null,
+  memberCount: 4,
+  owner_id: 99,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+const channel: Channel = {
+  id: 5,
+  name: 'Новости',
+  slug: 'news',
+  description: '',
+  avatar_url: null,
+  is_public: true,
+  subscribers_count: 3,
+  is_subscribed: false,
+  can_post: false,
+  role: null,
+  owner_id: me.id + 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_post: null,
+  last_post_time: null,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useReportUi.getState().close();
+});
+
+describe('a room preview', () => {
+  it('lets a visitor report a public group without joining it', async () => {
+    const { wrapper } = stubbedApp(() => jsonResponse(group(true)));
+    render(<GroupSlugPage />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на группу' }));
+    expect(useReportUi.getState().target).toMatchObject({ kind: 'group', targetId: 3 });
+  });
+
+  it('offers no report on a private group seen through an invitation (the server would not take it)', async () => {
+    const { wrapper } = stubbedApp(() => jsonResponse(group(false)));
+    render(<GroupSlugPage />, { wrapper });
+    await screen.findByRole('button', { name: 'Вступить' });
+    expect(screen.queryByRole('button', { name: 'Пожаловаться на группу' })).toBeNull();
+  });
+
+  it('lets a visitor report a public channel from its preview', async () => {
+    const { wrapper } = stubbedApp((url) =>
+      url.includes('/posts') ? jsonResponse({ messages: [], has_more: false }) : jsonResponse(channel),
+    );
+    render(<ChannelPreviewPage />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на канал' }));
+    expect(useReportUi.getState().target).toMatchObject({ kind: 'channel', targetId: 5 });
+  });
+});

@@ -1,0 +1,214 @@
+import type { SearchKind } from '@kadr/contract';
+import { Hash } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../../shared/ui/Avatar.tsx';
+import { Sheet } from '../../../shared/ui/Sheet.tsx';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import {
+  useForgetSearches,
+  useMediaSearch,
+  useRecentSearches,
+  useRememberSearch,
+} from '../api/search-api.ts';
+import { Highlighted } from '../lib/Highlighted.tsx';
+import { searchStrings as T } from '../strings.ts';
+import { PostTiles } from './PostTiles.tsx';
+import styles from './SearchResults.module.css';
+
+/** Typing pauses this long before a search is sent (results as you type). */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const TABS: readonly SearchKind[] = ['all', 'people', 'posts', 'hashtags'];
+
+/** The text after the user stops typing for a moment. */
+export function useDebounced(text: string, ms = SEARCH_DEBOUNCE_MS): string {
+  const [value, setValue] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setValue(text.trim()), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return value;
+}
+
+/**
+ * The media feed's search (spec §2.4 context button): people, posts and hashtags in tabs, as you type; the
+ * server reads word forms, the wrong keyboard layout, transliteration and typos. `sleep`: sleep mode is on
+ * (only posts for it).
+ */
+export function SearchPanel({ onClose, sleep = false }: { onClose: () => void; sleep?: boolean }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [tab, setTab] = useState<SearchKind>('all');
+  const q = useDebounced(text);
+  const search = useMediaSearch(q, tab, sleep);
+  const recent = useRecentSearches('media');
+  const remember = useRememberSearch('media');
+  const forget = useForgetSearches('media');
+  const tabsId = useId();
+
+  const open = (path: string) => {
+    if (q) remember.mutate(q);
+    onClose();
+    navigate(path);
+  };
+
+  const data = search.data;
+  const forms = data?.forms ?? [];
+  const nothing = data && data.people.length + data.posts.length + data.hashtags.length === 0;
+
+  return (
+    <Sheet title={T.title} onClose={onClose} fullScreen testId="search-panel">
+      <div className={styles.panel}>
+        <input
+          className={styles.input}
+          type="search"
+          value={text}
+          placeholder={T.placeholder}
+          aria-label={T.label}
+          aria-controls={`${tabsId}-panel`}
+          autoFocus
+          enterKeyHint="search"
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && q) remember.mutate(q);
+          }}
+        />
+        <div role="tablist" aria-label={T.tabsLabel} className={styles.tabs}>
+          {TABS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${kind}`}
+              aria-selected={tab === kind}
+              aria-controls={`${tabsId}-panel`}
+              className={styles.tab}
+              onClick={() => setTab(kind)}
+            >
+              {T.tabs[kind]}
+            </button>
+          ))}
+        </div>
+        <div
+          id={`${tabsId}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${tabsId}-${tab}`}
+          aria-live="polite"
+          aria-busy={search.isFetching}
+          className={styles.results}
+        >
+          {q === '' ? (
+            <RecentList
+              items={recent.data?.recent.map((r) => r.query) ?? []}
+              onPick={setText}
+              onClear={() => forget.mutate()}
+            />
+          ) : search.isPending ? (
+            <Spinner />
+          ) : search.isError ? (
+            <p className={styles.empty}>{T.error}</p>
+          ) : nothing ? (
+            <p className={styles.empty}>{T.empty}</p>
+          ) : data ? (
+            <>
+              {data.people.length > 0 ? (
+                <section className={styles.section} aria-label={T.tabs.people}>
+                  {tab === 'all' ? <h2 className={styles.sectionTitle}>{T.tabs.people}</h2> : null}
+                  <ul className={styles.list}>
+                    {data.people.map((user) => (
+                      <li key={user.id}>
+                        <button
+                          type="button"
+                          className={styles.row}
+                          onClick={() => open(`/${user.username}`)}
+                        >
+                          <Avatar
+                            name={user.name}
+                            url={user.avatar_thumbnail_url ?? user.avatar_url}
+                            size={40}
+                          />
+                          <span className={styles.rowText}>
+                            <Highlighted text={user.name} forms={forms} />
+                            <span className={styles.muted}>@{user.username}</span>
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              {data.hashtags.length > 0 ? (
+                <section className={styles.section} aria-label={T.tabs.hashtags}>
+                  {tab === 'all' ? <h2 className={styles.sectionTitle}>{T.tabs.hashtags}</h2> : null}
+                  <ul className={styles.list}>
+                    {data.hashtags.map((h) => (
+                      <li key={h.tag}>
+                        <button
+                          type="button"
+                          className={styles.row}
+                          onClick={() => open(`/tags/${encodeURIComponent(h.tag)}`)}
+                        >
+                          <span className={styles.hashIcon}>
+                            <Hash size={20} aria-hidden="true" />
+                          </span>
+                          <span className={styles.rowText}>
+                            <span>
+                              #<Highlighted text={h.name} forms={forms} />
+                            </span>
+                            <span className={styles.muted}>{T.posts(h.posts_count)}</span>
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              {data.posts.length > 0 ? (
+                <section className={styles.section} aria-label={T.tabs.posts}>
+                  {tab === 'all' ? <h2 className={styles.sectionTitle}>{T.tabs.posts}</h2> : null}
+                  <PostTiles
+                    posts={data.posts}
+                    forms={forms}
+                    onOpen={(post) => open(`/media/post/${post.id}`)}
+                  />
+                </section>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      </div>
+    </Sheet>
+  );
+}
+
+function RecentList({
+  items,
+  onPick,
+  onClear,
+}: {
+  items: readonly string[];
+  onPick: (text: string) => void;
+  onClear: () => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label={T.recent}>
+      <div className={styles.recentHeader}>
+        <h2 className={styles.sectionTitle}>{T.recent}</h2>
+        <button type="button" className={styles.link} onClick={onClear}>
+          {T.clearRecent}
+        </button>
+      </div>
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item}>
+            <button type="button" className={styles.row} onClick={() => onPick(item)}>
+              {item}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GHOST_CLICK_MS, swallowNextClick } from './swallow-next-click.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+function button() {
+  const b = document.createElement('button');
+  const onClick = vi.fn();
+  b.addEventListener('click', onClick);
+  document.body.append(b);
+  return { b, onClick };
+}
+
+describe('swallowNextClick', () => {
+  it('stops the one click that follows, then lets the next one through', () => {
+    const { b, onClick } = button();
+    swallowNextClick();
+    b.click();
+    expect(onClick).not.toHaveBeenCalled();
+    b.click();
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a click through once the window has passed', () => {
+    vi.useFakeTimers();
+    const { b, onClick } = button();
+    swallowNextClick();
+    vi.advanceTimersByTime(GHOST_CLICK_MS + 1);
+    b.click();
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,56 @@
+// What `npm start` hands from scripts/start.mjs to scripts/serve.sh: apps/server/dist/serve.env, a shell file
+// with the server's Node, its V8 flags and the allocator's settings (docs/adr/0017, docs/adr/0041).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The server's V8 flags (measured in docs/adr/0041-start-memory.md):
+ * - `--liftoff-only`: PGlite's Postgres is a 9 MB WASM module, and V8's optimizing compiler, tiering up one
+ *   105 KB function of it a few seconds after the database opened, took ~640 MB of compiler memory for ~9 s —
+ *   the server's start-up peak (0.9–1.0 GB). The baseline compiler (Liftoff) alone keeps the peak near the
+ *   idle RSS. The media processes are forked without the server's flags, so the detector's WASM still tiers up.
+ * - `--max-semi-space-size=8` (MB): V8's young generation had grown to 128 MB of resident pages in an idle
+ *   server (45 MB of them used); 8 MB semi-spaces hold it at 16 MB (an idle server 385 → 292 MB; 16 MB
+ *   semi-spaces gave 308), at the cost of more frequent, smaller scavenges under load.
+ */
+export const SERVER_FLAGS = ['--liftoff-only', '--max-semi-space-size=8'];
+
+/** Variables the server's environment takes from start.mjs unless the caller's environment sets them. */
+const PASSED = ['MALLOC_ARENA_MAX', 'LD_PRELOAD', 'MALLOC_CONF'];
+
+const quote = (v) => `'${String(v).replaceAll("'", "'\\''")}'`;
+
+/** A variable from the environment, else from the repository's .env (KEY=value lines, as env-file.ts reads them). */
+function setting(root, env, key) {
+  if (env[key] !== undefined) return env[key];
+  const file = path.join(root, '.env');
+  if (!fs.existsSync(file)) return undefined;
+  const line = new RegExp(`^\\s*(?:export\\s+)?${key}\\s*=\\s*(.*?)\\s*$`, 'm').exec(
+    fs.readFileSync(file, 'utf8'),
+  );
+  return line?.[1]?.replace(/^(['"])(.*)\1$/, '$2');
+}
+
+/**
+ * Whether this start makes a new embedded database (no DATABASE_URL, no DATA_DIR/pg/PG_VERSION yet, DATA_DIR as
+ * config.ts resolves it). serve.sh then makes it in a process of its own before the server starts; a wrong
+ * answer costs nothing but that order (the server makes a missing database itself).
+ */
+export function makesNewDatabase(root, env) {
+  if (setting(root, env, 'DATABASE_URL')) return false;
+  const dataDir = path.resolve(root, setting(root, env, 'DATA_DIR') || 'data');
+  return !fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
+}
+
+/**
+ * The text of serve.env: `node` runs the server; `env` is what start.mjs chose, `callerEnv` what it was given;
+ * `makeDatabase`: serve.sh makes the new embedded database first.
+ */
+export function serveEnvText(node, env, callerEnv, { makeDatabase = false } = {}) {
+  const lines = [`KADR_NODE=${quote(node)}`, `KADR_NODE_FLAGS=${quote(SERVER_FLAGS.join(' '))}`];
+  if (makeDatabase) lines.push('KADR_MAKE_DATABASE=1');
+  for (const key of PASSED)
+    if (env[key] !== undefined && callerEnv[key] === undefined)
+      lines.push(`export ${key}=${quote(env[key])}`);
+  return `${lines.join('\n')}\n`;
+}
