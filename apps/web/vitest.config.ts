@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Above the five seconds `findBy…` may wait (src/test/setup.ts), so a slow wait fails as a wait, not a timeout.
+    testTimeout: 15_000,
   },
 });

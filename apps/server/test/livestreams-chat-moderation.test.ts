@@ -115,7 +115,7 @@ describe('live streams: server-authoritative chat and its moderation', () => {
       id: 1,
     };
     expect(await ack(at(1), 'live-stream-message', forged)).toEqual({ ok: true });
-    await until(() => atViewer.length === 1, 3000, 'the line at the other viewer');
+    await until(() => atViewer.length === 1, 10_000, 'the line at the other viewer');
     expect(atViewer[0]).toMatchObject({
       content: 'Я автор эфира',
       sender_id: members[1]!.id,
@@ -428,7 +428,7 @@ describe('live streams: server-authoritative chat and its moderation', () => {
     const atHost = heard(at(0));
     expect(await say(at(2), s.id, 'ты меня не видишь', 'bl-2')).toEqual({ ok: true });
     expect(await say(at(0), s.id, 'хост пишет', 'bl-3')).toEqual({ ok: true });
-    await until(() => atHost.length === 2 && atBlocker.length === 1, 3000, 'the lines');
+    await until(() => atHost.length === 2 && atBlocker.length === 1, 10_000, 'the lines');
     expect(atBlocker.map((m) => m.temp_id)).toEqual(['bl-3']);
     const history = (
       await as(3).post(apiUrl(livestreamsRoutes.viewerJoin, { id: s.id }))

@@ -57,8 +57,9 @@ describe('parallel guessing', () => {
     );
     const elapsed = performance.now() - started;
     expect(res.statusCode, res.body).toBe(200);
-    // No penalty, no challenge: one password check (the old per-username delay alone was 5 s).
-    expect(elapsed).toBeLessThan(1000);
+    // No penalty, no challenge: one password check. The old per-username delay alone was 5 s; the bound leaves a
+    // loaded CI machine room for the password hash (one took up to ~1 s there) and still fails on that delay.
+    expect(elapsed).toBeLessThan(4000);
     // The same device keeps its token.
     expect((res.json() as AuthSession).device_token).toBe(owner.device_token);
   }, 60_000);

@@ -286,10 +286,10 @@ describe('attachments', () => {
         `attachment of ${(data.length / 2 ** 20).toFixed(1)} MiB: heap+external grew ${grownMiB.toFixed(1)} MiB at peak`,
       );
       // In-process inject keeps its own copy of the request body (~ the file size), and the embedded database's WASM
-      // memory is in this process too: the same run measured 50–76 MiB on one capability's code and 78–97 MiB with
-      // all of them (search indexes, moderation, reach) for this 51.7 MiB file. The bound is two copies, so the
-      // server holding the upload and its transcode whole in memory on top of inject's copy would still fail it.
-      expect(grownMiB).toBeLessThan((2 * data.length) / 2 ** 20);
+      // memory is in this process too: a quiet run measured 78–97 MiB for this 51.7 MiB file, and one beside two
+      // busy CPU hogs (the garbage collector falls behind) 104 MiB. The bound is two and a half copies: the server
+      // holding the upload whole on top of inject's copy adds a whole copy (~155 MiB under the same load) and fails it.
+      expect(grownMiB).toBeLessThan((2.5 * data.length) / 2 ** 20);
     } finally {
       await limited.close();
     }
