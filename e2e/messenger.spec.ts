@@ -57,9 +57,19 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   });
   // While `socketCut` holds, A's socket cannot reach the server (the outbox step below).
   let socketCut = false;
+  // The socket connects once the page is idle, after the chat has loaded over HTTP: a message sent before that
+  // goes over HTTP, as it should. `connected` is A's first accepted handshake (the server's `40…` packet).
+  let markConnected = () => {};
+  const connected = new Promise<void>((resolve) => {
+    markConnected = resolve;
+  });
   await A.context.routeWebSocket('**/socket.io/**', (ws) => {
     if (socketCut) return void ws.close();
     const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame === 'string' && frame.startsWith('40')) markConnected();
+      ws.send(frame);
+    });
     ws.onMessage((frame) => {
       // A connection opened before the cut loses what the page sends during it.
       if (socketCut) return;
@@ -72,6 +82,7 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   // A opens the chat by URL; B is not online yet, so the first message stays "sent".
   await A.page.goto(`/messenger/${b.user.username}`);
   await expect(A.page.getByText('Нет сообщений')).toBeVisible();
+  await connected;
   await send(A.page, 'Первое');
   await expect(message(A.page, 'Первое')).toHaveAttribute('data-status', 'sent');
 

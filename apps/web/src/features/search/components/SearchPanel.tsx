@@ -1,6 +1,6 @@
 import type { SearchKind } from '@kadr/contract';
 import { Hash } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
@@ -113,66 +113,51 @@ export function SearchPanel({ onClose, sleep = false }: { onClose: () => void; s
           ) : data ? (
             <>
               {data.people.length > 0 ? (
-                <section className={styles.section} aria-label={T.tabs.people}>
-                  {tab === 'all' ? <h2 className={styles.sectionTitle}>{T.tabs.people}</h2> : null}
+                <ResultSection title={T.tabs.people} titled={tab === 'all'}>
                   <ul className={styles.list}>
                     {data.people.map((user) => (
-                      <li key={user.id}>
-                        <button
-                          type="button"
-                          className={styles.row}
-                          onClick={() => open(`/${user.username}`)}
-                        >
-                          <Avatar
-                            name={user.name}
-                            url={user.avatar_thumbnail_url ?? user.avatar_url}
-                            size={40}
-                          />
-                          <span className={styles.rowText}>
-                            <Highlighted text={user.name} forms={forms} />
-                            <span className={styles.muted}>@{user.username}</span>
-                          </span>
-                        </button>
-                      </li>
+                      <ResultRow key={user.id} onClick={() => open(`/${user.username}`)}>
+                        <Avatar
+                          name={user.name}
+                          url={user.avatar_thumbnail_url ?? user.avatar_url}
+                          size={40}
+                        />
+                        <span className={styles.rowText}>
+                          <Highlighted text={user.name} forms={forms} />
+                          <span className={styles.muted}>@{user.username}</span>
+                        </span>
+                      </ResultRow>
                     ))}
                   </ul>
-                </section>
+                </ResultSection>
               ) : null}
               {data.hashtags.length > 0 ? (
-                <section className={styles.section} aria-label={T.tabs.hashtags}>
-                  {tab === 'all' ? <h2 className={styles.sectionTitle}>{T.tabs.hashtags}</h2> : null}
+                <ResultSection title={T.tabs.hashtags} titled={tab === 'all'}>
                   <ul className={styles.list}>
                     {data.hashtags.map((h) => (
-                      <li key={h.tag}>
-                        <button
-                          type="button"
-                          className={styles.row}
-                          onClick={() => open(`/tags/${encodeURIComponent(h.tag)}`)}
-                        >
-                          <span className={styles.hashIcon}>
-                            <Hash size={20} aria-hidden="true" />
+                      <ResultRow key={h.tag} onClick={() => open(`/tags/${encodeURIComponent(h.tag)}`)}>
+                        <span className={styles.hashIcon}>
+                          <Hash size={20} aria-hidden="true" />
+                        </span>
+                        <span className={styles.rowText}>
+                          <span>
+                            #<Highlighted text={h.name} forms={forms} />
                           </span>
-                          <span className={styles.rowText}>
-                            <span>
-                              #<Highlighted text={h.name} forms={forms} />
-                            </span>
-                            <span className={styles.muted}>{T.posts(h.posts_count)}</span>
-                          </span>
-                        </button>
-                      </li>
+                          <span className={styles.muted}>{T.posts(h.posts_count)}</span>
+                        </span>
+                      </ResultRow>
                     ))}
                   </ul>
-                </section>
+                </ResultSection>
               ) : null}
               {data.posts.length > 0 ? (
-                <section className={styles.section} aria-label={T.tabs.posts}>
-                  {tab === 'all' ? <h2 className={styles.sectionTitle}>{T.tabs.posts}</h2> : null}
+                <ResultSection title={T.tabs.posts} titled={tab === 'all'}>
                   <PostTiles
                     posts={data.posts}
                     forms={forms}
                     onOpen={(post) => open(`/media/post/${post.id}`)}
                   />
-                </section>
+                </ResultSection>
               ) : null}
             </>
           ) : null}
@@ -202,13 +187,32 @@ function RecentList({
       </div>
       <ul className={styles.list}>
         {items.map((item) => (
-          <li key={item}>
-            <button type="button" className={styles.row} onClick={() => onPick(item)}>
-              {item}
-            </button>
-          </li>
+          <ResultRow key={item} onClick={() => onPick(item)}>
+            {item}
+          </ResultRow>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One kind of result: named for screen readers, titled on the «Все» tab where kinds stand together. */
+function ResultSection({ title, titled, children }: { title: string; titled: boolean; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-label={title}>
+      {titled ? <h2 className={styles.sectionTitle}>{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+/** A result's row: the whole row is the button that opens it. */
+function ResultRow({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <button type="button" className={styles.row} onClick={onClick}>
+        {children}
+      </button>
+    </li>
   );
 }
