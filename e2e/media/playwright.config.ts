@@ -12,7 +12,8 @@ export default defineConfig({
   outputDir: path.join(repoRoot, 'test-results/media'),
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry, as in the main flows: a pass on retry is reported as "flaky"; a test that fails twice fails the run.
+  retries: 1,
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],
