@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.projects.ts';
 
 /**
  * Test files at once. Vitest's default is one less than the cores — a single worker on this 2-core machine, so
@@ -13,6 +14,6 @@ const workers =
 export default defineConfig({
   test: {
     maxWorkers: workers,
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'apps/server', ...webProjects],
   },
 });

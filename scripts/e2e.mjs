@@ -32,11 +32,14 @@ if (!existsSync(chromium)) {
 }
 
 // Build first (outside the isolated network), so the server started by Playwright finds a fresh build.
-if (run('npm', ['run', 'build', '-w', '@kadr/web']) !== 0) process.exit(1);
-if (run(process.execPath, [join(root, 'scripts/build-server.mjs')]) !== 0) process.exit(1);
-// `npm start` runs the server on Node 24+; on an older Node it fetches the pinned Node 24 from the npm registry,
-// which must happen here, outside the isolated network (scripts/node-provision.mjs).
-if (run(process.execPath, [join(root, 'scripts/setup-node.mjs')]) !== 0) process.exit(1);
+// `--no-build`: the caller has just built (the whole run's cluster step, below).
+if (!process.argv.includes('--no-build')) {
+  if (run('npm', ['run', 'build', '-w', '@kadr/web']) !== 0) process.exit(1);
+  if (run(process.execPath, [join(root, 'scripts/build-server.mjs')]) !== 0) process.exit(1);
+  // `npm start` runs the server on Node 24+; on an older Node it fetches the pinned Node 24 from the npm
+  // registry, which must happen here, outside the isolated network (scripts/node-provision.mjs).
+  if (run(process.execPath, [join(root, 'scripts/setup-node.mjs')]) !== 0) process.exit(1);
+}
 
 // The isolated network cannot fetch Go modules: `npm start` must not try to build LiveKit in there
 // (CI and `npm run setup:livekit` provision it beforehand).
@@ -45,6 +48,8 @@ const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', KADR_SKIP_L
 // The cluster needs the machine's PostgreSQL and Redis, which a fresh network namespace cannot reach, so this run
 // stays on the host network; every address is still 127.0.0.1 and Chromium's background traffic is off.
 const cluster = process.argv.includes('--cluster');
+/** Specs or Playwright options given: only those flows run. */
+const filtered = process.argv.slice(2).some((a) => a !== '--no-build');
 const config = cluster ? 'e2e/playwright.cluster.config.ts' : 'e2e/playwright.config.ts';
 const playwright = [
   'npx',
@@ -52,7 +57,7 @@ const playwright = [
   'test',
   '-c',
   config,
-  ...process.argv.slice(2).filter((a) => a !== '--cluster'),
+  ...process.argv.slice(2).filter((a) => a !== '--cluster' && a !== '--no-build'),
 ];
 
 // Browser tests run in a private network namespace with only loopback (scripts/netns.mjs), so no packet
@@ -76,15 +81,15 @@ if (status !== 0) process.exit(status);
 
 // The main flows again in Firefox and WebKit (and Chromium beside them, the same assertions); the build above
 // serves them. A run filtered to some specs (arguments given) leaves them out.
-if (!cluster && process.argv.length <= 2) {
+if (!cluster && !filtered) {
   const engines = run(process.execPath, [join(root, 'scripts/e2e-engines.mjs'), '--no-build'], { env });
   if (engines !== 0) process.exit(engines);
 }
 
 // The whole suite also proves the media plane (a real LiveKit server; see scripts/e2e-media.mjs).
 // A run filtered to some specs (arguments given) leaves it out.
-if (process.argv.length > 2) process.exit(0);
+if (filtered) process.exit(0);
 const media = run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], { env });
 if (media !== 0) process.exit(media);
 // And the messenger and feed flows through HAProxy in front of three nodes.
-process.exit(run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--cluster'], { env }));
+process.exit(run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--cluster', '--no-build'], { env }));
