@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { serverProjects } from './apps/server/vitest.projects.ts';
 import { webProjects } from './apps/web/vitest.projects.ts';
 
 /**
@@ -14,6 +15,6 @@ const workers =
 export default defineConfig({
   test: {
     maxWorkers: workers,
-    projects: ['packages/contract', 'apps/server', ...webProjects],
+    projects: ['packages/contract', ...serverProjects, ...webProjects],
   },
 });

@@ -17,7 +17,15 @@ console.log(
 );
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'server', ...left.flatMap((l) => ['--exclude', `**/${l.file}`])],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'server-isolated',
+    ...left.flatMap((l) => ['--exclude', `**/${l.file}`]),
+  ],
   { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } },
 );
 process.exit(result.status ?? 1);

@@ -23,9 +23,10 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const isolated = testFiles(path.join(root, 'src')).filter((file) =>
-  replacesModules.test(fs.readFileSync(path.join(root, file), 'utf8')),
-);
+// Each project names its files, so that a run's own `--exclude` still applies (a project's `exclude` replaces it).
+const files = testFiles(path.join(root, 'src'));
+const isolated = files.filter((file) => replacesModules.test(fs.readFileSync(path.join(root, file), 'utf8')));
+const shared = files.filter((file) => !isolated.includes(file));
 
 function project(test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration {
   return {
@@ -43,6 +44,6 @@ function project(test: TestProjectInlineConfiguration['test']): TestProjectInlin
 }
 
 export const webProjects = [
-  project({ name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: isolated, isolate: false }),
+  project({ name: 'web', include: shared, isolate: false }),
   project({ name: 'web-isolated', include: isolated }),
 ];

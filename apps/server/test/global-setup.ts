@@ -11,6 +11,11 @@ import { createPgTemplate, writePgliteImage } from './helpers.ts';
  * is not empty.
  */
 export async function setup() {
+  // Both server projects (apps/server/vitest.projects.ts) name this file, and a run with both calls it twice in
+  // one process: the first call prepares everything and owns the teardown, the second finds it ready.
+  const ready = `kadr-${process.pid}`;
+  if (process.env.KADR_TEST_GLOBALS === ready) return;
+  process.env.KADR_TEST_GLOBALS = ready;
   // Every test database starts migrated: without DATABASE_URL an in-memory PGlite loaded from one migrated
   // image, with it a copy of one migrated template database (both dropped at the end).
   const adminUrl = process.env.DATABASE_URL;

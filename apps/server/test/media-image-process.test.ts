@@ -1,3 +1,4 @@
+// @own-process: it asserts that no libvips thread runs in its own process (apps/server/vitest.projects.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';

@@ -1,3 +1,4 @@
+// @own-process: it measures how its own heap grows during uploads (apps/server/vitest.projects.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @own-process: it measures how its own heap grows (apps/server/vitest.projects.ts).
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { expect, it } from 'vitest';
