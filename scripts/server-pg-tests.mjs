@@ -5,19 +5,11 @@
 // (every server they start runs on the embedded PGlite, DATABASE_URL emptied). `npm test` runs all of them.
 import fs from 'node:fs';
 import path from 'node:path';
+import { testFiles } from './test-files.mjs';
 
 const DATABASE =
   /\btestDatabase\(|\bcreateTestApp\(|\bopenDatabase\(|DATABASE_URL|\bbuildApp\(|createPgTemplate/;
 const EMBEDDED_ONLY = '@embedded-database-only';
-
-function testFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'fixtures') return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
 
 /** Whether `file`, or a test helper it imports (transitively, relative imports under a test/ folder), opens a database. */
 function opensDatabase(file, memo, seen = new Set()) {

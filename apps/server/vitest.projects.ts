@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { testFiles } from '../../scripts/test-files.mjs';
 
 /**
  * The server tests as two projects of the root config (vitest.config.ts). Most files share a worker process
@@ -13,18 +14,11 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const root = import.meta.dirname;
 const OWN_PROCESS = '@own-process';
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'fixtures') return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return entry.name.endsWith('.test.ts') ? [path.relative(root, full)] : [];
-  });
-}
-
 // Each project names its files, so that a run's own `--exclude` (the PostgreSQL run's, scripts/test-server-pg.mjs)
 // still applies: a project's `exclude` option replaces it.
-const files = [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))];
+const files = [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))].map((file) =>
+  path.relative(root, file),
+);
 const ownProcess = files.filter((file) =>
   fs.readFileSync(path.join(root, file), 'utf8').includes(OWN_PROCESS),
 );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { testFiles } from '../../scripts/test-files.mjs';
 
 /**
  * The web tests as two projects of the root config (vitest.config.ts). Most share one jsdom and one module graph
@@ -15,16 +16,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const root = import.meta.dirname;
 const replacesModules = /\bvi\.(mock|doMock)\(/;
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return /\.test\.tsx?$/.test(entry.name) ? [path.relative(root, full)] : [];
-  });
-}
-
 // Each project names its files, so that a run's own `--exclude` still applies (a project's `exclude` replaces it).
-const files = testFiles(path.join(root, 'src'));
+const files = testFiles(path.join(root, 'src'), /\.test\.tsx?$/).map((file) => path.relative(root, file));
 const isolated = files.filter((file) => replacesModules.test(fs.readFileSync(path.join(root, file), 'utf8')));
 const shared = files.filter((file) => !isolated.includes(file));
 
