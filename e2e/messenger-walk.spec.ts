@@ -153,10 +153,14 @@ test('group: authors above bubbles, service lines, the pinned bar, an admin dele
   await menu.getByRole('menuitem', { name: 'Реакция' }).click();
   const reactions = A.page.getByRole('toolbar', { name: 'Реакция' });
   await expect(reactions.getByRole('button')).toHaveCount(6);
-  const drawn = await reactions
-    .locator('img')
-    .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0));
-  expect(drawn).toEqual([true, true, true, true, true, true]);
+  // The images load after the bar shows (they came back unloaded once on a busy machine): wait for them.
+  await expect
+    .poll(() =>
+      reactions
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toEqual([true, true, true, true, true, true]);
   await checkScreen(A.page, 'reaction-bar', (p) => [p.getByRole('button', { name: 'Сердце' })]);
   await reactions.getByRole('button', { name: 'Сердце' }).click();
   const heart = message(A.page, 'Я за!').getByRole('button', { name: /^Сердце: 1/ });

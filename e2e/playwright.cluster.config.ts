@@ -19,6 +19,8 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   ...base,
   testMatch: ['messenger.spec.ts', 'feed.spec.ts'],
+  // One balancer for both flows, and the feed flow reads the global feed: one worker.
+  workers: 1,
   // Its own output folder: Playwright empties its outputDir at the start of a run, and the main run's
   // screenshots in test-results/screens are the CI's artifacts (this run comes after it in `npm run test:e2e`).
   outputDir: join(repoRoot, 'test-results', 'cluster'),
@@ -27,7 +29,7 @@ export default defineConfig({
   use: { ...base.use, baseURL },
   webServer: {
     command: 'node --import tsx scripts/cluster.ts',
-    cwd: base.webServer && !Array.isArray(base.webServer) ? base.webServer.cwd : undefined,
+    cwd: repoRoot,
     url: `${baseURL}${apiUrl(healthEndpoints.get)}`,
     timeout: 600_000,
     reuseExistingServer: false,

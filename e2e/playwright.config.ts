@@ -7,12 +7,23 @@ import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * Two workers, each with a server of its own (its own port, data directory and media-server ports): the flows
+ * read global state (the feed, the people search), so two workers on one server saw each other's posts. On
+ * this 2-core machine the flows wait on the network and the media pipeline more than they compute, and two
+ * workers finished the run in about half the time (E2E_WORKERS=1 runs them one after another, on one server).
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+/** Playwright sets TEST_PARALLEL_INDEX (0 … workers − 1) in each worker before it loads this config. */
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const serverUrl = (index: number) => `http://localhost:${firstPort + index}`;
+const baseURL = serverUrl(parallelIndex);
+
 // The config is evaluated in the runner and again in each worker; workers inherit the runner's env,
-// so the data directory is created once and shared.
+// so the data directories are created once and shared (global-teardown.ts removes the parent).
 process.env.KADR_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kadr-e2e-'));
 const dataDir = process.env.KADR_E2E_DATA_DIR;
 
@@ -23,7 +34,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: join(repoRoot, 'test-results'),
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry: the flows share a 2-core machine whose speed varies 2-3x between runs, and a flow that fails once
   // to a race the machine's load exposed is listed as "flaky" in the report (look for it), not hidden. A flow
   // that fails twice fails the run.
@@ -61,25 +72,31 @@ export default defineConfig({
       grepInvert: /@wip/,
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
-    url: `${baseURL}${apiUrl(healthEndpoints.get)}`,
+    url: `${serverUrl(index)}${apiUrl(healthEndpoints.get)}`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     // Every flow registers its own users from 127.0.0.1: far more than the per-address sign-up limit
     // (30 per 15 min) a real client meets. The limit itself is tested in apps/server/test/auth*.test.ts.
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(firstPort + index),
+      DATA_DIR: join(dataDir, `server-${index}`),
       NODE_ENV: 'production',
       AUTH_RATE_LIMIT_PER_IP: '100000',
       // The moderation flow's moderator (e2e/moderation.spec.ts).
       MODERATOR_USERNAMES: 'e2e_moderator',
       // A live stream whose host's media connection is slow to come up (or absent) is not ended mid-flow.
       LIVESTREAM_HOST_JOIN_TIMEOUT_MS: '600000',
+      // Each server's embedded media server on ports of its own (the first keeps the defaults).
+      ...(index > 0 && {
+        LIVEKIT_PORT: String(7880 + index * 10),
+        LIVEKIT_RTC_TCP_PORT: String(7881 + index * 10),
+        LIVEKIT_RTC_UDP_PORTS: `${40000 + index * 1000}-${40999 + index * 1000}`,
+      }),
     },
-  },
+  })),
 });

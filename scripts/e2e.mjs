@@ -89,7 +89,10 @@ if (!cluster && !filtered) {
 // The whole suite also proves the media plane (a real LiveKit server; see scripts/e2e-media.mjs).
 // A run filtered to some specs (arguments given) leaves it out.
 if (filtered) process.exit(0);
-const media = run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], { env });
+// It serves the web build made above (e2e/media/stack.ts `buildWeb`) instead of building its own.
+const media = run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], {
+  env: { ...env, KADR_WEB_DIST: join(root, 'apps/web/dist') },
+});
 if (media !== 0) process.exit(media);
 // And the messenger and feed flows through HAProxy in front of three nodes.
 process.exit(run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--cluster', '--no-build'], { env }));

@@ -54,8 +54,14 @@ async function buildHarness(outDir: string): Promise<void> {
 /** A stream whose host is gone ends after this in the media e2e (the default is a minute). */
 export const LIVESTREAM_HOST_TIMEOUT_MS = 1500;
 
-/** Builds the web app into a temporary folder (removed when the process exits). */
+/**
+ * Builds the web app into a temporary folder (removed when the process exits), unless KADR_WEB_DIST names a
+ * build made from the same sources and config: `npm run test:e2e` has just built apps/web/dist for the main
+ * flows, and the media flows serve that one instead of building it a second time.
+ */
 export async function buildWeb(): Promise<string> {
+  const prebuilt = process.env.KADR_WEB_DIST;
+  if (prebuilt && fs.existsSync(path.join(prebuilt, 'index.html'))) return prebuilt;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-media-web-'));
   process.once('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
   const { build } = await import('vite');

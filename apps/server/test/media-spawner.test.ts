@@ -109,7 +109,9 @@ describe('media binaries run from the launcher process', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     fs.rmSync(file);
-  });
+    // The run's own bound is the 20 s above; the test's 30 s default ran out once in a full, loaded run before
+    // that check could say what was slow (a fresh launcher starting beside five busy workers).
+  }, 60_000);
 
   it("a run that times out is retried by its job, not failed as the decoder's refusal", async () => {
     const late = await run('/bin/sleep', ['30'], { timeoutMs: 100 }).catch((error: unknown) => error);

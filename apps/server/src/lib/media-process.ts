@@ -202,7 +202,13 @@ export function serveMediaCalls<Request extends { id: number; op: string }>(
   { parallel = 1 }: { parallel?: number } = {},
 ) {
   if (!process.send) throw new Error('a media process needs an IPC channel');
-  const send = process.send.bind(process);
+  const ipcSend = process.send.bind(process);
+  // The server may have gone while a request ran (a test closed its server, a kill): there is nobody to answer,
+  // and 'disconnect' below ends the process. A send then fails with EPIPE; given a callback, Node hands that to
+  // it instead of emitting an 'error' that would crash this process with a stack trace on the server's stderr.
+  const send = (reply: MediaReply) => {
+    if (process.connected) ipcSend(reply, undefined, undefined, () => {});
+  };
   const { nice, policy } = lowerProcessPriority(MEDIA_NICE, mediaScheduling());
   sharp.cache(false);
   sharp.concurrency(1);
