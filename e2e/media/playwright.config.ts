@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath, repoRoot } from './stack.ts';
 
+const WEBKIT_FILES = 'webkit-*.e2e.ts';
+
 // Run through `npm run test:e2e:media` (scripts/e2e-media.mjs): it installs livekit-server if needed and
 // runs this inside a network namespace that has only loopback.
 export default defineConfig({
@@ -25,4 +27,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
+  projects: [
+    { name: 'media', testIgnore: WEBKIT_FILES },
+    // The WebKit files one at a time, beside the others: each starts WebKitWebDriver on the same port and adds
+    // and removes the namespace's one default route (webkit-page.ts). Two at once failed in CI («Unable to
+    // listen for HTTP server at host 127.0.0.1 and port 4445»).
+    { name: 'webkit', testMatch: WEBKIT_FILES, workers: 1 },
+  ],
 });
