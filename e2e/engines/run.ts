@@ -134,16 +134,30 @@ async function runEngine(
   const results: Result[] = [];
   try {
     for (const flow of chosen) {
-      const result = await runFlow(engine, flow, base, baseUrl, shots);
-      console.log(
-        `${result.ok ? 'ok  ' : 'FAIL'} ${name} · ${flow.name} (${Math.round(result.ms / 1000)} s)${result.error ? `: ${result.error}` : ''}`,
-      );
+      let result = await runFlow(engine, flow, base, baseUrl, shots);
+      log(name, flow, result);
+      // One retry, as in the Playwright flows: the engines share a loaded 2-core machine (WebKit's video once did
+      // not advance within 45 s there). Every attempt registers its own viewer. A pass on retry stays visible in
+      // the table as «со второй попытки» with the first error; a flow that fails twice fails the run.
+      if (!result.ok) {
+        const first = result.error;
+        result = await runFlow(engine, flow, base, baseUrl, shots);
+        log(name, flow, result, 'retry');
+        if (result.ok) result.notes.push(`со второй попытки; первая: ${first}`);
+      }
       results.push(result);
     }
   } finally {
     await engine.close().catch(() => undefined);
   }
   return results;
+}
+
+function log(name: EngineName, flow: Flow, result: Result, attempt?: 'retry') {
+  const status = result.ok ? (attempt ? 'FLAKY' : 'ok  ') : 'FAIL';
+  console.log(
+    `${status} ${name} · ${flow.name}${attempt ? ' (retry)' : ''} (${Math.round(result.ms / 1000)} s)${result.error ? `: ${result.error}` : ''}`,
+  );
 }
 
 function table(results: Result[], engines: EngineName[], chosen: Flow[]): string {
