@@ -12,8 +12,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Two workers, each with a server of its own (its own port, data directory and media-server ports): the flows
  * read global state (the feed, the people search), so two workers on one server saw each other's posts. On
- * this 2-core machine the flows wait on the network and the media pipeline more than they compute, and two
- * workers finished the run in about half the time (E2E_WORKERS=1 runs them one after another, on one server).
+ * this 2-core machine one worker left the cores idle while a flow waited (uploads processing, sockets, servers
+ * starting); two took the 84 flows from 12–14 to 10–11 minutes. E2E_WORKERS=1 runs them one after another.
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const firstPort = Number(process.env.E2E_PORT ?? 3100);

@@ -137,8 +137,9 @@ async function runEngine(
       let result = await runFlow(engine, flow, base, baseUrl, shots);
       log(name, flow, result);
       // One retry, as in the Playwright flows: the engines share a loaded 2-core machine (WebKit's video once did
-      // not advance within 45 s there). Every attempt registers its own viewer. A pass on retry stays visible in
-      // the table as «со второй попытки» with the first error; a flow that fails twice fails the run.
+      // not advance within 45 s there). Each attempt registers the people it acts as afresh (shared authors come
+      // from `once`). A pass on retry stays visible in the table as «со второй попытки» with the first error;
+      // a flow that fails twice fails the run.
       if (!result.ok) {
         const first = result.error;
         result = await runFlow(engine, flow, base, baseUrl, shots);
