@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   auth,
   photoPostViaApi,
@@ -12,6 +11,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './test.ts';
 
 /**
  * Alt text a screen reader gets: a real photograph of a cat and a real clip (the same cat, slowly zoomed) go

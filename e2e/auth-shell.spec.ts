@@ -1,6 +1,5 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl, DATA_VERSION } from '@kadr/contract/browser';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   dragNavButton,
@@ -9,6 +8,7 @@ import {
   registerViaApi,
   uniqueUsername,
 } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test('guest registers, moves through the shell, keeps the session on reload and logs out @desktop', async ({
   page,

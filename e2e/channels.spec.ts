@@ -1,7 +1,7 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { auth, registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from './test.ts';
 
 // Every wait is on a condition; the shared machine can take tens of seconds per step (PITFALLS.md).
 const expect = baseExpect.configure({ timeout: 60_000 });

@@ -6,8 +6,8 @@ import { apiUrl } from '@kadr/contract/browser';
 import { demoEndpoints } from '@kadr/contract/demo/endpoints';
 import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import { expect, type Page, test } from '@playwright/test';
 import { uniqueUsername } from './helpers.ts';
+import { expect, type Page, test } from './test.ts';
 
 /**
  * A first run: an empty instance of its own (a fresh DATA_DIR; the suite's shared server already has

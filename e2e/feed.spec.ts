@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   auth,
   MEDIA_PROCESSING_MS,
@@ -12,6 +11,7 @@ import {
   withMediaProcessing,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from './test.ts';
 import { touchSwipe } from './touch-swipe.ts';
 
 interface ApiPost {

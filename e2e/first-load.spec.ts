@@ -6,7 +6,6 @@ import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   registerViaApi,
   type Session,
@@ -14,6 +13,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type Browser, expect, type Page, test } from './test.ts';
 
 const photos = path.join(import.meta.dirname, '../apps/server/test/fixtures/eval-photos');
 const shots = path.join(import.meta.dirname, '../docs/screens/first-paint');

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { apiUrl } from '@kadr/contract/browser';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { auth, registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 import {
   type APIRequestContext,
   type Browser,
@@ -10,8 +11,7 @@ import {
   expect as baseExpect,
   type Page,
   test,
-} from '@playwright/test';
-import { auth, registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+} from './test.ts';
 
 // Every wait is on a condition; the shared machine can take tens of seconds to load a page.
 const expect = baseExpect.configure({ timeout: 60_000 });

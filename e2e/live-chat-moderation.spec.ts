@@ -4,14 +4,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { LiveSocketAck } from '@kadr/contract';
 import { apiUrl } from '@kadr/contract/browser';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
 import { io } from 'socket.io-client';
 import {
   auth,
@@ -21,6 +13,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './test.ts';
 
 /**
  * The live chat is the server's: a viewer cannot put a line in another viewer's chat under someone else's

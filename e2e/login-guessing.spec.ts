@@ -1,8 +1,8 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl } from '@kadr/contract/browser';
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
-import { expect, test } from '@playwright/test';
 import { PASSWORD, registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test('after guesses at an account, its owner signs in from a new browser: the login challenge is solved there', async ({
   page,

@@ -2,14 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import {
   MEDIA_PROCESSING_MS,
   registerViaApi,
   type Session,
@@ -18,6 +10,7 @@ import {
   uniqueUsername,
   withMediaProcessing,
 } from './helpers.ts';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './test.ts';
 
 const SHOTS = process.env.KADR_SCREENSHOTS_DIR;
 

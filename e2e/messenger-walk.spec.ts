@@ -7,15 +7,6 @@ import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
 import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import {
   auth,
   registerViaApi,
   SCREEN_SIZES,
@@ -24,6 +15,15 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  test,
+} from './test.ts';
 
 /**
  * The messenger, groups and channels items of the two- and three-user screen walk, as people

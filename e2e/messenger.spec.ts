@@ -1,6 +1,5 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   MEDIA_PROCESSING_MS,
   registerViaApi,
@@ -9,6 +8,7 @@ import {
   uniqueUsername,
   withMediaProcessing,
 } from './helpers.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from './test.ts';
 
 // A 1×1 PNG.
 const photo = Buffer.from(

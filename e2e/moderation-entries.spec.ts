@@ -5,7 +5,6 @@ import { apiUrl } from '@kadr/contract/browser';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   auth,
   PASSWORD,
@@ -15,6 +14,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './test.ts';
 
 /**
  * Where a report starts outside posts and profiles — a chat message's menu, a group's info — and a

@@ -6,14 +6,6 @@ import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { moderationEndpoints } from '@kadr/contract/moderation/endpoints';
 import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import {
   auth,
   configuredModerator,
   MODERATOR,
@@ -26,6 +18,7 @@ import {
   uniqueUsername,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './test.ts';
 
 const fixtures = mediaFixtures();
 const shots = path.join(import.meta.dirname, '..', 'screenshots', 'moderation');

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { apiUrl } from '@kadr/contract/browser';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
-import { expect, test } from '@playwright/test';
 import { auth, registerViaApi, SCREEN_SIZES, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const shots = path.join(import.meta.dirname, '..', 'screenshots');
 

@@ -6,7 +6,6 @@ import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { notificationsEndpoints } from '@kadr/contract/notifications/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   auth,
   registerViaApi,
@@ -16,6 +15,7 @@ import {
   uniqueUsername,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './test.ts';
 
 const fixtures = mediaFixtures();
 const shots = path.join(import.meta.dirname, '..', 'screenshots');

@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiUrl } from '@kadr/contract/browser';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { type APIRequestContext, expect, test } from './test.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = join(root, 'test-results', 'people');

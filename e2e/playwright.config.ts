@@ -46,7 +46,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ru-RU',
-    trace: 'retain-on-failure',
+    // A failed flow keeps its trace (actions, DOM snapshots, network, console), without the screencast: the
+    // screenshots made Chromium's browser and GPU processes encode frames all through every flow, and took a
+    // quarter of the flows' CPU time (docs/PITFALLS.md, "Close the contexts a flow opens").
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // A click on something that never shows fails here, not after the whole flow's limit (up to 10 min).
     actionTimeout: 90_000,
     launchOptions: chromium,

@@ -1,6 +1,5 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { expect, test } from '@playwright/test';
 import {
   MEDIA_PROCESSING_MS,
   registerViaApi,
@@ -8,6 +7,7 @@ import {
   uniqueUsername,
   withMediaProcessing,
 } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 // A 1×1 PNG.
 const tinyPng = Buffer.from(

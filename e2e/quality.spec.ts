@@ -5,7 +5,6 @@ import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   auth,
   photoPostViaApi,
@@ -17,6 +16,7 @@ import {
   withMediaProcessing,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from './test.ts';
 
 /**
  * Every main screen at a phone and a desktop size: axe (WCAG 2.1 AA) finds no serious or critical

@@ -1,7 +1,6 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   photoPostViaApi,
@@ -10,6 +9,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type Browser, expect as baseExpect, type Page, test } from './test.ts';
 
 // Every wait is on a condition; the shared machine can take tens of seconds per step (PITFALLS.md).
 const expect = baseExpect.configure({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { healthEndpoints } from '@kadr/contract/health/endpoints';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 // A returning visitor's page is controlled by the service worker. Its API calls must not pass through the
 // worker's fetch handler (nor wait for the worker to start after it went idle): static routes send them

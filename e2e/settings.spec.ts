@@ -10,13 +10,6 @@ import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import {
-  type APIRequestContext,
-  type Browser,
-  expect as baseExpect,
-  type Page,
-  test,
-} from '@playwright/test';
-import {
   PASSWORD,
   registerViaApi,
   type Session,
@@ -25,6 +18,7 @@ import {
   storyReadyFor,
   uniqueUsername,
 } from './helpers.ts';
+import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from './test.ts';
 
 // The machine is shared and slow at times: wait on conditions, generously.
 const expect = baseExpect.configure({ timeout: 45_000 });

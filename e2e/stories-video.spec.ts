@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiUrl } from '@kadr/contract/browser';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import {
   registerViaApi,
   type Session,
@@ -12,6 +11,7 @@ import {
   uniqueUsername,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { type Browser, expect as baseExpect, type Page, test } from './test.ts';
 
 const media = mediaFixtures();
 // Every wait is on a condition; the shared machine can take tens of seconds to load a page.

@@ -2,15 +2,9 @@ import { readFileSync } from 'node:fs';
 import { apiUrl } from '@kadr/contract/browser';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect as baseExpect,
-  type Page,
-  test,
-} from '@playwright/test';
 import { registerViaApi, type Session, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from './test.ts';
 
 const media = mediaFixtures();
 // Every wait is on a condition; the shared machine can take tens of seconds to load a page.

@@ -1,6 +1,5 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   auth,
@@ -10,6 +9,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './test.ts';
 
 async function carousel(request: APIRequestContext, author: Session): Promise<number> {
   const image = (r: number) =>

@@ -3,7 +3,6 @@ import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   auth,
@@ -13,6 +12,7 @@ import {
   storeSessionBeforeLoad,
   uniqueUsername,
 } from './helpers.ts';
+import { type APIRequestContext, expect, type Page, test } from './test.ts';
 
 /** The phone-size screenshot and the desktop one (looked at, never committed). */
 async function shoot(page: Page, name: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { registerViaApi, storeSessionBeforeLoad, uniqueUsername } from './helpers.ts';
+import { expect, type Page, test } from './test.ts';
 
 /** Screens touched by #18, saved at the phone size and the desktop size (looked at, never committed). */
 async function shoot(page: Page, name: string): Promise<void> {

@@ -6,15 +6,6 @@ import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
 import sharp from 'sharp';
 import {
   auth,
@@ -26,6 +17,15 @@ import {
   uniqueUsername,
 } from './helpers.ts';
 import { mediaFixtures } from './media-fixtures.ts';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  test,
+} from './test.ts';
 import { touchSwipe } from './touch-swipe.ts';
 
 /**

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { callsEndpoints } from '@kadr/contract/calls/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from '../test.ts';
 import { api, env, register, type Session, signedIn, socketAccepted } from './session.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../engines/api.ts';
 import { Page as EnginePage } from '../engines/driver.ts';
 import { FIREFOX_CALL_PREFS, launchFirefox } from '../engines/puppeteer-engine.ts';
 import { role, testId } from '../engines/target.ts';
+import { type Browser, expect, type Page, test } from '../test.ts';
 import { expectPlaying, videoPicture } from './picture.ts';
 import { api, env, register, signedIn, socketAccepted } from './session.ts';
 

@@ -1,10 +1,10 @@
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../engines/api.ts';
 import { Page as EnginePage } from '../engines/driver.ts';
 import { FIREFOX_CALL_PREFS, launchFirefox } from '../engines/puppeteer-engine.ts';
 import { css, label, role, testId, text } from '../engines/target.ts';
+import { type Browser, expect, type Page, test } from '../test.ts';
 import { fakeVoiceWav } from './fake-voice.ts';
 import { allowSound, audioPacketsFrom, livePageInit } from './live-probes.ts';
 import { expectPlaying, MEDIA_WITHIN_MS, videoPicture } from './picture.ts';

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
 import { type LivekitNodes, startLivekitNodes } from '../../apps/server/test/livekit-nodes.ts';
+import { expect, type Page, test } from '../test.ts';
 
 /**
  * LiveKit's own multi-node mode: two livekit-server processes share one Redis, and two

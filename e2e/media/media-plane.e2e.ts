@@ -1,9 +1,9 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { livekitEndpoints } from '@kadr/contract/livekit/endpoints';
-import { expect, type Page, test } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { mediaTokenIssuer } from '../../apps/server/src/modules/livekit/tokens.ts';
+import { expect, type Page, test } from '../test.ts';
 
 function env(name: string): string {
   const value = process.env[name];

@@ -24,7 +24,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // Without the screencast, as in the main flows (e2e/playwright.config.ts).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [

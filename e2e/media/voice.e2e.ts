@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { voiceEndpoints } from '@kadr/contract/voice/endpoints';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '../test.ts';
 import { fakeVoiceWav } from './fake-voice.ts';
 import { type PeerConnectionsWindow, TRACK_PEER_CONNECTIONS } from './peer-connections.ts';
 import { groupOf, register, request, type Session, signedIn, socketAccepted } from './session.ts';

@@ -1,9 +1,9 @@
 import { apiUrl as routeUrl } from '@kadr/contract/browser';
 import { callsEndpoints } from '@kadr/contract/calls/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Page as EnginePage } from '../engines/driver.ts';
 import { role, testId } from '../engines/target.ts';
+import { type Browser, expect, type Page, test } from '../test.ts';
 import { api, register, type Session, signedIn, socketAccepted } from './session.ts';
 import { addDefaultRoute, NO_WEBRTC, WEBKIT_CALL_ARGS, webkitPage, webrtcInPage } from './webkit-page.ts';
 
