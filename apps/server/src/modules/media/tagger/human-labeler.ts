@@ -57,7 +57,8 @@ export function humanLabeler(options: HumanLabelerOptions = {}): HumanLabeler {
     provider: 'local',
     model: humanModelName(),
     // Node's advanced serialization sends a Buffer's own bytes only, even when it is a slice of a larger one.
-    label: (frames): Promise<Labels> => labeler.call<Labels>({ op: 'detect', frames }),
+    label: (frames, options): Promise<Labels> =>
+      labeler.call<Labels>({ op: 'detect', frames, zoomOut: options?.zoomOut }),
     warm: () => labeler.call<void>({ op: 'warm' }),
     memory: () => labeler.call<TfMemory>({ op: 'memory' }),
     info: () => labeler.call<MediaProcessInfo>({ op: 'info' }),

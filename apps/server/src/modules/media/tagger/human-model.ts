@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 import type { Labels } from './tagger.ts';
 
 /**
@@ -38,7 +39,10 @@ interface HumanInstance {
   tf: Tf;
   version: string;
   load(): Promise<void>;
-  detect(input: Tensor): Promise<{
+  detect(
+    input: Tensor,
+    config?: Record<string, unknown>,
+  ): Promise<{
     object: { label: string; score: number; boxRaw: [number, number, number, number] }[];
     face: unknown[];
   }>;
@@ -86,6 +90,85 @@ function routeFileUrls(tf: Tf) {
       },
     };
   });
+}
+
+export interface DetectOptions {
+  /** Also look at each frame zoomed out (zoomedOut) and keep what either look saw best. */
+  zoomOut?: boolean;
+}
+
+/** A box as CenterNet gives it: x, y, width, height as shares of the frame it looked at. */
+type Box = [number, number, number, number];
+
+/**
+ * CenterNet squeezes every frame into 512×512 and, trained on COCO scenes, misses or misnames an object that
+ * fills the frame: on the real-photo set the close-up cat is a "dog" at 0.45 and the small dog's face 0.27.
+ * Seen again in the middle of a square canvas 1.5 times the frame's longest side (no squeeze, the object a
+ * normal size), the cat is a cat at 0.63–0.67 and the dog a dog at 0.55. 1.25× missed the dog (0.43) and named
+ * a chessboard a clock (0.64), 2× missed the dog (0.37) and named coins clocks (0.66); a mirrored or edge-copied
+ * border repeated the object and lowered the cat to 0.33–0.40 (docs/eval-photos.md).
+ */
+export const ZOOM_OUT = 1.5;
+
+/**
+ * The frame in the middle of a square canvas ZOOM_OUT times its longest side (at most DETECT_SIDE: the frame
+ * is shrunk with sharp, which keeps the detail a plain bilinear squeeze into 512 loses — that read the small dog
+ * at 0.45 instead of 0.55), the rest filled with the frame's mean colour; `toFrame` maps a box on the canvas
+ * back to a share of the frame (clipped to it).
+ */
+export async function zoomedOut(frame: RawFrame): Promise<{ frame: RawFrame; toFrame: (box: Box) => Box }> {
+  const { data, width, height } = frame;
+  const side = Math.min(DETECT_SIDE, Math.round(Math.max(width, height) * ZOOM_OUT));
+  const inner = Math.max(1, Math.round(side / ZOOM_OUT));
+  let [r, g, b] = [0, 0, 0];
+  for (let i = 0; i < data.length; i += 3) {
+    r += data[i]!;
+    g += data[i + 1]!;
+    b += data[i + 2]!;
+  }
+  const pixels = Math.max(1, width * height);
+  const background = { r: Math.round(r / pixels), g: Math.round(g / pixels), b: Math.round(b / pixels) };
+  const small = await sharp(data, { raw: { width, height, channels: 3 } })
+    .resize(inner, inner, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const w = small.info.width;
+  const h = small.info.height;
+  const left = Math.floor((side - w) / 2);
+  const top = Math.floor((side - h) / 2);
+  const canvas = await sharp(small.data, { raw: { width: w, height: h, channels: 3 } })
+    .extend({ left, top, right: side - w - left, bottom: side - h - top, background })
+    .raw()
+    .toBuffer();
+  const toFrame = ([x, y, bw, bh]: Box): Box => {
+    const x0 = Math.max(0, (x * side - left) / w);
+    const y0 = Math.max(0, (y * side - top) / h);
+    const x1 = Math.min(1, ((x + bw) * side - left) / w);
+    const y1 = Math.min(1, ((y + bh) * side - top) / h);
+    return [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)];
+  };
+  return {
+    frame: {
+      data: new Uint8Array(canvas.buffer, canvas.byteOffset, canvas.byteLength),
+      width: side,
+      height: side,
+    },
+    toFrame,
+  };
+}
+
+/** One look's detections per label: how many, the best score, the largest box as a share of the frame. */
+function perLabel(objects: { label: string; score: number; boxRaw?: Box }[], toFrame: (box: Box) => Box) {
+  const seen = new Map<string, { count: number; score: number; area: number }>();
+  for (const o of objects) {
+    const entry = seen.get(o.label) ?? { count: 0, score: 0, area: 0 };
+    entry.count += 1;
+    entry.score = Math.max(entry.score, o.score);
+    const [, , w, h] = toFrame(o.boxRaw ?? [0, 0, 0, 0]);
+    entry.area = Math.max(entry.area, Math.min(1, Math.max(0, w * h)));
+    seen.set(o.label, entry);
+  }
+  return seen;
 }
 
 /**
@@ -141,39 +224,58 @@ export function humanModel() {
     return ready;
   }
 
-  async function detectOne(human: HumanInstance, frame: RawFrame) {
+  /** One inference; BlazeFace runs only where `faces` asks (Human keeps the last config it was given). */
+  async function detectOne(human: HumanInstance, frame: RawFrame, faces = true) {
     const pixels = Int32Array.from(frame.data);
     const tensor = human.tf.tensor4d(pixels, [1, frame.height, frame.width, 3], 'int32');
     const engine = human.tf.engine();
     engine.startScope();
     try {
-      return await human.detect(tensor);
+      return await human.detect(tensor, { face: { enabled: faces } });
     } finally {
       engine.endScope();
       tensor.dispose();
     }
   }
 
+  /** One frame's labels; with `zoomOut`, a second look at it zoomed out, merged label by label: best score. */
+  async function look(human: HumanInstance, frame: RawFrame, zoomOut: boolean) {
+    const result = await detectOne(human, frame);
+    const seen = perLabel(result.object, (box) => box);
+    if (zoomOut) {
+      const zoomed = await zoomedOut(frame);
+      const again = await detectOne(human, zoomed.frame, false);
+      for (const [label, e] of perLabel(again.object, zoomed.toFrame)) {
+        const first = seen.get(label);
+        // The same objects seen twice, never added up: the count is the frame's own where it saw the label at
+        // all. Zoomed out, the detector also boxes parts at the bar's edge — a car's tail light as a second car
+        // at 0.25 beside the car at 0.59 — so its count is taken only for a label the frame did not show.
+        seen.set(
+          label,
+          first
+            ? {
+                count: first.count,
+                score: Math.max(first.score, e.score),
+                area: Math.max(first.area, e.area),
+              }
+            : e,
+        );
+      }
+    }
+    return { seen, faces: result.face.length };
+  }
+
   return {
-    async detect(frames: RawFrame[]): Promise<Labels> {
+    async detect(frames: RawFrame[], options: DetectOptions = {}): Promise<Labels> {
       const human = await load();
       // Merged over the frames: a label's highest count in one frame, its best score, its largest box (share of
       // the frame) and the number of frames it was seen in.
       const merged = new Map<string, { count: number; score: number; area: number; frames: number }>();
       let faces = 0;
       for (const frame of frames) {
-        const result = await detectOne(human, frame);
-        faces = Math.max(faces, result.face.length);
-        const perFrame = new Map<string, { count: number; score: number; area: number }>();
-        for (const o of result.object) {
-          const entry = perFrame.get(o.label) ?? { count: 0, score: 0, area: 0 };
-          entry.count += 1;
-          entry.score = Math.max(entry.score, o.score);
-          const [, , w, h] = o.boxRaw ?? [0, 0, 0, 0];
-          entry.area = Math.max(entry.area, Math.min(1, Math.max(0, w * h)));
-          perFrame.set(o.label, entry);
-        }
-        for (const [label, e] of perFrame) {
+        const { seen, faces: found } = await look(human, frame, options.zoomOut ?? false);
+        faces = Math.max(faces, found);
+        for (const [label, e] of seen) {
           const best = merged.get(label) ?? { count: 0, score: 0, area: 0, frames: 0 };
           merged.set(label, {
             count: Math.max(best.count, e.count),

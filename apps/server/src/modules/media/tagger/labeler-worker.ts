@@ -11,7 +11,7 @@ import { DETECT_SIDE, humanModel, type RawFrame } from './human-model.ts';
  * (lib/media-process.ts): at the media priority, one request at a time, gone with the server.
  */
 export type LabelerCall =
-  | { op: 'detect'; frames: Uint8Array[] }
+  | { op: 'detect'; frames: Uint8Array[]; zoomOut?: boolean }
   | { op: 'warm' }
   | { op: 'memory' }
   | { op: 'info' };
@@ -33,7 +33,8 @@ async function rawFrame(frame: Uint8Array): Promise<RawFrame> {
 if (process.env.KADR_LABELER === '1') {
   // One inference at a time (serveMediaCalls answers in order): tfjs's WASM backend holds one scope stack.
   serveMediaCalls<LabelerCall & { id: number }>(async (call) => {
-    if (call.op === 'detect') return model.detect(await Promise.all(call.frames.map(rawFrame)));
+    if (call.op === 'detect')
+      return model.detect(await Promise.all(call.frames.map(rawFrame)), { zoomOut: call.zoomOut });
     if (call.op === 'warm') return model.warm();
     if (call.op === 'memory') return model.memory();
     throw new Error(`unknown call ${call.op}`);

@@ -84,6 +84,29 @@ describe('local tagger', () => {
     expect(r.objects.map((o) => o.name)).toEqual(['собака']);
   });
 
+  it('looks at every photo zoomed out too, and at one frame of a clip only: its middle one', async () => {
+    const zoomed: boolean[] = [];
+    const l: Labeler = {
+      provider: 'local',
+      model: 'fake',
+      async label(_frames, options) {
+        zoomed.push(options?.zoomOut ?? false);
+        return { objects: [], faces: 0 };
+      },
+    };
+    const tagger = createTagger(l);
+    await tagger.tag({ frames: [frame], signals: signals(), caption: '' });
+    await tagger.tag({ frames: [frame, frame], signals: signals({ kind: 'carousel' }), caption: '' });
+    expect(zoomed).toEqual([true, true, true]);
+    zoomed.length = 0;
+    await tagger.tag({
+      frames: [frame, frame, frame, frame, frame],
+      signals: signals({ kind: 'video' }),
+      caption: '',
+    });
+    expect(zoomed).toEqual([false, false, true, false, false]);
+  });
+
   it('never tags from colours alone: a failing detector or no frames fails the call', async () => {
     const failing: Labeler = {
       provider: 'local',

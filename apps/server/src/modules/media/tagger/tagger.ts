@@ -39,10 +39,15 @@ export interface Labels {
   description?: string;
 }
 
+export interface LabelOptions {
+  /** Also look at the frames zoomed out (close-ups the detector misses at full size); a remote model ignores it. */
+  zoomOut?: boolean;
+}
+
 export interface Labeler {
   provider: string;
   model: string;
-  label(frames: Frame[]): Promise<Labels>;
+  label(frames: Frame[], options?: LabelOptions): Promise<Labels>;
   /** Loads the model ahead of the first post (a no-op for a remote model). */
   warm?(): Promise<void>;
   close?(): Promise<void>;
