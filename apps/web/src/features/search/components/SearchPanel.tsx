@@ -12,6 +12,7 @@ import {
   useRememberSearch,
 } from '../api/search-api.ts';
 import { Highlighted } from '../lib/Highlighted.tsx';
+import { resultsFor } from '../lib/results-for.ts';
 import { searchStrings as T } from '../strings.ts';
 import { PostTiles } from './PostTiles.tsx';
 import styles from './SearchResults.module.css';
@@ -53,9 +54,12 @@ export function SearchPanel({ onClose, sleep = false }: { onClose: () => void; s
     navigate(path);
   };
 
-  const data = search.data;
+  // An answer kept from the previous query or tab (placeholder data) shows only what this tab lists, and is not
+  // taken for "nothing found" while this tab's own answer loads.
+  const data = search.data && resultsFor(search.data, tab);
   const forms = data?.forms ?? [];
-  const nothing = data && data.people.length + data.posts.length + data.hashtags.length === 0;
+  const nothing =
+    data && !search.isPlaceholderData && data.people.length + data.posts.length + data.hashtags.length === 0;
 
   return (
     <Sheet title={T.title} onClose={onClose} fullScreen testId="search-panel">
