@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './build/compile-hints.ts';
 import { inlineBoot } from './build/inline-boot.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -63,6 +64,7 @@ export default defineConfig({
       },
     }),
     inlineBoot(),
+    compileHints(),
     precompress(),
   ],
   build: {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT, compileHints } from '../build/compile-hints.ts';
 
 /**
  * Budget for the scripts a first visit downloads before anything renders (gzip, KiB): the product's budget,
@@ -84,6 +85,25 @@ describe('the built web app', () => {
     expect(Object.keys(frames.frames).sort()).toEqual(['chat', 'home', 'media', 'messenger', 'profile']);
   });
 
+  it('marks the entry and the page views for eager compilation (V8 compile hints), not code loaded later', () => {
+    const assets = readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    const hinted = assets.filter((f) =>
+      readFileSync(path.join(outDir, 'assets', f), 'utf8').startsWith(`${COMPILE_HINT}\n`),
+    );
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const entry = html.match(/<script type="module"[^>]+src="\/assets\/([^"]+\.js)"/)?.[1] ?? '';
+    expect(hinted).toContain(entry);
+    expect(hinted.some((f) => f.startsWith('MessengerView-'))).toBe(true);
+    expect(hinted.some((f) => f.startsWith('MediaView-'))).toBe(true);
+    // The story editor and the media plane's library load on a press: most of them may never run.
+    expect(hinted.filter((f) => /^(StoryEditor|call-media|voice-media)-/.test(f))).toEqual([]);
+    // Only a first line counts as a hint; nowhere else should the text appear.
+    for (const file of assets) {
+      const text = readFileSync(path.join(outDir, 'assets', file), 'utf8');
+      expect(text.lastIndexOf(COMPILE_HINT), file).toBeLessThanOrEqual(0);
+    }
+  });
+
   it('writes brotli and gzip copies of every script and stylesheet', () => {
     const assets = readdirSync(path.join(outDir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
     expect(assets.length).toBeGreaterThan(0);
@@ -111,5 +131,57 @@ describe('the built web app', () => {
     const sw = readFileSync(path.join(outDir, 'sw.js'), 'utf8');
     expect(sw).toContain('sw-push.js');
     expect(readFileSync(path.join(outDir, 'sw-push.js'), 'utf8')).toContain("addEventListener('push'");
+  });
+});
+
+describe('compile hints', () => {
+  it('puts the hint before any code and shifts the source map one line to match', () => {
+    const code = 'x'.repeat(20_000);
+    const bundle = {
+      'assets/index.js': {
+        type: 'chunk',
+        fileName: 'assets/index.js',
+        isEntry: true,
+        facadeModuleId: '/src/main.tsx',
+        imports: ['assets/big.js', 'assets/small.js'],
+        code,
+      },
+      'assets/big.js': {
+        type: 'chunk',
+        fileName: 'assets/big.js',
+        isEntry: false,
+        facadeModuleId: null,
+        imports: [],
+        code,
+      },
+      'assets/small.js': {
+        type: 'chunk',
+        fileName: 'assets/small.js',
+        isEntry: false,
+        facadeModuleId: null,
+        imports: [],
+        code: 'y',
+      },
+      'assets/later.js': {
+        type: 'chunk',
+        fileName: 'assets/later.js',
+        isEntry: false,
+        facadeModuleId: '/src/features/stories/components/StoryEditor.tsx',
+        imports: [],
+        code,
+      },
+      'assets/index.js.map': {
+        type: 'asset',
+        fileName: 'assets/index.js.map',
+        source: JSON.stringify({ mappings: 'AAAA' }),
+      },
+    };
+    const hook = compileHints().generateBundle as { handler: (options: unknown, bundle: unknown) => void };
+    hook.handler({}, bundle);
+    expect(bundle['assets/index.js'].code).toBe(`${COMPILE_HINT}\n${code}`);
+    expect(bundle['assets/big.js'].code.startsWith(COMPILE_HINT)).toBe(true);
+    expect(bundle['assets/small.js'].code).toBe('y');
+    expect(bundle['assets/later.js'].code).toBe(code);
+    expect(JSON.parse(bundle['assets/index.js.map'].source).mappings).toBe(';AAAA');
   });
 });

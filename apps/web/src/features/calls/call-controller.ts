@@ -604,8 +604,8 @@ export function attachCallsRealtime(socket: KadrSocket, userId: () => number | n
   currentUser = userId;
   // Signed in: the tones and the next call's key pair are made while the page is idle.
   // Each in an idle task of its own: together they made one long task after the first paint.
-  whenIdle(() => prepareTone('ringtone'));
-  whenIdle(() => prepareTone('ringback'));
+  prepareTone('ringtone', whenIdle);
+  prepareTone('ringback', whenIdle);
   whenIdle(() => {
     if (browserCanEncryptCalls()) spareKeyPair ??= makeCallKeyPair();
   });

@@ -33,21 +33,28 @@ const PATTERNS: Record<Tone, Pattern> = {
 
 const SAMPLE_RATE = 16_000;
 
-/** One period of the pattern as 16-bit mono PCM in a WAV container, with 10 ms fades against clicks. */
-export function synthesiseWav(pattern: Pattern): Uint8Array<ArrayBuffer> {
+/** Samples written per step of the synthesis: ~1–2 ms of work, far under a long task even at 4× CPU. */
+const SAMPLES_PER_STEP = 4_000;
+
+/**
+ * One period of the pattern as 16-bit mono PCM in a WAV container, with 10 ms fades against clicks, made
+ * in steps: the generator yields after every SAMPLES_PER_STEP samples and returns the file's bytes.
+ */
+export function* synthesiseSteps(pattern: Pattern): Generator<void, Uint8Array<ArrayBuffer>> {
   const samples = Math.round(pattern.period * SAMPLE_RATE);
-  const pcm = new Int16Array(samples);
+  const bytes = new Uint8Array(44 + samples * 2);
+  const pcm = new Int16Array(bytes.buffer, 44, samples);
   const fade = 0.01 * SAMPLE_RATE;
   for (const [frequency, start, length] of pattern.notes) {
     const from = Math.round(start * SAMPLE_RATE);
-    const count = Math.round(length * SAMPLE_RATE);
-    for (let i = 0; i < count && from + i < samples; i += 1) {
+    const count = Math.min(Math.round(length * SAMPLE_RATE), samples - from);
+    for (let i = 0; i < count; i += 1) {
       const envelope = Math.min(1, i / fade, (count - i) / fade);
       const value = Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * envelope * pattern.volume;
       pcm[from + i] = Math.round(value * 32767);
+      if (i % SAMPLES_PER_STEP === SAMPLES_PER_STEP - 1) yield;
     }
   }
-  const bytes = new Uint8Array(44 + pcm.byteLength);
   const view = new DataView(bytes.buffer);
   const ascii = (at: number, text: string) => {
     for (let i = 0; i < text.length; i += 1) view.setUint8(at + i, text.charCodeAt(i));
@@ -65,25 +72,54 @@ export function synthesiseWav(pattern: Pattern): Uint8Array<ArrayBuffer> {
   view.setUint16(34, 16, true);
   ascii(36, 'data');
   view.setUint32(40, pcm.byteLength, true);
-  bytes.set(new Uint8Array(pcm.buffer), 44);
   return bytes;
 }
 
-const urls = new Map<Tone, string>();
-
-function toneUrl(tone: Tone): string {
-  let url = urls.get(tone);
-  if (!url) {
-    url = URL.createObjectURL(new Blob([synthesiseWav(PATTERNS[tone])], { type: 'audio/wav' }));
-    urls.set(tone, url);
+/** The whole synthesis at once (a tone asked for before its steps ran at idle). */
+export function synthesiseWav(pattern: Pattern): Uint8Array<ArrayBuffer> {
+  const steps = synthesiseSteps(pattern);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
   }
+}
+
+const urls = new Map<Tone, string>();
+/** Syntheses under way at idle, resumed where they stopped if the tone is needed sooner. */
+const pending = new Map<Tone, Generator<void, Uint8Array<ArrayBuffer>>>();
+
+function store(tone: Tone, wav: Uint8Array<ArrayBuffer>): string {
+  const url = URL.createObjectURL(new Blob([wav], { type: 'audio/wav' }));
+  urls.set(tone, url);
+  pending.delete(tone);
   return url;
 }
 
-/** Synthesises a tone ahead (at idle once signed in), so the first ring does not wait for it. */
-export function prepareTone(tone: Tone) {
-  if (typeof URL.createObjectURL !== 'function') return;
-  toneUrl(tone);
+function toneUrl(tone: Tone): string {
+  const url = urls.get(tone);
+  if (url) return url;
+  const steps = pending.get(tone) ?? synthesiseSteps(PATTERNS[tone]);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return store(tone, next.value);
+  }
+}
+
+/**
+ * Synthesises a tone ahead (at idle once signed in), so the first ring does not wait for it: one step per
+ * idle task — all at once it was one 50–85 ms task at 4× CPU on every signed-in page's load.
+ */
+export function prepareTone(tone: Tone, later: (step: () => void) => void) {
+  if (typeof URL.createObjectURL !== 'function' || urls.has(tone) || pending.has(tone)) return;
+  const steps = synthesiseSteps(PATTERNS[tone]);
+  pending.set(tone, steps);
+  const step = () => {
+    if (pending.get(tone) !== steps) return; // finished by toneUrl in the meantime
+    const next = steps.next();
+    if (next.done) store(tone, next.value);
+    else later(step);
+  };
+  later(step);
 }
 
 /** Starts a tone looping until the returned stop() is called (silently nothing where autoplay is refused). */
