@@ -31,10 +31,15 @@ const PATTERNS: Record<Tone, Pattern> = {
   },
 };
 
-const SAMPLE_RATE = 16_000;
+/**
+ * Telephone quality, as the network plays these tones (the highest note, 988 Hz, is far under the 4 kHz
+ * limit): the ringback's file is 80 KB. At 16 kHz, making its 160 KB Blob and URL alone was a 55–72 ms task
+ * at 4× CPU on every signed-in page's load.
+ */
+const SAMPLE_RATE = 8_000;
 
 /** Samples written per step of the synthesis: ~1–2 ms of work, far under a long task even at 4× CPU. */
-const SAMPLES_PER_STEP = 4_000;
+const SAMPLES_PER_STEP = 2_000;
 
 /**
  * One period of the pattern as 16-bit mono PCM in a WAV container, with 10 ms fades against clicks, made
