@@ -174,7 +174,8 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
       const acked = new Map<string, number>();
       /** Every failed attempt: HTTP status (0: the connection broke), the node that answered, and whether the
        * request was already in flight when the node was killed. */
-      const failures: { status: number; node: string; startedAt: number; failedAt: number }[] = [];
+      const failures: { tempId: string; status: number; node: string; startedAt: number; failedAt: number }[] =
+        [];
       /** When the parent saw the killed node's exit: requests begun before it may have reached the node. */
       let diedAt = Number.POSITIVE_INFINITY;
       let ackedAtKill = 0;
@@ -195,7 +196,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
                 from.access_token,
               );
             } catch {
-              failures.push({ status: 0, node: '', startedAt, failedAt: Date.now() });
+              failures.push({ tempId, status: 0, node: '', startedAt, failedAt: Date.now() });
               continue;
             }
             if (res.status === 200) {
@@ -205,6 +206,7 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
             }
             await res.arrayBuffer();
             failures.push({
+              tempId,
               status: res.status,
               node: res.headers.get('x-kadr-node') ?? '',
               startedAt,
@@ -325,7 +327,9 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
       expect(unacknowledged).toEqual([]);
       expect(rows.length).toBe(acked.size);
       expect(stray).toEqual([]);
-      expect(failed.length).toBeLessThanOrEqual(PAIRS);
+      // At most one message per sender was caught by the kill. It may have failed more than once: a retry sent
+      // before the node's exit was seen can reach the dying node again (9 resets for 8 senders, once, in CI).
+      expect(new Set(failed.map((f) => f.tempId)).size).toBeLessThanOrEqual(PAIRS);
       expect(reconnects).toBeGreaterThan(0);
     }, 420_000);
   },
