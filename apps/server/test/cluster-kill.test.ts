@@ -174,8 +174,13 @@ describe.skipIf(!enabled || !HAPROXY || !hasMinio || !hasLivekit)(
       const acked = new Map<string, number>();
       /** Every failed attempt: HTTP status (0: the connection broke), the node that answered, and whether the
        * request was already in flight when the node was killed. */
-      const failures: { tempId: string; status: number; node: string; startedAt: number; failedAt: number }[] =
-        [];
+      const failures: {
+        tempId: string;
+        status: number;
+        node: string;
+        startedAt: number;
+        failedAt: number;
+      }[] = [];
       /** When the parent saw the killed node's exit: requests begun before it may have reached the node. */
       let diedAt = Number.POSITIVE_INFINITY;
       let ackedAtKill = 0;
