@@ -20,10 +20,12 @@ export interface Target {
 /**
  * Starts bench/server.ts in a child process (so the load generator never shares its event loop). `root` is
  * the checkout whose server runs: this one by default, or an older commit's tree the reach bench compares with.
+ * `flags`: V8 flags for the server beyond the bench's own (the sockets bench passes `npm start`'s).
  */
 export async function startTarget(
   env: Record<string, string>,
   root = path.join(import.meta.dirname, '..'),
+  flags: string[] = [],
 ): Promise<Target> {
   const child = fork(path.join(root, 'bench', 'server.ts'), [], {
     cwd: root,
@@ -32,6 +34,7 @@ export async function startTarget(
       'tsx',
       '--expose-gc',
       '--max-old-space-size=4096',
+      ...flags,
       // BENCH_SERVER_PROFILE=<dir>: a V8 CPU profile of the server process, to see where its time goes.
       ...(process.env.BENCH_SERVER_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]

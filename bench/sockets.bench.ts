@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
+import { SERVER_FLAGS } from '../scripts/serve-env.mjs';
 import { heapDiff } from './heap-diff.ts';
 import { row, startTarget, type Target } from './lib.ts';
 
@@ -57,7 +58,11 @@ async function settled(t: Target) {
  * Idle authenticated sockets held per GiB of server memory: the RSS growth per socket from `warm` to `count`
  * connections (the first ones load code and size the server's shared tables), and the V8 heap's part of it
  * (live objects after a full collection). Measured with the allocator `npm start` runs the server with
- * (jemalloc, when installed) and with glibc's malloc.
+ * (jemalloc, when installed) and with glibc's malloc, and on the server as `npm start` runs it: its V8 flags
+ * (its 8 MB semi-spaces: with V8's default ones the young generation grew to 90–125 MB of resident pages while
+ * 9,000 sockets connected, which `npm start` never holds) and PGlite's files on disk (in memory, the session's
+ * `last_used_at` that each handshake writes grows the database's files in the server's memory, ~2 KiB per
+ * socket). Both counted in the figure before (jemalloc 17 KiB per socket, 9.8 KiB without them).
  * BENCH_HEAP_SNAPSHOTS=<dir> also diffs heap snapshots taken before and after 1,000 more sockets and prints
  * what each socket holds, by constructor and retainer (bench/heap-diff.ts).
  */
@@ -87,11 +92,16 @@ export async function socketsBench(count = 10_000, warm = 1000): Promise<string[
     { name: 'glibc', env: { LD_PRELOAD: '', MALLOC_ARENA_MAX: '2' } },
   ];
   for (const allocator of allocators) {
-    const t = await startTarget({
-      BENCH_ENGINE: 'pglite',
-      BENCH_SEED_TOKENS: String(count + 1000),
-      ...allocator.env,
-    });
+    const t = await startTarget(
+      {
+        BENCH_ENGINE: 'pglite',
+        BENCH_PGLITE_DISK: '1',
+        BENCH_SEED_TOKENS: String(count + 1000),
+        ...allocator.env,
+      },
+      undefined,
+      SERVER_FLAGS,
+    );
     const sockets: ClientSocket[] = [];
     try {
       const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;

@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'media'));
   const gateway = createGateway(app.server, {
     // Sockets connect only once the server listens, after every module is registered.
-    resolveToken: (token) => ctx.auth.resolveToken(token),
+    resolveSession: (sessionId) => ctx.auth.resolveSession(sessionId),
     sessionId: (token) => ctx.auth.sessionId(token),
     sessionActive: (sessionId) => ctx.auth.sessionActive(sessionId),
     presence: redis ? redisPresence(redis.client, `${config.redisPrefix}:presence:`) : memoryPresence(),

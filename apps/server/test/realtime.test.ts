@@ -55,9 +55,19 @@ describe('an idle socket', () => {
       const server = [...t.app.ctx.gateway.io.of('/').sockets.values()].find((x) => x.id === s.id);
       expect(server?.request).toBeNull();
       expect(server?.handshake.headers).toEqual({});
+      // Nor the handshake built from it: no token, no query, no url, one shared record for every socket.
+      expect(server?.handshake.auth).toEqual({});
+      expect(server?.handshake.query).toEqual({});
+      expect(server?.handshake.url).toBe('');
+      const b = await registerUser(t.app);
+      const other = socket(b.access_token);
+      await connected(other);
+      const otherServer = [...t.app.ctx.gateway.io.of('/').sockets.values()].find((x) => x.id === other.id);
+      expect(otherServer?.handshake).toBe(server?.handshake);
+      expect(otherServer?.data).toMatchObject({ userId: b.user.id, sessionId: expect.any(String) });
       // The socket still works after the release: a query answers, and the request can be collected.
       await new Promise((resolve) => s.emit('presence:query', [a.user.id], resolve));
-      expect(requests).toHaveLength(1);
+      expect(requests).toHaveLength(2);
       await expect
         .poll(
           async () => {

@@ -20,6 +20,7 @@ import { HEARTBEAT_MS, type PresenceStore } from './presence.ts';
 
 interface SocketData {
   userId: number;
+  /** The session's id (its token's hash); the token itself is not kept (`RELEASED_HANDSHAKE`). */
   sessionId: string;
   /** The typist's display name for group typing, looked up on the socket's first group keystroke. */
   typistName?: Promise<string>;
@@ -32,17 +33,32 @@ interface SocketData {
  */
 export const MISSED_MARGIN_MS = 250;
 
-/** One empty header record shared by every handshake once its headers are dropped. */
-const NO_HEADERS = Object.freeze({}) as KadrSocket['handshake']['headers'];
+/**
+ * The handshake every socket shows once connected, shared by all of them. What Socket.IO built from the
+ * upgrade request (its headers, query, url, time and the client's `auth`: ~0.4 KiB per idle socket) is read
+ * only as the socket connects (`io.use`, `answerMissed`); what a handler needs later is in `socket.data`.
+ */
+const RELEASED_HANDSHAKE: KadrSocket['handshake'] = Object.freeze({
+  headers: Object.freeze({}),
+  time: '',
+  address: '',
+  xdomain: false,
+  secure: false,
+  issued: 0,
+  url: '',
+  query: Object.freeze({}),
+  auth: Object.freeze({}),
+});
 
 /** engine.io's stand-in response of a websocket upgrade re-emits its socket's close (for middlewares). */
 const UPGRADE_RESPONSE_CLOSE = /^\(\) => this\.emit\("close"\)$/;
 
 /**
- * Lets go of the upgrade request once the handshake is built (~3.5 KiB per idle socket: the request object
- * with its headers, raw headers and stream state). Socket.IO keeps it only for `socket.request` (nothing
- * here reads it), and engine.io's stand-in response holds it through a `close` listener on the TCP socket
- * for the socket's whole life, to re-emit a close nobody listens to (we register no engine middleware).
+ * Lets go of the upgrade request once the socket has connected (~3.5 KiB per idle socket: the request object
+ * with its headers, raw headers and stream state), and of the handshake built from it (`RELEASED_HANDSHAKE`).
+ * Socket.IO keeps the request only for `socket.request` (nothing here reads it), and engine.io's stand-in
+ * response holds it through a `close` listener on the TCP socket for the socket's whole life, to re-emit a
+ * close nobody listens to (we register no engine middleware).
  */
 export function releaseUpgrade(socket: Socket): void {
   const conn = socket.conn as unknown as {
@@ -50,7 +66,7 @@ export function releaseUpgrade(socket: Socket): void {
     transport: { socket?: { _socket?: NodeJS.EventEmitter } };
   };
   conn.request = null;
-  socket.handshake.headers = NO_HEADERS;
+  (socket as { handshake: Socket['handshake'] }).handshake = RELEASED_HANDSHAKE;
   const tcp = conn.transport.socket?._socket;
   if (!tcp) return;
   for (const listener of tcp.listeners('close'))
@@ -80,9 +96,10 @@ export interface PresenceFilter {
 }
 
 export interface GatewayDeps {
-  resolveToken(token: string): Promise<number | null>;
   /** The session a token belongs to (kept on each socket, so an ended session drops its sockets). */
   sessionId(token: string): string;
+  /** The user of an active session, by its id; null when it is unknown or ended. */
+  resolveSession(sessionId: string): Promise<number | null>;
   /** A socket of the session sent an event: the session counts as used. */
   sessionActive?(sessionId: string): void;
   presence: PresenceStore;
@@ -223,10 +240,12 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return next(new Error('unauthorized'));
     try {
-      const userId = await deps.resolveToken(token);
+      // The same string the session cache is keyed by (one copy per socket, not two).
+      const sessionId = deps.sessionId(token);
+      const userId = await deps.resolveSession(sessionId);
       if (userId === null) return next(new Error('unauthorized'));
       socket.data.userId = userId;
-      socket.data.sessionId = deps.sessionId(token);
+      socket.data.sessionId = sessionId;
       next();
     } catch (err) {
       deps.log.error({ err }, 'socket handshake failed');

@@ -30,22 +30,35 @@ export const HEARTBEAT_MS = 3000;
 export const NODE_TTL_MS = 15_000;
 
 export function memoryPresence(): PresenceStore {
-  const sockets = new Map<number, Set<string>>();
+  // A user's one socket id as itself, a Set only from a second socket on: most users hold one socket, and a Set
+  // costs ~150 bytes more (an idle socket's memory).
+  const sockets = new Map<number, string | Set<string>>();
   return {
     async connect(userId, socketId) {
-      let set = sockets.get(userId);
-      if (!set) {
-        set = new Set();
-        sockets.set(userId, set);
+      const held = sockets.get(userId);
+      if (held === undefined) {
+        sockets.set(userId, socketId);
+        return true;
       }
-      set.add(socketId);
-      return set.size === 1;
+      if (held === socketId) return true;
+      if (typeof held === 'string') sockets.set(userId, new Set([held, socketId]));
+      else held.add(socketId);
+      return false;
     },
     async disconnect(userId, socketId) {
-      const set = sockets.get(userId);
-      if (!set) return false;
-      set.delete(socketId);
-      if (set.size > 0) return false;
+      const held = sockets.get(userId);
+      if (held === undefined) return false;
+      if (typeof held === 'string') {
+        if (held !== socketId) return false;
+      } else {
+        held.delete(socketId);
+        if (held.size > 1) return false;
+        const [left] = held;
+        if (left !== undefined) {
+          sockets.set(userId, left);
+          return false;
+        }
+      }
       sockets.delete(userId);
       return true;
     },

@@ -132,6 +132,19 @@ export async function authService(deps: {
     return token;
   }
 
+  /**
+   * The user id behind a session known by its id (`sessionId`, its token's hash), or null when it is unknown
+   * or revoked: `resolveToken` for a socket, which keeps only that id, not its token.
+   */
+  async function resolveSession(tokenHash: string): Promise<number | null> {
+    const cached = tokenCache.get(tokenHash);
+    if (cached !== undefined) return cached;
+    const session = await repo.useActiveSession(tokenHash, idleSince(), createdSince());
+    if (!session) return null;
+    tokenCache.set(tokenHash, session.user_id);
+    return session.user_id;
+  }
+
   return {
     async register(body: RegisterBody, ip: string, userAgent: string | null): Promise<AuthSession> {
       const username = normalizeUsername(body.username);
@@ -233,15 +246,9 @@ export async function authService(deps: {
     },
 
     /** The user id behind a bearer token, or null when it is unknown or revoked. */
-    async resolveToken(token: string): Promise<number | null> {
-      const tokenHash = hashToken(token);
-      const cached = tokenCache.get(tokenHash);
-      if (cached !== undefined) return cached;
-      const session = await repo.useActiveSession(tokenHash, idleSince(), createdSince());
-      if (!session) return null;
-      tokenCache.set(tokenHash, session.user_id);
-      return session.user_id;
-    },
+    resolveToken: (token: string): Promise<number | null> => resolveSession(hashToken(token)),
+
+    resolveSession,
 
     async logout(token: string): Promise<void> {
       await endSessions([hashToken(token)]);

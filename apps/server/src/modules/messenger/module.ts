@@ -128,7 +128,7 @@ export const messengerModule = defineModule({
       ctx.gateway,
       messages,
       ctx.log,
-      (token) => ctx.auth.resolveToken(token),
+      (sessionId) => ctx.auth.resolveSession(sessionId),
       ctx.limits,
       ctx.settings.reach.walledOf,
     );

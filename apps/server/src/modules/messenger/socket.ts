@@ -46,8 +46,11 @@ export function registerMessengerSocket(
   gateway: Gateway,
   messages: MessagesService,
   log: FastifyBaseLogger,
-  /** The session check HTTP requests pass (cached per node, revocations arrive through the bus). */
-  resolveToken: (token: string) => Promise<number | null>,
+  /**
+   * The session check HTTP requests pass (cached per node, revocations arrive through the bus), by the
+   * session's id (`socket.data.sessionId`): a socket keeps no token.
+   */
+  resolveSession: (sessionId: string) => Promise<number | null>,
   limits: RateLimits,
   /** Everyone walled off from a user by a block, either way: they never see that user typing in a group. */
   walledOf: (userId: number) => Promise<ReadonlySet<number>> = async () => new Set(),
@@ -118,8 +121,7 @@ export function registerMessengerSocket(
         fields: invalidFields(input),
       });
     // Like an HTTP send, it needs the session to still be active (a logout does not close sockets).
-    const token = String((socket.handshake.auth as { token?: unknown }).token);
-    resolveToken(token)
+    resolveSession(socket.data.sessionId)
       .then((current) => {
         if (current !== userId) throw errors.unauthorized();
         // Being in the group's room is being a member: the send needs no membership lookup.
