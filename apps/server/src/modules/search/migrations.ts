@@ -130,6 +130,24 @@ async function down(db: Kysely<unknown>): Promise<void> {
     search_post_text(text, text[], text), search_tag_words(text[]), search_fold(text)`.execute(db);
 }
 
+/**
+ * The vocabulary's trigram index as GiST instead of GIN. A typo's neighbours are the 8 words most similar to it
+ * (`repository.neighbours`): GIN hands back every word sharing enough trigrams, each read and ranked, while GiST
+ * walks its tree of trigram signatures. On the evaluation's vocabulary (4,160 words of fortunes-ru) on PGlite, the
+ * neighbours of the 500 evaluation queries took 6.5–7.2 s with GIN and 1.0 s with GiST, the same SQL.
+ */
+const searchWordsGist: Migration = {
+  async up(db) {
+    await sql`create index search_words_gist_idx on search_words using gist (word gist_trgm_ops)`.execute(db);
+    await sql`drop index if exists search_words_trgm_idx`.execute(db);
+  },
+  async down(db) {
+    await sql`create index search_words_trgm_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
+    await sql`drop index if exists search_words_gist_idx`.execute(db);
+  },
+};
+
 export const searchMigrations: Record<string, Migration> = {
   '2500-search-index': { up, down },
+  '2700-search-words-gist': searchWordsGist,
 };
