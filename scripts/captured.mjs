@@ -1,12 +1,12 @@
 // Commands whose output is held and handed back whole, for the scripts that run several at once and print each
-// one's output when it ends, so lines never mix (scripts/typecheck.mjs, scripts/test.mjs).
+// one's output when it ends, so lines never mix (scripts/typecheck.mjs, scripts/test.mjs, scripts/e2e.mjs).
 import { spawn } from 'node:child_process';
 
 /** Runs a command with its stdout and stderr captured; resolves with its exit status, output and duration. */
-export function runCaptured(command, args, { cwd } = {}) {
+export function runCaptured(command, args, { cwd, env } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (chunk) => {
       output += chunk;

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCaptured } from './captured.mjs';
 import { NETNS_SETUP } from './netns.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,20 +80,43 @@ if (canIsolate) {
 }
 if (status !== 0) process.exit(status);
 
-// The main flows again in Firefox and WebKit (and Chromium beside them, the same assertions); the build above
-// serves them. A run filtered to some specs (arguments given) leaves them out.
-if (!cluster && !filtered) {
-  const engines = run(process.execPath, [join(root, 'scripts/e2e-engines.mjs'), '--no-build'], { env });
-  if (engines !== 0) process.exit(engines);
+// A run filtered to some specs (arguments given) ends here; the whole suite goes on below.
+if (cluster || filtered) process.exit(0);
+
+// The main flows again in Firefox and WebKit (and Chromium beside them, the same assertions), and the messenger
+// and feed flows through HAProxy in front of three nodes. Both serve the build above. They run side by side: each
+// keeps the 2-core machine about half busy (a browser or a cluster waiting on its servers), and they cannot meet —
+// the engines run in a network namespace of their own, the cluster on the host's loopback. Each one's output is
+// printed whole when it ends, so their lines never mix.
+const side = [
+  {
+    name: 'engines (Chromium, Firefox, WebKit)',
+    args: [join(root, 'scripts/e2e-engines.mjs'), '--no-build'],
+  },
+  {
+    name: 'cluster (HAProxy, three nodes)',
+    args: [join(root, 'scripts/e2e.mjs'), '--cluster', '--no-build'],
+  },
+];
+async function runSide({ name, args }) {
+  const result = await runCaptured(process.execPath, args, { cwd: root, env });
+  console.log(
+    `\n=== ${name}: ${result.status === 0 ? 'passed' : `FAILED (exit ${result.status})`} in ${Math.round(result.seconds)} s\n${result.output.trimEnd()}`,
+  );
+  return result.status;
 }
+// Without a namespace of their own (not root, or KADR_E2E_NETNS=off) the engines' server would share the host's
+// ports with the cluster's nodes and media servers: one after the other then.
+const sideBySide = isRoot && existsSync('/usr/bin/unshare') && process.env.KADR_E2E_NETNS !== 'off';
+const sideResults = sideBySide ? await Promise.all(side.map(runSide)) : [];
+if (!sideBySide) for (const suite of side) sideResults.push(await runSide(suite));
+const sideFailed = sideResults.find((status) => status !== 0);
+if (sideFailed !== undefined) process.exit(sideFailed);
 
 // The whole suite also proves the media plane (a real LiveKit server; see scripts/e2e-media.mjs).
-// A run filtered to some specs (arguments given) leaves it out.
-if (filtered) process.exit(0);
 // It serves the web build made above (e2e/media/stack.ts `buildWeb`) instead of building its own.
-const media = run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], {
-  env: { ...env, KADR_WEB_DIST: join(root, 'apps/web/dist') },
-});
-if (media !== 0) process.exit(media);
-// And the messenger and feed flows through HAProxy in front of three nodes.
-process.exit(run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--cluster', '--no-build'], { env }));
+process.exit(
+  run(process.execPath, [join(root, 'scripts/e2e-media.mjs')], {
+    env: { ...env, KADR_WEB_DIST: join(root, 'apps/web/dist') },
+  }),
+);
