@@ -106,9 +106,13 @@ async function coldVisit(browser: Browser, url: string, ready: (page: Page) => P
   await storeSessionBeforeLoad(page, me);
   await page.addInitScript(LCP_PROBE);
   const gets: string[] = [];
+  // Scripts and stylesheets: each downloads once (a preload whose `crossorigin` differs from the one the module
+  // loader or Vite's preload helper uses is not reused, and the file is fetched a second time).
+  const assets: string[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
     if (r.method() === 'GET' && u.pathname.startsWith('/api/')) gets.push(u.pathname + u.search);
+    if (/^\/assets\/.+\.(js|css)$/.test(u.pathname)) assets.push(u.pathname);
   });
   const connected = socketConnected(page);
   await page.goto(url);
@@ -116,17 +120,19 @@ async function coldVisit(browser: Browser, url: string, ready: (page: Page) => P
   // The socket connects at idle: its first connection must not ask for what the page has just loaded.
   await connected;
   await page.waitForLoadState('networkidle');
-  return { context, page, gets };
+  return { context, page, gets, assets };
 }
 
 type Target = { name: string; url: () => string; ready: (page: Page) => Promise<void>; lcpImage: boolean };
 
 /** The checks of one cold load; `lcpImage`: the largest paint must be the first tile, fetched first. */
 async function checkColdLoad(browser: Browser, target: Target) {
-  const { context, page, gets } = await coldVisit(browser, target.url(), target.ready);
+  const { context, page, gets, assets } = await coldVisit(browser, target.url(), target.ready);
   try {
     const twice = gets.filter((url, i) => gets.indexOf(url) !== i);
     expect(twice, `GETs: ${JSON.stringify(gets)}`).toEqual([]);
+    const assetsTwice = assets.filter((url, i) => assets.indexOf(url) !== i);
+    expect(assetsTwice, `scripts and stylesheets: ${JSON.stringify(assets)}`).toEqual([]);
     const lcp = await page.evaluate(
       () =>
         (
@@ -183,7 +189,7 @@ const pages: Target[] = [
 ];
 
 for (const target of pages)
-  test(`a cold load of ${target.name} fetches no API URL twice, its largest paint is not lazy, every image is sized`, async ({
+  test(`a cold load of ${target.name} fetches no API URL or script twice, its largest paint is not lazy, every image is sized`, async ({
     browser,
   }) => {
     await checkColdLoad(browser, target);

@@ -135,7 +135,8 @@ export function pageShells(webDist: string): { forPath(pathname: string): PageSh
     // A build without frames: every page gets the HTML as it is.
   }
   const shell = (frame: string): PageShell => {
-    const plain = Buffer.from(manifest.slot ? html.replace(manifest.slot, frame) : html);
+    // A function, so a `$&` or `$'` in a frame's text goes in as it is (see inlineIntoHtml in the web build).
+    const plain = Buffer.from(manifest.slot ? html.replace(manifest.slot, () => frame) : html);
     return {
       plain,
       br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
