@@ -280,6 +280,8 @@ test('menus, media viewer swipe, swipe-close, post link fallback, pin and delete
   await expect(viewer).toBeVisible();
   const stage = await page.getByTestId('media-viewer-stage').boundingBox();
   if (!stage) throw new Error('no viewer stage');
+  // The stage is the whole viewer, whether or not the photo has loaded yet: a swipe anywhere closes it.
+  expect(stage.height).toBeGreaterThan((page.viewportSize()?.height ?? 0) * 0.8);
   await drag(page, { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 }, 0, 130);
   await expect(viewer).toHaveCount(0);
 
