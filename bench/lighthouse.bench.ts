@@ -56,6 +56,13 @@ async function audit(url: string, label: string): Promise<Scores | null> {
       path.join(reports, `${label.replace(/\W+/g, '_')}-${Date.now()}.json`),
       JSON.stringify(result.lhr),
     );
+    // The trace too, for the LCP candidates and the main thread behind a figure.
+    const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (trace && process.env.BENCH_LIGHTHOUSE_TRACES === '1')
+      writeFileSync(
+        path.join(reports, `${label.replace(/\W+/g, '_')}-${Date.now()}.trace.json`),
+        JSON.stringify(trace),
+      );
   }
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError || typeof categories.performance?.score !== 'number') return null;

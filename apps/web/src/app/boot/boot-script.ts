@@ -1,7 +1,8 @@
 // The inline script of index.html (built into it by build/inline-boot.ts; its hash is allowed by the CSP):
 // before the app's scripts download, it applies the stored theme and, for a signed-in page, starts the
-// page's first API requests from the stored token (first-requests.ts) and preloads the image its first
-// screen shows largest once the list that names it answers. The app takes those answers
+// page's first API requests from the stored token (first-requests.ts), preloads the image its first
+// screen shows largest once the list that names it answers and paints the first screen's pictures into
+// the HTML's frame (app/boot/frame.ts). The app takes those answers
 // (shared/api/boot-responses.ts). Nothing here may throw into the page: any failure leaves the app to ask
 // for itself.
 
@@ -9,7 +10,7 @@ import type { Post } from '@kadr/contract';
 import { DATA_VERSION } from '@kadr/contract/browser';
 import { BOOT_GLOBAL, type BootResponses } from '../../shared/api/boot-global.ts';
 import { applyStoredAppearance } from '../../shared/lib/appearance.ts';
-import { feedImage, tileImage } from '../../shared/lib/post-image.ts';
+import { feedImage, type PostImage, shownTileImage, tileImage } from '../../shared/lib/post-image.ts';
 import { StorageKeys } from '../../shared/storage/keys.ts';
 import { conversationUrl, firstRequests, type LcpSource } from './first-requests.ts';
 
@@ -23,10 +24,66 @@ function preloadImage(image: { src: string } | null): void {
   document.head.appendChild(link);
 }
 
-function lcpOf(source: LcpSource, body: { posts?: Post[] }): { src: string } | null {
+function lcpOf(source: LcpSource, body: { posts?: Post[] }): PostImage | null {
   const first = body.posts?.[0];
-  if (!first) return null;
+  // A post carrying a tag the reader hid shows no picture (the feed covers it, a grid shows a notice).
+  if (!first || first.is_filtered) return null;
   return source === 'feed' ? feedImage(first) : tileImage(first);
+}
+
+function imageElement(image: PostImage, first: boolean): HTMLImageElement {
+  const img = document.createElement('img');
+  img.src = image.src;
+  img.width = image.width;
+  img.height = image.height;
+  // The frame is hidden from assistive technology: its pictures carry no text.
+  img.alt = '';
+  if (first) img.setAttribute('fetchpriority', 'high');
+  return img;
+}
+
+/**
+ * Paints the first screen's pictures into the frame (app/boot/frame.ts) as soon as the list that names
+ * them answers, so they show before the app's scripts have arrived; React replaces the frame with the real
+ * page, whose images name the same URLs (loaded by then). A grid's first tile comes first and the rest once
+ * it has been painted, so on a slow link the first does not share it with eight others; the feed shows its first
+ * post's photo or poster as the feed centres it.
+ */
+export function paintFrame(source: LcpSource, posts: Post[]): void {
+  const frame = document.querySelector('[data-frame]');
+  if (!frame) return;
+  if (source === 'feed') {
+    const image = lcpOf(source, { posts });
+    if (image) frame.querySelector('.kf-media')?.appendChild(imageElement(image, true));
+    return;
+  }
+  const slots = [...frame.querySelectorAll('.kf-grid > i')];
+  // An image element starts its download as soon as it has a source: each is made when it is painted.
+  const paint = (index: number) => {
+    const post = posts[index];
+    const image = post ? shownTileImage(post) : null;
+    const slot = slots[index];
+    if (!image || !slot) return null;
+    return slot.appendChild(imageElement(image, index === 0));
+  };
+  const paintRest = () => {
+    for (let index = 1; index < slots.length; index++) paint(index);
+  };
+  const first = paint(0);
+  if (!first) {
+    paintRest();
+    return;
+  }
+  // The rest once the first has been painted: after the frame that shows it (decoded, then a frame).
+  first
+    .decode()
+    .catch(() => undefined)
+    .then(() => requestAnimationFrame(() => setTimeout(paintRest, 0)));
+}
+
+function whenParsed(run: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
 }
 
 function start(): void {
@@ -52,7 +109,11 @@ function start(): void {
     if (lcp && url === lcp.url)
       answer
         .then((r) => (r.ok ? r.clone().json() : null))
-        .then((body) => body && preloadImage(lcpOf(lcp.source, body)))
+        .then((body: { posts?: Post[] } | null) => {
+          if (!body) return;
+          preloadImage(lcpOf(lcp.source, body));
+          whenParsed(() => paintFrame(lcp.source, body.posts ?? []));
+        })
         .catch(() => undefined);
     if (plan.chatWith && url.endsWith('/messages/chats'))
       answer

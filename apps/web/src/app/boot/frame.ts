@@ -13,21 +13,25 @@ import type { FrameKind } from './first-requests.ts';
 export const FRAME_CSS = `
 .kf{min-height:100dvh;color:var(--color-text,#f4f4f5)}
 .kf-over{position:fixed;inset:0;z-index:900;overflow:hidden;background:var(--color-bg,#0b0b0f)}
+.kf-gone{opacity:0;pointer-events:none}
 .kf-main{padding:24px 16px 96px;display:flex;flex-direction:column;gap:14px}
 .kf-rail{display:none}
 .kf-nav{position:fixed;left:50%;bottom:12px;width:56px;height:56px;margin-left:-28px;border-radius:999px;background:var(--color-surface-raised,#26262b)}
 .kf-title{margin:0;font-size:28px;font-weight:800}
 .kf-heading{margin:6px 0 0;font-size:18px;font-weight:700}
 .kf-b{background:var(--color-surface-raised,#26262b);border-radius:8px}
-.kf-strip{display:flex;gap:12px;overflow:hidden}
-.kf-strip>i{flex:none;width:64px;height:64px;border-radius:50%}
-.kf-grid{display:grid;grid-template-columns:repeat(3,1fr);gap:4px}
-.kf-grid>i{aspect-ratio:9/16;border-radius:var(--radius-s,6px)}
+.kf-strip{display:flex;gap:14px;overflow:hidden;padding:4px 0 8px}
+.kf-story{flex:none;width:74px;display:flex;flex-direction:column;align-items:center;gap:6px;font-size:12px}
+.kf-story>i{width:72px;height:72px;border-radius:50%}
+.kf-grid{--columns:3;--gap:4px;container-type:inline-size;display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:var(--gap)}
+.kf-grid>i{aspect-ratio:9/16;height:round(down,calc((100cqw - (var(--columns) - 1)*var(--gap))/var(--columns)*16/9),1px);border-radius:var(--radius-s,6px);overflow:hidden}
+.kf-grid>i>img{display:block;width:100%;height:100%;object-fit:cover}
 .kf-row{display:flex;align-items:center;gap:12px;height:64px}
 .kf-row>i:first-child{flex:none;width:48px;height:48px;border-radius:50%}
 .kf-lines{flex:1;display:flex;flex-direction:column;gap:8px}
 .kf-lines>i{height:12px;width:40%}.kf-lines>i+i{width:75%}
 .kf-media{position:fixed;inset:0;background:#000}
+.kf-media>img{position:absolute;inset:0;margin:auto;max-width:100%;max-height:100%;width:auto;height:auto}
 .kf-chat{display:flex;flex-direction:column;min-height:100dvh}
 .kf-chathead{display:flex;align-items:center;gap:12px;height:64px;padding:0 12px;border-bottom:1px solid var(--color-border,#2c2c31)}
 .kf-chathead>i{width:40px;height:40px;border-radius:50%}
@@ -43,19 +47,21 @@ export const FRAME_CSS = `
 .kf-rail>i{height:48px;margin:0 0 4px}
 .kf-nav{display:none}
 .kf-main{width:100%;max-width:760px;justify-self:center;padding:32px}
-.kf-grid{grid-template-columns:repeat(5,1fr);gap:8px}
-.kf-media{position:static;min-height:100dvh;max-width:720px;width:100%;justify-self:center}
+.kf-grid{--columns:5;--gap:8px}
+.kf-media{position:relative;min-height:100dvh;max-width:720px;width:100%;justify-self:center}
 .kf-chat{min-height:100dvh}
 }
 `;
 
 const blocks = (n: number, className = 'kf-b') => `<i class="${className}"></i>`.repeat(n);
+// A story: its ring and a line of the name's height (StoriesStrip), so the grid below starts where the page's does.
+const story = '<span class="kf-story"><i class="kf-b"></i><span>&nbsp;</span></span>';
 const row = `<div class="kf-row"><i class="kf-b"></i><div class="kf-lines">${blocks(2)}</div></div>`;
 
 function body(kind: FrameKind): string {
   switch (kind) {
     case 'home':
-      return `<main class="kf-main"><h1 class="kf-title">${storiesStrings.homeTitle}</h1><div class="kf-strip">${blocks(6)}</div><h2 class="kf-heading">${storiesStrings.homeFeed}</h2><div class="kf-grid">${blocks(9)}</div></main>`;
+      return `<main class="kf-main"><h1 class="kf-title">${storiesStrings.homeTitle}</h1><div class="kf-strip">${story.repeat(6)}</div><h2 class="kf-heading">${storiesStrings.homeFeed}</h2><div class="kf-grid">${blocks(9)}</div></main>`;
     case 'media':
       return '<main class="kf-media"></main>';
     case 'messenger':

@@ -37,6 +37,14 @@ export function tileImage(post: Pick<Post, 'files'>): PostImage | null {
   return file.thumbnail_url ? sized(file, file.thumbnail_url, null) : null;
 }
 
+/**
+ * A grid tile's picture as the reader sees it: none for a post carrying a tag the reader hid (the home
+ * grid and the frame the boot script fills show a notice there, never the picture).
+ */
+export function shownTileImage(post: Pick<Post, 'files' | 'is_filtered'>): PostImage | null {
+  return post.is_filtered ? null : tileImage(post);
+}
+
 /** The picture the feed shows first for a post: a photo at feed size, a video's poster. */
 export function feedImage(post: Pick<Post, 'files'>): PostImage | null {
   const file = post.files[0];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from './when-idle.ts';
+import { holdUntilPageShown, markPageShown, whenIdle } from './when-idle.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,5 +37,27 @@ describe('whenIdle', () => {
     vi.advanceTimersByTime(500);
     expect(cancelled).not.toHaveBeenCalled();
     expect(stop).toBeTypeOf('function');
+  });
+});
+
+describe('whenIdle after a frame', () => {
+  it('waits until the page has rendered, then for idle; a cancel before that drops it', () => {
+    const callbacks: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => callbacks.push(cb));
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    holdUntilPageShown();
+    const run = vi.fn();
+    const dropped = vi.fn();
+    whenIdle(run);
+    whenIdle(dropped)();
+    expect(callbacks).toHaveLength(0);
+    markPageShown();
+    expect(callbacks).toHaveLength(1);
+    callbacks[0]?.();
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(dropped).not.toHaveBeenCalled();
+    // Once shown, later work goes straight to idle.
+    whenIdle(vi.fn());
+    expect(callbacks).toHaveLength(2);
   });
 });

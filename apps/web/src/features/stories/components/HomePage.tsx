@@ -3,7 +3,7 @@ import { Compass, EyeOff, Layers, Play } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageShown } from '../../../app/boot/frame-overlay.ts';
-import { tileImage, tileImgProps } from '../../../shared/lib/post-image.ts';
+import { shownTileImage, tileImgProps } from '../../../shared/lib/post-image.ts';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { DemoOffer } from '../../demo/feature.ts';
 import { useHomeFeed, useStoriesFeed } from '../api/stories-queries.ts';
@@ -17,7 +17,7 @@ function PostTile({ post, index, onOpen }: { post: Post; index: number; onOpen: 
   const file = post.files[0];
   // A post carrying a tag the reader hid shows no picture here either: the feed it opens covers it too.
   const hidden = post.is_filtered;
-  const image = hidden ? null : tileImage(post);
+  const image = shownTileImage(post);
   return (
     <button
       type="button"
