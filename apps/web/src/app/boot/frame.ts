@@ -24,7 +24,7 @@ export const FRAME_CSS = `
 .kf-story{flex:none;width:74px;display:flex;flex-direction:column;align-items:center;gap:6px;font-size:12px}
 .kf-story>i{width:72px;height:72px;border-radius:50%}
 .kf-grid{--columns:3;--gap:4px;container-type:inline-size;display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:var(--gap)}
-.kf-grid>i{aspect-ratio:9/16;height:round(down,calc((100cqw - (var(--columns) - 1)*var(--gap))/var(--columns)*16/9),1px);border-radius:var(--radius-s,6px);overflow:hidden}
+.kf-grid>i{width:100%;aspect-ratio:9/16;height:round(down,calc((100cqw - (var(--columns) - 1)*var(--gap))/var(--columns)*16/9),1px);border-radius:var(--radius-s,6px);overflow:hidden}
 .kf-grid>i>img{display:block;width:100%;height:100%;object-fit:cover}
 .kf-row{display:flex;align-items:center;gap:12px;height:64px}
 .kf-row>i:first-child{flex:none;width:48px;height:48px;border-radius:50%}
