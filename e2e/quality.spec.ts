@@ -111,6 +111,9 @@ async function layoutProblems(page: Page, desktop: boolean): Promise<string[]> {
           const style = getComputedStyle(el);
           if (style.position !== 'fixed' || style.visibility === 'hidden' || style.display === 'none')
             continue;
+          // Neither seen nor in the way: the HTML's frame once the page has rendered stays, transparent and
+          // letting every pointer through, until the first input (app/boot/frame-overlay.ts).
+          if (style.opacity === '0' && style.pointerEvents === 'none') continue;
           const r = el.getBoundingClientRect();
           if (r.width === 0 || r.height === 0) continue;
           const overlaps = r.left < m.right && r.right > m.left && r.top < m.bottom && r.bottom > m.top;
