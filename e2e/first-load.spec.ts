@@ -274,6 +274,42 @@ test.describe('with photos', () => {
     }) => {
       await checkColdLoad(browser, { name, url, ready, lcpImage: true });
     });
+
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ])
+    test(`before the app's scripts run, the frame of /home shows the first tiles' pictures at ${size.width}x${size.height}`, async ({
+      browser,
+    }) => {
+      mkdirSync(shots, { recursive: true });
+      const context = await browser.newContext({ viewport: size, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      try {
+        await storeSessionBeforeLoad(page, me);
+        // Only the HTML and its inline boot script: the app's entry never arrives.
+        await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+        await page.goto('/home');
+        const pictures = page.locator('[data-frame="home"] .kf-grid > i > img');
+        await expect(pictures).toHaveCount(2);
+        // The peer's two photos, newest first, as thumbnails, loaded and drawn in their tiles.
+        await expect
+          .poll(() =>
+            pictures.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+          )
+          .toEqual([true, true]);
+        expect(await pictures.first().getAttribute('fetchpriority')).toBe('high');
+        for (const img of await pictures.all()) {
+          expect(await img.getAttribute('src')).toMatch(/^\/files\//);
+          expect(await img.getAttribute('alt')).toBe('');
+          const [box, tile] = await Promise.all([img.boundingBox(), img.locator('..').boundingBox()]);
+          expect(box).toEqual(tile);
+        }
+        await page.screenshot({ path: path.join(shots, `home-pictures-${size.width}x${size.height}.png`) });
+      } finally {
+        await context.close();
+      }
+    });
 });
 
 for (const size of [
