@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiUrl } from '@kadr/contract/browser';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
@@ -24,11 +25,19 @@ let peer: Session;
 // A cold start takes long on the shared machine.
 test.describe.configure({ timeout: 180_000 });
 
+const LONG_MESSAGE =
+  'Смотри, какие фото я сделал вчера на прогулке у реки, пока не начался дождь и не стемнело совсем';
+
 test.beforeAll(async ({ request }) => {
   me = await registerViaApi(request, uniqueUsername('fl_me'), 'Анна');
   peer = await registerViaApi(request, uniqueUsername('fl_peer'), 'Борис');
   await request.post(apiUrl(profileEndpoints.follow, { username: peer.user.username }), {
     headers: { Authorization: `Bearer ${me.access_token}` },
+  });
+  // A message long enough to wrap in its bubble, then the peer's, the chat's newest.
+  await request.post(apiUrl(messengerEndpoints.send), {
+    headers: { Authorization: `Bearer ${me.access_token}` },
+    data: { other_user_id: peer.user.id, content: LONG_MESSAGE, temp_id: 'fl-0' },
   });
   await request.post(apiUrl(messengerEndpoints.send), {
     headers: { Authorization: `Bearer ${peer.access_token}` },
@@ -310,6 +319,103 @@ test.describe('with photos', () => {
         await context.close();
       }
     });
+});
+
+/**
+ * Before the app's scripts run, the frame of a chat page shows its newest messages (`texts`, oldest first; the
+ * first one is mine), each no smaller than the page then draws it: the browser reports a later paint of the
+ * same text as the largest only when it is larger (docs/PITFALLS.md).
+ */
+async function checkChatFrame(browser: Browser, name: string, url: string, texts: readonly string[]) {
+  mkdirSync(shots, { recursive: true });
+  const size = { width: 390, height: 844 };
+  const measure = async (holdEntry: boolean) => {
+    const context = await browser.newContext({ viewport: size, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    try {
+      await storeSessionBeforeLoad(page, me);
+      // Only the HTML and its inline boot script: the app's entry never arrives.
+      if (holdEntry) await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+      await page.goto(url);
+      const paragraphs = texts.map((text) =>
+        holdEntry
+          ? page.locator('[data-frame] .kf-bub > p', { hasText: text })
+          : page.getByTestId('message').getByText(text, { exact: true }),
+      );
+      for (const paragraph of paragraphs) await expect(paragraph).toBeVisible();
+      if (holdEntry) {
+        // Mine on the right, the others' on the left, as the page puts them.
+        const sides = paragraphs.map((p) => p.locator('xpath=../..'));
+        await expect(sides[0]!).toHaveClass(/kf-own/);
+        await expect(sides[1]!).not.toHaveClass(/kf-own/);
+        await page.screenshot({
+          path: path.join(shots, `${name}-messages-${size.width}x${size.height}.png`),
+        });
+      }
+      return await Promise.all(paragraphs.map((p) => p.boundingBox()));
+    } finally {
+      await context.close();
+    }
+  };
+  const frame = await measure(true);
+  const app = await measure(false);
+  for (const [i, box] of frame.entries()) {
+    expect(box?.width).toBeGreaterThanOrEqual((app[i]?.width ?? 0) - 0.5);
+    expect(box?.height).toBeGreaterThanOrEqual((app[i]?.height ?? 0) - 0.5);
+  }
+  return app;
+}
+
+test('before the app’s scripts run, a chat’s frame shows its newest messages, no smaller than the page draws them', async ({
+  browser,
+}) => {
+  const app = await checkChatFrame(browser, 'chat', `/messenger/${peer.user.username}`, [
+    LONG_MESSAGE,
+    'Привет! Как дела?',
+  ]);
+  // The long message wraps: the frame's bubble has the page's width.
+  expect(app[0]?.height ?? 0).toBeGreaterThan((app[1]?.height ?? 0) * 1.5);
+});
+
+test.describe('a group', () => {
+  let slug: string;
+  test.beforeAll(async ({ request }) => {
+    slug = `fl_group_${Date.now().toString(36)}`;
+    const created = await request.post(apiUrl(groupsEndpoints.create), {
+      headers: { Authorization: `Bearer ${me.access_token}` },
+      data: { name: 'Поход в горы', is_public: true, slug, member_ids: [peer.user.id] },
+    });
+    expect(created.status()).toBeLessThan(300);
+    const group = (await created.json()) as { id: number };
+    for (const [author, content] of [
+      [me, 'Кто едет в субботу?'],
+      [peer, 'Я еду!'],
+    ] as const) {
+      const sent = await request.post(apiUrl(messengerEndpoints.send), {
+        headers: { Authorization: `Bearer ${author.access_token}` },
+        data: { group_id: group.id, content, temp_id: `fl-g-${content.length}` },
+      });
+      expect(sent.status()).toBe(200);
+    }
+    await setupEventsSettle();
+  });
+
+  test('a cold load fetches nothing twice, its largest paint is not lazy, every image is sized', async ({
+    browser,
+  }) => {
+    await checkColdLoad(browser, {
+      name: 'group',
+      url: () => `/messenger/group/${slug}`,
+      ready: (page) => expect(page.getByTestId('message').getByText('Я еду!')).toBeVisible(),
+      lcpImage: false,
+    });
+  });
+
+  test('before the app’s scripts run, its frame shows the newest messages, no smaller than the page draws them', async ({
+    browser,
+  }) => {
+    await checkChatFrame(browser, 'group', `/messenger/group/${slug}`, ['Кто едет в субботу?', 'Я еду!']);
+  });
 });
 
 for (const size of [

@@ -1,4 +1,4 @@
-import type { ChatListItem, LiveStream, Me, Profile, Settings } from '@kadr/contract';
+import type { ChatListItem, LiveStream, Me, Message, Profile, Settings } from '@kadr/contract';
 import { StorageKeys } from '../shared/storage/keys.ts';
 
 export const me: Me = {
@@ -29,6 +29,28 @@ export function chatOf(overrides: Partial<ChatListItem> = {}): ChatListItem {
     last_seen: null,
     ...overrides,
   } as ChatListItem;
+}
+
+/** A text message in Borys's chat, sent by `me` or by Borys (`profileOf()`). */
+export function messageOf(id: number, senderId: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    sender_id: senderId,
+    sender_name: senderId === me.id ? me.name : 'Борис',
+    sender_avatar_url: null,
+    sender_username: senderId === me.id ? me.username : 'boris',
+    content: `сообщение ${id}`,
+    created_at: '2025-01-01T10:00:00.000Z',
+    is_read: false,
+    is_delivered: false,
+    is_edited: false,
+    edited_at: null,
+    is_forwarded: false,
+    forwarded_from_username: null,
+    files: [],
+    message_type: 'text',
+    ...overrides,
+  };
 }
 
 export function profileOf(overrides: Partial<Profile> = {}): Profile {

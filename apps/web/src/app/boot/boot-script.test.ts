@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { me, messageOf } from '../../test/fixtures.ts';
 import { postOf } from '../../test/posts.ts';
-import { paintFrame } from './boot-script.ts';
+import { frameText, paintFrame, paintMessages } from './boot-script.ts';
 import { frameHtml } from './frame.ts';
 
 function photo(id: number, extra: Partial<Parameters<typeof postOf>[0]> = {}) {
@@ -75,5 +76,74 @@ describe('the boot script paints the first screen into the frame', () => {
     document.body.innerHTML = frameHtml('home').replace(' data-frame="home"', '');
     paintFrame('following', [photo(1)]);
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('a chat: its newest messages, oldest first, the own ones on the right, in bubbles; the rest stays a skeleton', () => {
+    document.body.innerHTML = frameHtml('chat');
+    const peer = 9;
+    paintMessages(
+      [
+        messageOf(12, me.id, { content: 'Давай, в кафе у набережной в 12:00' }),
+        messageOf(11, peer, { content: 'Привет! Как дела?' }),
+        messageOf(13, peer, { content: '**жирный** текст' }),
+        messageOf(14, peer, { message_type: 'service', content: 'Борис вступил в группу' }),
+      ],
+      me.id,
+    );
+    const rows = [...document.querySelectorAll('.kf-msgs > .kf-list > .kf-m')];
+    expect(rows.map((row) => row.querySelector('.kf-bub > p')?.textContent ?? null)).toEqual([
+      'Привет! Как дела?',
+      'Давай, в кафе у набережной в 12:00',
+      null,
+    ]);
+    expect(rows.map((row) => row.classList.contains('kf-own'))).toEqual([false, true, false]);
+    // The markup the page renders otherwise is a skeleton bubble, never its source text.
+    expect(rows[2]?.querySelector('i.kf-b')).not.toBeNull();
+    expect(document.body.textContent).not.toContain('жирный');
+    // The skeleton the HTML came with is gone.
+    expect(document.querySelectorAll('.kf-list > i')).toHaveLength(0);
+  });
+
+  it('a chat keeps at most the newest twenty messages; nothing once the frame has gone', () => {
+    document.body.innerHTML = frameHtml('chat');
+    paintMessages(
+      Array.from({ length: 30 }, (_, i) => messageOf(i + 1, 9)),
+      me.id,
+    );
+    const texts = [...document.querySelectorAll('.kf-bub > p')].map((p) => p.textContent);
+    expect(texts).toHaveLength(20);
+    expect(texts[0]).toBe('сообщение 11');
+    expect(texts.at(-1)).toBe('сообщение 30');
+
+    document.body.innerHTML = frameHtml('chat').replace(' data-frame="chat"', '');
+    paintMessages([messageOf(1, 9)], me.id);
+    expect(document.querySelector('.kf-bub')).toBeNull();
+  });
+
+  it('draws only what the chat shows as plain text', () => {
+    const plain = (overrides: Parameters<typeof messageOf>[2]) => frameText(messageOf(1, 9, overrides));
+    expect(plain({ content: 'Смотри, какие фото я сделал вчера 📷' })).toBe(
+      'Смотри, какие фото я сделал вчера 📷',
+    );
+    for (const content of [
+      '_курсив_',
+      '`код`',
+      '~~нет~~',
+      '[ссылка](/home)',
+      '@boris привет',
+      'https://example.org',
+      '> цитата',
+      'две\nстроки',
+      '',
+    ])
+      expect(plain({ content }), content).toBeNull();
+    expect(plain({ is_forwarded: true })).toBeNull();
+    expect(plain({ message_type: 'call' })).toBeNull();
+    expect(plain({ reactions: [{ reaction: '❤️', count: 1, user_ids: [9] }] as never })).toBeNull();
+    expect(
+      plain({
+        files: [{ file_url: '/files/a.webp', file_type: 'image' }] as never,
+      }),
+    ).toBeNull();
   });
 });

@@ -6,13 +6,14 @@
 // (shared/api/boot-responses.ts). Nothing here may throw into the page: any failure leaves the app to ask
 // for itself.
 
-import type { Post } from '@kadr/contract';
-import { DATA_VERSION } from '@kadr/contract/browser';
+import type { ChatListItem, Group, Message, Post } from '@kadr/contract';
+import { apiUrl, DATA_VERSION } from '@kadr/contract/browser';
+import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { BOOT_GLOBAL, type BootResponses } from '../../shared/api/boot-global.ts';
 import { applyStoredAppearance } from '../../shared/lib/appearance.ts';
 import { feedImage, type PostImage, shownTileImage, tileImage } from '../../shared/lib/post-image.ts';
 import { StorageKeys } from '../../shared/storage/keys.ts';
-import { conversationUrl, firstRequests, type LcpSource } from './first-requests.ts';
+import { conversationUrl, firstRequests, groupMessagesUrl, type LcpSource } from './first-requests.ts';
 
 function preloadImage(image: { src: string } | null): void {
   if (!image) return;
@@ -81,6 +82,61 @@ export function paintFrame(source: LcpSource, posts: Post[]): void {
     .then(() => requestAnimationFrame(() => setTimeout(paintRest, 0)));
 }
 
+/** The newest messages a chat's frame shows; more would sit above the screen. */
+const FRAME_MESSAGES = 20;
+
+/**
+ * A message's text as the chat shows it, when the frame can draw it the same way: plain text in a bubble of
+ * its own. Anything the page draws otherwise (markup the Markdown view renders, a mention or a link, a quote, a
+ * forward, files, reactions, a story, a call or a service line) is null: the frame keeps a skeleton there.
+ */
+export function frameText(message: Message): string | null {
+  const { content } = message;
+  if (message.message_type !== 'text' || !content || content.length > 500) return null;
+  if (message.files.length > 0 || message.reply_to || message.is_forwarded || message.story) return null;
+  if ((message.reactions?.length ?? 0) > 0) return null;
+  if (/[*_~`[\]@<>\\\n]|https?:/.test(content)) return null;
+  return content;
+}
+
+/**
+ * Paints a chat's newest messages into the frame (app/boot/frame.ts) as soon as the conversation answers:
+ * the same text in bubbles of the page's geometry (MessageList, MessageBubble), so the text a reader looks
+ * for shows before the app's scripts have arrived and the page's copy, painted later, is no larger.
+ */
+export function paintMessages(messages: Message[], ownId: number | null): void {
+  const scroller = document.querySelector('[data-frame] .kf-msgs');
+  const newest = [...messages].sort((a, b) => a.id - b.id).slice(-FRAME_MESSAGES);
+  if (!scroller || newest.length === 0) return;
+  const list = document.createElement('div');
+  list.className = 'kf-list';
+  for (const message of newest) {
+    if (message.message_type === 'service') continue;
+    const row = document.createElement('div');
+    row.className = message.sender_id === ownId ? 'kf-m kf-own' : 'kf-m';
+    const text = frameText(message);
+    if (text === null) row.appendChild(document.createElement('i')).className = 'kf-b';
+    else {
+      const bubble = row.appendChild(document.createElement('div'));
+      bubble.className = 'kf-bub';
+      bubble.appendChild(document.createElement('p')).textContent = text;
+      // The line of the time and the ticks, as tall as the page's.
+      bubble.appendChild(document.createElement('span'));
+    }
+    list.appendChild(row);
+  }
+  scroller.replaceChildren(list);
+}
+
+function storedUserId(): number | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(StorageKeys.authUser) ?? 'null') as { id?: unknown } | null;
+    return typeof user?.id === 'number' ? user.id : null;
+  } catch {
+    return null;
+  }
+}
+
 function whenParsed(run: () => void): void {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
   else run();
@@ -103,40 +159,41 @@ function start(): void {
     return answer;
   };
   (window as unknown as Record<string, unknown>)[BOOT_GLOBAL] = responses;
+  const paintChat = (messages: Message[]) => whenParsed(() => paintMessages(messages, storedUserId()));
   for (const url of plan.urls) {
     const answer = get(url);
     const lcp = plan.lcp;
     if (lcp && url === lcp.url)
-      answer
-        .then((r) => (r.ok ? r.clone().json() : null))
-        .then((body: { posts?: Post[] } | null) => {
-          if (!body) return;
-          preloadImage(lcpOf(lcp.source, body));
-          whenParsed(() => paintFrame(lcp.source, body.posts ?? []));
-        })
-        .catch(() => undefined);
-    if (plan.chatWith && url.endsWith('/messages/chats'))
-      answer
-        .then((r) => (r.ok ? r.clone().json() : null))
-        .then(
-          (
-            body: {
-              chats?: Array<{
-                type: string;
-                is_favorites: boolean;
-                profile_username?: string;
-                user_id?: number;
-              }>;
-            } | null,
-          ) => {
-            const chat = body?.chats?.find(
-              (c) => c.type === 'personal' && !c.is_favorites && c.profile_username === plan.chatWith,
-            );
-            if (chat?.user_id) get(conversationUrl(chat.user_id));
-          },
-        )
-        .catch(() => undefined);
+      bodyOf<{ posts?: Post[] }>(answer, (body) => {
+        preloadImage(lcpOf(lcp.source, body));
+        whenParsed(() => paintFrame(lcp.source, body.posts ?? []));
+      });
+    if (plan.chatWith && url === apiUrl(messengerEndpoints.chats))
+      bodyOf<{ chats?: ChatListItem[] }>(answer, (body) => {
+        const chat = body.chats?.find(
+          (c) => c.type === 'personal' && !c.is_favorites && c.profile_username === plan.chatWith,
+        );
+        if (chat?.user_id)
+          bodyOf<{ messages?: Message[] }>(get(conversationUrl(chat.user_id)), (conversation) =>
+            paintChat(conversation.messages ?? []),
+          );
+      });
+    if (url === plan.group)
+      bodyOf<Group>(answer, (group) => {
+        // Not a member: the page is the group's preview, with no messages.
+        if (group.isMember) bodyOf<Message[]>(get(groupMessagesUrl(group.id)), paintChat);
+      });
   }
+}
+
+/** An answer's body, read from a copy (the app reads the answer itself), when it succeeded. */
+function bodyOf<T>(answer: Promise<Response>, use: (body: T) => void): void {
+  answer
+    .then((r) => (r.ok ? (r.clone().json() as Promise<T>) : null))
+    .then((body) => {
+      if (body !== null) use(body);
+    })
+    .catch(() => undefined);
 }
 
 try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationUrl, firstRequests, frameKind } from './first-requests.ts';
+import { conversationUrl, firstRequests, frameKind, groupMessagesUrl } from './first-requests.ts';
 
 describe('the first requests of a page (boot script)', () => {
   it('names each kind of page by its path', () => {
@@ -9,7 +9,8 @@ describe('the first requests of a page (boot script)', () => {
     expect(frameKind('/media/post/12')).toBe('media');
     expect(frameKind('/messenger')).toBe('messenger');
     expect(frameKind('/messenger/anna')).toBe('chat');
-    expect(frameKind('/messenger/group/hikers')).toBe('plain');
+    expect(frameKind('/messenger/group/hikers')).toBe('group');
+    expect(frameKind('/messenger/group')).toBe('plain');
     expect(frameKind('/messenger/invite/abc')).toBe('plain');
     expect(frameKind('/anna_b')).toBe('profile');
     expect(frameKind('/settings')).toBe('plain');
@@ -43,5 +44,17 @@ describe('the first requests of a page (boot script)', () => {
       '/api/v1/media/user/anna?limit=50',
     ]);
     expect(firstRequests('/login', '').urls).toEqual([]);
+  });
+
+  it('a group page asks for the group, then its newest messages as its chat does', () => {
+    const plan = firstRequests('/messenger/group/hikers', '');
+    expect(plan.urls).toEqual([
+      '/api/v1/auth/me',
+      '/api/v1/messages/chats',
+      '/api/v1/settings',
+      '/api/v1/groups/by-slug/hikers',
+    ]);
+    expect(plan.group).toBe('/api/v1/groups/by-slug/hikers');
+    expect(groupMessagesUrl(5)).toBe('/api/v1/groups/5/messages?limit=30&offset=0');
   });
 });

@@ -1,5 +1,6 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl, Limits } from '@kadr/contract/browser';
+import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
@@ -9,7 +10,7 @@ import { settingsEndpoints } from '@kadr/contract/settings/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 
 /** Which page a path opens, as far as the first paint and the first requests care. */
-export type FrameKind = 'auth' | 'home' | 'media' | 'messenger' | 'chat' | 'profile' | 'plain';
+export type FrameKind = 'auth' | 'home' | 'media' | 'messenger' | 'chat' | 'group' | 'profile' | 'plain';
 
 /** First path segments that are pages of their own, never a profile's username (AppRoutes, features). */
 const PAGES = 'home|media|feed|messenger|settings|live|login|register|moderation';
@@ -24,6 +25,7 @@ export const FRAME_ROUTES: ReadonlyArray<readonly [FrameKind, string]> = [
   ['media', '^/(?:media|feed)(?:/|$)'],
   ['messenger', '^/messenger/?$'],
   ['chat', `^/messenger/(?!(?:${PAGES}|group|channel|invite)/?$)[^/]+/?$`],
+  ['group', '^/messenger/group/[^/]+/?$'],
   ['profile', `^/(?!(?:${PAGES})/?$)[a-z0-9_]{3,32}/?$`],
 ];
 
@@ -40,6 +42,8 @@ export interface FirstRequests {
   urls: string[];
   /** A chat page: the conversation follows from the chat list (the peer's id is in it). */
   chatWith?: string;
+  /** A group page: its messages follow from the group (its id, and whether the reader is a member). */
+  group?: string;
   lcp?: { url: string; source: LcpSource };
 }
 
@@ -79,6 +83,11 @@ export function firstRequests(pathname: string, search: string): FirstRequests {
       return { urls };
     case 'chat':
       return { urls, chatWith: segment[1] };
+    case 'group': {
+      const group = apiUrl(groupsEndpoints.bySlug, { slug: segment[2] ?? '' });
+      urls.push(group);
+      return { urls, group };
+    }
     case 'profile': {
       const username = segment[0] ?? '';
       const posts = apiUrl(mediaEndpoints.userPosts, { username }, { limit: Limits.mediaListPage });
@@ -97,4 +106,9 @@ export function conversationUrl(peerId: number): string {
     limit: Limits.messagesInitial,
     offset: 0,
   });
+}
+
+/** A group's newest messages (its chat's first page), once the group named its id. */
+export function groupMessagesUrl(groupId: number): string {
+  return apiUrl(groupsEndpoints.messages, { id: groupId }, { limit: Limits.messagesInitial, offset: 0 });
 }

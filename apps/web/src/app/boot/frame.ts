@@ -32,11 +32,19 @@ export const FRAME_CSS = `
 .kf-lines>i{height:12px;width:40%}.kf-lines>i+i{width:75%}
 .kf-media{position:fixed;inset:0;background:#000}
 .kf-media>img{position:absolute;inset:0;margin:auto;max-width:100%;max-height:100%;width:auto;height:auto}
-.kf-chat{display:flex;flex-direction:column;min-height:100dvh}
+.kf-chat{display:flex;flex-direction:column;height:100dvh}
 .kf-chathead{display:flex;align-items:center;gap:12px;height:64px;padding:0 12px;border-bottom:1px solid var(--color-border,#2c2c31)}
 .kf-chathead>i{width:40px;height:40px;border-radius:50%}
-.kf-msgs{flex:1;display:flex;flex-direction:column;justify-content:flex-end;gap:8px;padding:16px}
-.kf-msgs>i{height:40px;width:55%;border-radius:16px}.kf-msgs>i:nth-child(2n){align-self:flex-end;width:45%}
+.kf-msgs{flex:1;min-height:0;display:flex;flex-direction:column-reverse;overflow:hidden;padding:8px 0}
+.kf-list{display:flex;flex-direction:column;gap:2px;padding:0 24px}
+.kf-list>i,.kf-m>i{height:40px;width:55%;margin:4px 12px;border-radius:16px}.kf-list>i:nth-child(2n){align-self:flex-end;width:45%}
+.kf-m{display:flex;flex-direction:column;align-items:flex-start;padding:2px 12px}
+.kf-m>i{margin:0}
+.kf-own{align-items:flex-end}
+.kf-bub{max-width:min(75%,560px);padding:6px 10px 4px;border-radius:var(--radius-m,12px);background:var(--color-surface-raised,#1f1f29);overflow-wrap:anywhere;white-space:pre-wrap}
+.kf-own>.kf-bub{background:var(--color-bubble-own,#3a1d2a)}
+.kf-bub>p{margin:0}
+.kf-bub>span{display:block;height:16px}
 .kf-input{height:48px;margin:8px 12px 16px;padding:0 16px;border-radius:24px;line-height:48px;color:var(--color-text-muted,#a1a1aa)}
 .kf-profile{display:flex;align-items:center;gap:16px}
 .kf-profile>i{flex:none;width:88px;height:88px;border-radius:50%}
@@ -67,7 +75,8 @@ function body(kind: FrameKind): string {
     case 'messenger':
       return `<main class="kf-main"><h1 class="kf-title">${messengerStrings.title}</h1>${row.repeat(8)}</main>`;
     case 'chat':
-      return `<main class="kf-chat"><div class="kf-chathead"><i class="kf-b"></i><div class="kf-lines">${blocks(2)}</div></div><div class="kf-msgs">${blocks(6)}</div><div class="kf-b kf-input">${messengerStrings.inputPlaceholder}</div></main>`;
+    case 'group':
+      return `<main class="kf-chat"><div class="kf-chathead"><i class="kf-b"></i><div class="kf-lines">${blocks(2)}</div></div><div class="kf-msgs"><div class="kf-list">${blocks(6)}</div></div><div class="kf-b kf-input">${messengerStrings.inputPlaceholder}</div></main>`;
     case 'profile':
       return `<main class="kf-main"><div class="kf-profile"><i class="kf-b"></i><div class="kf-lines">${blocks(2)}</div></div><div class="kf-grid">${blocks(9)}</div></main>`;
     default:
@@ -82,7 +91,9 @@ export function frameHtml(kind: FrameKind): string {
   // A profile page has no shell (no rail, no navigation button).
   const shell = kind !== 'profile';
   const rail = shell ? `<nav class="kf-rail"><div class="kf-logo">Kadr</div>${blocks(5)}</nav>` : '';
-  return `<div class="kf${shell ? '' : ' kf-bare'}" aria-hidden="true" data-frame="${kind}">${rail}${inner}${shell ? '<i class="kf-nav"></i>' : ''}</div>`;
+  // An open chat fills a phone's screen: the page hides the navigation button there (MessengerView).
+  const nav = shell && kind !== 'chat' && kind !== 'group' ? '<i class="kf-nav"></i>' : '';
+  return `<div class="kf${shell ? '' : ' kf-bare'}" aria-hidden="true" data-frame="${kind}">${rail}${inner}${nav}</div>`;
 }
 
-export const FRAME_KINDS: readonly FrameKind[] = ['home', 'media', 'messenger', 'chat', 'profile'];
+export const FRAME_KINDS: readonly FrameKind[] = ['home', 'media', 'messenger', 'chat', 'group', 'profile'];

@@ -1,4 +1,5 @@
 import type { ChatListItem, ChatRef, ConversationResponse, Message } from '@kadr/contract';
+import { Limits } from '@kadr/contract/browser';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
@@ -52,7 +53,7 @@ export async function fetchRoomPage(
 export function useRoomMessages(kind: RoomKind, id: number) {
   return useQuery({
     queryKey: roomKey(kind, id),
-    queryFn: ({ signal }) => fetchRoomPage(kind, id, 30, 0, signal),
+    queryFn: ({ signal }) => fetchRoomPage(kind, id, Limits.messagesInitial, 0, signal),
     retry: false,
   });
 }
@@ -62,7 +63,7 @@ export function useLoadOlderRoom(kind: RoomKind, id: number) {
   return async (): Promise<boolean> => {
     const current = queryClient.getQueryData<ConversationResponse>(roomKey(kind, id));
     if (!current?.has_more) return false;
-    const page = await fetchRoomPage(kind, id, 20, current.messages.length);
+    const page = await fetchRoomPage(kind, id, Limits.messagesOlder, current.messages.length);
     queryClient.setQueryData<ConversationResponse>(roomKey(kind, id), (held) =>
       held
         ? {

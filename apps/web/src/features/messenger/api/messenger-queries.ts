@@ -282,6 +282,9 @@ export function useMarkRead() {
             }
           : c,
       );
+      // A group's or channel's receipt is its window's (groups-api.ts, `POST /groups/{id}/read`): this
+      // endpoint takes a person's id and refuses a room's.
+      if (ref.type !== 'personal') return;
       const peerId = peerIdOf(ref, ownId);
       const send = () => void messengerApi.markRead(peerId).catch(() => undefined);
       if (!after) return send();

@@ -40,6 +40,20 @@ describe('a chat switch', () => {
     });
   });
 
+  it('a group with unread messages clears its count and leaves the receipt to its window: no personal read receipt', async () => {
+    const group = chatOf({ type: 'group', user_id: 4, unread_count: 2, profile_username: undefined });
+    const { queryClient, wrapper, urls } = stubbedApp(async () => jsonResponse({ ok: true }));
+    queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), { chats: [group] });
+    const { result } = renderHook(() => useChatSelection(me), { wrapper });
+    act(() => {
+      expect(result.current.select(group)).toBe(true);
+    });
+    expect(queryClient.getQueryData<ChatsResponse>(messengerKeys.chats())?.chats[0]?.unread_count).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // `POST /messages/read` takes a person's id: a group's there was refused (400).
+    expect(urls()).toEqual([]);
+  });
+
   it('opens a chat named by the URL from the list, without a profile request', async () => {
     const { wrapper, urls } = stubbedApp(async () => jsonResponse({}, 500));
     const open = vi.fn();

@@ -1,7 +1,7 @@
 import type { Message } from '@kadr/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
+import { chatOf, jsonResponse, me, messageOf } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
 import { useReportUi } from '../../moderation/report-store.ts';
 import { peerIdOf } from '../api/cache-writes.ts';
@@ -10,25 +10,6 @@ import type { Conversation } from '../api/conversation-cache.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import type { DisplayMessage } from '../lib/message-status.ts';
 import { useMessageActions } from './use-message-actions.ts';
-
-const messageOf = (id: number, senderId: number, overrides: Partial<Message> = {}): Message => ({
-  id,
-  sender_id: senderId,
-  sender_name: senderId === me.id ? me.name : 'Борис',
-  sender_avatar_url: null,
-  sender_username: senderId === me.id ? me.username : 'boris',
-  content: `сообщение ${id}`,
-  created_at: '2025-01-01T10:00:00.000Z',
-  is_read: false,
-  is_delivered: false,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-  ...overrides,
-});
 
 const shown = (message: Message): DisplayMessage => ({
   key: String(message.id),
