@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { me, messageOf } from '../../test/fixtures.ts';
 import { postOf } from '../../test/posts.ts';
-import { frameText, paintFrame, paintMessages } from './boot-script.ts';
+import { frameText, paintFrame, paintMessages, paintStory, storyImage } from './boot-script.ts';
 import { frameHtml } from './frame.ts';
 
 function photo(id: number, extra: Partial<Parameters<typeof postOf>[0]> = {}) {
@@ -145,5 +145,30 @@ describe('the boot script paints the first screen into the frame', () => {
         files: [{ file_url: '/files/a.webp', file_type: 'image' }] as never,
       }),
     ).toBeNull();
+  });
+
+  it('a story opened by link: its picture over the home frame at the viewer’s size, a video’s poster, never a hidden one', () => {
+    document.body.innerHTML = frameHtml('home');
+    const story = (id: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      media_type: 'photo',
+      file_url: `/files/s${id}.webp`,
+      thumbnail_url: `/files/s${id}-t.webp`,
+      is_filtered: false,
+      ...extra,
+    });
+    const group = (stories: unknown[], storyId: number) =>
+      ({ group: { stories }, story_id: storyId }) as unknown as Parameters<typeof storyImage>[0];
+
+    paintStory(storyImage(group([story(1), story(2)], 2)));
+    const img = document.querySelector('[data-frame] .kf-sv .kf-svf > img');
+    expect(img?.getAttribute('src')).toBe('/files/s2.webp');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1080', '1920']);
+    expect(img?.getAttribute('fetchpriority')).toBe('high');
+    expect(img?.getAttribute('alt')).toBe('');
+
+    expect(storyImage(group([story(3, { media_type: 'video' })], 3))?.src).toBe('/files/s3-t.webp');
+    expect(storyImage(group([story(4, { is_filtered: true })], 4))).toBeNull();
+    expect(storyImage(group([story(5, { file_url: null })], 5))).toBeNull();
   });
 });

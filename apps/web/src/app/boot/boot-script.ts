@@ -6,12 +6,18 @@
 // (shared/api/boot-responses.ts). Nothing here may throw into the page: any failure leaves the app to ask
 // for itself.
 
-import type { ChatListItem, Group, Message, Post } from '@kadr/contract';
+import type { ChatListItem, Group, Message, Post, StoryGroupResponse } from '@kadr/contract';
 import { apiUrl, DATA_VERSION } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { BOOT_GLOBAL, type BootResponses } from '../../shared/api/boot-global.ts';
 import { applyStoredAppearance } from '../../shared/lib/appearance.ts';
-import { feedImage, type PostImage, shownTileImage, tileImage } from '../../shared/lib/post-image.ts';
+import {
+  feedImage,
+  type PostImage,
+  STORY_FRAME,
+  shownTileImage,
+  tileImage,
+} from '../../shared/lib/post-image.ts';
 import { StorageKeys } from '../../shared/storage/keys.ts';
 import { conversationUrl, firstRequests, groupMessagesUrl, type LcpSource } from './first-requests.ts';
 
@@ -23,6 +29,28 @@ function preloadImage(image: { src: string } | null): void {
   link.href = image.src;
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
+}
+
+/**
+ * The picture of a story opened by link, as its viewer shows it (StoryViewer): the image, or a video's poster,
+ * at the story's frame size; none for a story carrying a tag the reader hid (the viewer covers it).
+ */
+export function storyImage(body: StoryGroupResponse): PostImage | null {
+  const story = body.group?.stories?.find((s) => s.id === body.story_id);
+  if (!story || story.is_filtered) return null;
+  const src = story.media_type === 'video' ? story.thumbnail_url : story.file_url;
+  return src ? { src, ...STORY_FRAME } : null;
+}
+
+/** Paints a story opened by link over the home frame, where and as large as its viewer will show it. */
+export function paintStory(image: PostImage | null): void {
+  const frame = document.querySelector('[data-frame]');
+  if (!frame || !image) return;
+  const view = frame.appendChild(document.createElement('div'));
+  view.className = 'kf-sv';
+  const box = view.appendChild(document.createElement('div'));
+  box.className = 'kf-svf';
+  box.appendChild(imageElement(image, true));
 }
 
 function lcpOf(source: LcpSource, body: { posts?: Post[] }): PostImage | null {
@@ -163,7 +191,13 @@ function start(): void {
   for (const url of plan.urls) {
     const answer = get(url);
     const lcp = plan.lcp;
-    if (lcp && url === lcp.url)
+    if (lcp?.source === 'story' && url === lcp.url)
+      bodyOf<StoryGroupResponse>(answer, (body) => {
+        const image = storyImage(body);
+        preloadImage(image);
+        whenParsed(() => paintStory(image));
+      });
+    else if (lcp && url === lcp.url)
       bodyOf<{ posts?: Post[] }>(answer, (body) => {
         preloadImage(lcpOf(lcp.source, body));
         whenParsed(() => paintFrame(lcp.source, body.posts ?? []));

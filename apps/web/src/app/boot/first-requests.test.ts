@@ -30,7 +30,12 @@ describe('the first requests of a page (boot script)', () => {
       '/api/v1/stories/feed?limit=20',
       '/api/v1/media/following?limit=30',
     ]);
-    expect(plan.lcp).toEqual({ url: '/api/v1/media/following?limit=30', source: 'following' });
+    // Opened on a story: its picture is the largest, not the first tile.
+    expect(plan.lcp).toEqual({ url: '/api/v1/stories/7', source: 'story' });
+    expect(firstRequests('/home', '').lcp).toEqual({
+      url: '/api/v1/media/following?limit=30',
+      source: 'following',
+    });
   });
 
   it('a chat page follows the chat list to its conversation; a profile has no messenger badge', () => {

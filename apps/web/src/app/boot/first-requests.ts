@@ -35,7 +35,7 @@ export function frameKind(pathname: string): FrameKind {
 }
 
 /** The image a page's first screen shows largest, read from one of its first answers (see boot-script.ts). */
-export type LcpSource = 'following' | 'user-posts' | 'feed';
+export type LcpSource = 'following' | 'user-posts' | 'feed' | 'story';
 
 export interface FirstRequests {
   /** GET URLs the page asks for as it starts, exactly as its queries build them. */
@@ -63,7 +63,9 @@ export function firstRequests(pathname: string, search: string): FirstRequests {
   switch (kind) {
     case 'home': {
       const story = new URLSearchParams(search).get('story');
-      if (story && /^\d{1,10}$/.test(story)) urls.push(apiUrl(storiesEndpoints.get, { id: Number(story) }));
+      const storyUrl =
+        story && /^\d{1,10}$/.test(story) ? apiUrl(storiesEndpoints.get, { id: Number(story) }) : null;
+      if (storyUrl) urls.push(storyUrl);
       const following = apiUrl(storiesEndpoints.homeFeed, undefined, { limit: 30 });
       urls.push(
         apiUrl(notificationsEndpoints.list, undefined, { limit: 1 }),
@@ -71,7 +73,11 @@ export function firstRequests(pathname: string, search: string): FirstRequests {
         apiUrl(storiesEndpoints.feed, undefined, { limit: 20 }),
         following,
       );
-      return { urls, lcp: { url: following, source: 'following' } };
+      // Opened on a story (a shared link): its picture, over the whole screen, is the largest.
+      return {
+        urls,
+        lcp: storyUrl ? { url: storyUrl, source: 'story' } : { url: following, source: 'following' },
+      };
     }
     case 'media': {
       if (segment.length > 1) return { urls };

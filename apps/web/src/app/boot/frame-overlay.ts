@@ -49,11 +49,15 @@ export function dropFrame(): void {
   document.addEventListener('visibilitychange', remove);
 }
 
-/** A page's main view calls it: once it has rendered, the frame over it goes. */
-export function usePageShown(): void {
+/**
+ * A page's main view calls it: once it has rendered (and is `ready`: /home opened on a story waits for the
+ * story's viewer), the frame over it goes.
+ */
+export function usePageShown(ready = true): void {
   useEffect(() => {
+    if (!ready) return;
     // After the browser had a chance to paint the page under the frame.
     const id = requestAnimationFrame(() => dropFrame());
     return () => cancelAnimationFrame(id);
-  }, []);
+  }, [ready]);
 }

@@ -46,6 +46,10 @@ export const FRAME_CSS = `
 .kf-bub>p{margin:0}
 .kf-bub>span{display:block;height:16px}
 .kf-input{height:48px;margin:8px 12px 16px;padding:0 16px;border-radius:24px;line-height:48px;color:var(--color-text-muted,#a1a1aa)}
+.kf-sv{position:fixed;inset:0;z-index:1;display:grid;place-items:center;background:#000}
+.kf-svf{position:relative;width:100vw;height:100dvh;overflow:hidden;background:#0d0d12}
+.kf-svf>img{display:block;width:100%;height:100%;object-fit:contain}
+@media (min-width:768px){.kf-svf{height:min(calc(100dvh - 32px),900px);width:calc(min(calc(100dvh - 32px),900px)*9/16);border-radius:var(--radius-l,20px)}}
 .kf-profile{display:flex;align-items:center;gap:16px}
 .kf-profile>i{flex:none;width:88px;height:88px;border-radius:50%}
 @media (min-width:1024px){

@@ -98,7 +98,13 @@ export function MessengerView() {
     else goBack('/messenger');
   }, [selection, navigate, fromProfile, goBack]);
 
-  const fullScreen = narrow && (selected !== null || missing);
+  // A chat on its way to opening (a group opened from its link, a chat just created): a phone goes straight
+  // to it, without painting the list on the way.
+  const opening =
+    openChatKey !== undefined &&
+    selected === null &&
+    (chatsQuery.isPending || (chats ?? []).some((c) => chatKey(c) === openChatKey));
+  const fullScreen = narrow && (selected !== null || missing || opening);
   const setNavHidden = useShellUi((s) => s.setNavHidden);
   useEffect(() => {
     setNavHidden(fullScreen);
@@ -175,6 +181,8 @@ export function MessengerView() {
     <section
       className={styles.messenger}
       data-full-screen={fullScreen}
+      // The list under a full-screen chat is not painted (nor read out) until a swipe back uncovers it.
+      data-list-covered={fullScreen && !swipe.offset}
       data-clicks-blocked={swipe.blockedUntil ?? undefined}
       style={wide ? { gridTemplateColumns: `${resize.fraction * 100}vw 6px minmax(0, 1fr)` } : undefined}
       aria-labelledby="messenger-title"
@@ -272,6 +280,8 @@ export function MessengerView() {
               {messengerStrings.backToChats}
             </Button>
           </div>
+        ) : opening ? (
+          <Spinner />
         ) : (
           <div className={styles.noChat}>
             <span className={styles.noChatIcon}>

@@ -1,12 +1,13 @@
 import type { Post } from '@kadr/contract';
 import { Compass, EyeOff, Layers, Play } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { usePageShown } from '../../../app/boot/frame-overlay.ts';
 import { shownTileImage, tileImgProps } from '../../../shared/lib/post-image.ts';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { DemoOffer } from '../../demo/feature.ts';
 import { useHomeFeed, useStoriesFeed } from '../api/stories-queries.ts';
+import { STORY_PARAM } from '../lib/story-link.ts';
 import { usePullToRefresh } from '../lib/use-pull-to-refresh.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 import { STORY_UI, storiesStrings as s } from '../strings.ts';
@@ -49,7 +50,9 @@ function PostTile({ post, index, onOpen }: { post: Post; index: number; onOpen: 
  * 'Главная лента' the recent posts of the people one follows, each opening the media feed on that post.
  */
 export function HomePage({ leading }: { leading?: ReactNode }) {
-  usePageShown();
+  const [params] = useSearchParams();
+  // Opened on a story (a shared link): the frame shows the story until its viewer is there.
+  usePageShown(!params.has(STORY_PARAM));
   const navigate = useNavigate();
   const stories = useStoriesFeed();
   const home = useHomeFeed();

@@ -3,6 +3,7 @@ import { STORY_REPORT_REASONS } from '@kadr/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Heart, MoreHorizontal, Send, Trash2, TriangleAlert, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { usePageShown } from '../../../app/boot/frame-overlay.ts';
 import { STORY_FRAME } from '../../../shared/lib/post-image.ts';
 import { swallowNextClick } from '../../../shared/lib/swallow-next-click.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
@@ -64,6 +65,8 @@ function Preload({ story }: { story: Story | undefined }) {
 
 /** The story viewer overlay (spec §4.10). */
 export function StoryViewer({ viewer }: { viewer: ViewerState }) {
+  // A story opened by link: the HTML's frame showed it until now (app/boot/boot-script.ts).
+  usePageShown();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const moveTo = useStoriesUi((st) => st.moveTo);
