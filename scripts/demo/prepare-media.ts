@@ -1,8 +1,8 @@
 // `npm run demo:prepare`: makes assets/demo from the Debian packages named in media-sources.ts. It downloads them
 // with apt (`apt-get download`, no root needed; the packages are cached in .tools/cache/demo-debs), extracts the
-// named files and runs the real media pipeline over them — the same functions an upload goes through: feed
-// variants and thumbnails (sharp, in the image process), the video transcode and poster (ffmpeg), and the local
-// tagger on each demo post — and writes the results with a manifest. The demo seeder (modules/demo) stores these
+// named files and runs the real media pipeline over them — the same functions an upload goes through: feed,
+// screen and thumbnail variants (sharp, in the image process), the video transcode and poster (ffmpeg), and the
+// local tagger on each demo post — and writes the results with a manifest. The demo seeder (modules/demo) stores these
 // finished variants as they are, so seeding costs no transcoding. Run it again after changing the pipeline's
 // output (the variant sizes, the video encoding) or the demo content; commit assets/demo.
 import { execFileSync } from 'node:child_process';
@@ -19,7 +19,7 @@ import { GROUP_AVATAR_SIDE } from '../../apps/server/src/modules/groups/service.
 import { findFfmpeg, run } from '../../apps/server/src/modules/media/processing/ffmpeg.ts';
 import {
   closeImageProcess,
-  processImage,
+  processPostImage,
   squareWebp,
   storyImage,
 } from '../../apps/server/src/modules/media/processing/image.ts';
@@ -83,8 +83,15 @@ try {
         record.media.feed,
         record.media.thumbnail,
         ...(record.media.poster ? [record.media.poster] : []),
+        ...(record.media.screen ? [record.media.screen] : []),
       ];
-      if (record.fingerprint === fingerprint && files.every((f) => fs.existsSync(path.join(out, f.file)))) {
+      // A photo prepared before the screen variant existed is made again.
+      const complete = item.kind !== 'photo' || record.media.screen !== undefined;
+      if (
+        record.fingerprint === fingerprint &&
+        complete &&
+        files.every((f) => fs.existsSync(path.join(out, f.file)))
+      ) {
         media[item.name] = record.media;
         if (item.kind === 'photo')
           feeds.set(item.name, fs.readFileSync(path.join(out, record.media.feed.file)));
@@ -93,7 +100,7 @@ try {
       }
     }
     if (item.kind === 'photo') {
-      const img = await processImage(input);
+      const img = await processPostImage(input);
       feeds.set(item.name, img.feed);
       media[item.name] = {
         kind: 'photo',
@@ -101,6 +108,7 @@ try {
         height: img.height,
         feed: write(`${item.name}.webp`, img.feed),
         thumbnail: write(`${item.name}.thumb.webp`, img.thumbnail),
+        screen: write(`${item.name}.screen.webp`, img.screen),
         credit,
       };
     } else if (item.kind === 'story') {
@@ -234,6 +242,7 @@ try {
       m.feed.file,
       m.thumbnail.file,
       ...(m.poster ? [m.poster.file] : []),
+      ...(m.screen ? [m.screen.file] : []),
     ]),
   ]);
   for (const f of fs.readdirSync(out)) if (!keep.has(f)) fs.rmSync(path.join(out, f));

@@ -138,6 +138,13 @@ describe('demo content on a first run', () => {
     const file = posts[0]?.files[0] as unknown as { file_url: string };
     const served = await t.app.inject({ method: 'GET', url: file.file_url });
     expect(served.statusCode).toBe(200);
+    // Every photo has its prepared screen variant, what the feed shows.
+    const screens = (files as unknown as { file_type: string; screen_url?: string | null }[])
+      .filter((f) => f.file_type === 'image')
+      .map((f) => f.screen_url);
+    for (const url of screens) expect(url).toMatch(/^\/files\/media\//);
+    const screen = await t.app.inject({ method: 'GET', url: screens[0] as string });
+    expect(screen.statusCode).toBe(200);
 
     // The asker got a welcome message and is in the group and the channel.
     const chats = await t.app.inject({

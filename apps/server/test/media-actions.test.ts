@@ -208,7 +208,9 @@ describe('sleep flag and delete', () => {
 
     const profile = () => api('GET', apiUrl(profileRoutes.get, { username: author.username }), author.token);
     expect((await profile()).json().posts_count).toBe(2);
-    const urls = post.files.flatMap((f) => [f.file_url, f.thumbnail_url!]);
+    const urls = post.files.flatMap((f) => [f.file_url, f.thumbnail_url!, f.screen_url!]);
+    for (const url of urls)
+      expect(fs.existsSync(path.join(t.dataDir, 'media', url.replace('/files/', '')))).toBe(true);
     const ok = await api('DELETE', apiUrl(mediaRoutes.remove, { id: post.id }), author.token);
     expect(ok.statusCode).toBe(200);
     expect((await api('GET', apiUrl(mediaRoutes.post, { id: post.id }), null)).statusCode).toBe(404);

@@ -6,11 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../src/jobs/queue.ts';
 import { cpuCgroupOf } from '../src/lib/media-cgroup.ts';
 import { MEDIA_NICE, SCHED_IDLE } from '../src/lib/thread-priority.ts';
+import { DEMO_ASSETS_DIR } from '../src/modules/demo/manifest.ts';
 import {
   closeImageProcess,
   FEED_IMAGE_SIDE,
   imageProcessInfo,
   processImage,
+  processPostImage,
+  SCREEN_IMAGE_HEIGHT,
+  SCREEN_IMAGE_WIDTH,
+  screenSize,
   THUMBNAIL_SIDE,
 } from '../src/modules/media/processing/image.ts';
 import { rejected } from '../src/modules/media/processing/post-job.ts';
@@ -85,6 +90,27 @@ describe.runIf(process.platform === 'linux')('the image process', () => {
     expect(Math.max(thumbnail.width ?? 0, thumbnail.height ?? 0)).toBe(
       Math.min(THUMBNAIL_SIDE, Math.max(img.width, img.height)),
     );
+  }, 60_000);
+
+  it('answers a post photo with a screen variant within 720×1280, lighter than the feed file', async () => {
+    // Real photographs: the demo's landscape (1440×1080) and portrait (959×1440) feed files as uploads, and a
+    // photo smaller than the box, which keeps its size.
+    const photos = [
+      fs.readFileSync(path.join(DEMO_ASSETS_DIR, 'mountain-trail.webp')),
+      fs.readFileSync(path.join(DEMO_ASSETS_DIR, 'dogs.webp')),
+      photo,
+    ];
+    for (const upload of photos) {
+      const img = await processPostImage(upload);
+      const screen = await sharp(img.screen).metadata();
+      expect(screen.format).toBe('webp');
+      expect(screen.exif).toBeUndefined();
+      expect({ width: screen.width, height: screen.height }).toEqual(screenSize(img.width, img.height));
+      expect(screen.width).toBeLessThanOrEqual(SCREEN_IMAGE_WIDTH);
+      expect(screen.height).toBeLessThanOrEqual(SCREEN_IMAGE_HEIGHT);
+      expect(img.screen.length).toBeLessThan(img.feed.length);
+    }
+    expect(libvipsHere()).toBe(false);
   }, 60_000);
 
   it("passes the decoder's refusal on, so the job fails at once with the reason the uploader sees", async () => {

@@ -129,7 +129,9 @@ describe('files nobody references', () => {
     expect(fs.existsSync(attachmentFile)).toBe(false);
     // The post's files and the avatars stay: rows name them.
     const postFile = path.join(media(), post.files[0]!.file_url.replace(/^\/files\//, ''));
+    const screenFile = path.join(media(), post.files[0]!.screen_url!.replace(/^\/files\//, ''));
     expect(fs.existsSync(postFile)).toBe(true);
+    expect(fs.existsSync(screenFile)).toBe(true);
     const me = await t.db.kysely
       .selectFrom('users')
       .select('avatar_url')
@@ -145,5 +147,6 @@ describe('files nobody references', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(fs.existsSync(postFile)).toBe(false);
+    expect(fs.existsSync(screenFile)).toBe(false);
   }, 120_000);
 });

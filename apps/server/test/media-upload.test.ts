@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { apiUrl, ErrorText, profileRoutes } from '@kadr/contract';
+import { apiUrl, ErrorText, mediaRoutes, type Post, profileRoutes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenSize } from '../src/modules/media/processing/image-ops.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import {
   count,
@@ -128,6 +129,7 @@ describe('accepted uploads are processed', () => {
     expect(post.caption).toBe('Тестовое видео #музыка');
     const [file] = post.files;
     expect(file!.file_type).toBe('video');
+    expect(file!.screen_url).toBeNull();
     expect(file!.width).toBe(360);
     expect(file!.height).toBe(640);
     expect(file!.duration).toBeGreaterThan(1.5);
@@ -179,5 +181,56 @@ describe('accepted uploads are processed', () => {
     expect(first.rawPayload.includes('KadrTestCam')).toBe(false);
     // Orientation 6 was applied: 400×300 landscape became portrait.
     expect([post.files[0]!.width, post.files[0]!.height]).toEqual([300, 400]);
+    // Each photo's screen variant (what the feed shows): webp without EXIF, oriented, at the size the web computes.
+    for (const file of post.files) {
+      expect(file.screen_url).toMatch(/^\/files\/media\//);
+      const screen = await t.app.inject({ method: 'GET', url: file.screen_url! });
+      expect(screen.statusCode).toBe(200);
+      const screenMeta = await sharp(screen.rawPayload).metadata();
+      expect(screenMeta.format).toBe('webp');
+      expect(screenMeta.exif).toBeUndefined();
+      expect({ width: screenMeta.width, height: screenMeta.height }).toEqual(
+        screenSize(file.width!, file.height!),
+      );
+    }
   }, 120_000);
+
+  it('a photo stored before the screen variant existed reads with screen_url null', async () => {
+    const me = await registerUser(t.app);
+    const id = await t.app.ctx.media.publishReady({
+      userId: me.user.id,
+      caption: 'Фото из прошлого',
+      mediaType: 'photo',
+      createdAt: new Date(),
+      tags: [],
+      forSleep: false,
+      calmScore: 0.5,
+      description: 'Фото',
+      provider: 'test',
+      model: 'test',
+      files: [
+        {
+          file_type: 'image',
+          file_url: '/files/media/old/feed.webp',
+          thumbnail_url: '/files/media/old/thumb.webp',
+          width: 1080,
+          height: 1440,
+          duration: null,
+        },
+      ],
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: apiUrl(mediaRoutes.post, { id }),
+      headers: bearer(token),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().post.files[0]).toMatchObject({
+      file_url: '/files/media/old/feed.webp',
+      screen_url: null,
+    });
+    const feed = await t.app.inject({ method: 'GET', url: apiUrl(mediaRoutes.feed), headers: bearer(token) });
+    const listed = (feed.json().posts as Post[]).find((p) => p.id === id);
+    expect(listed?.files[0]?.screen_url).toBeNull();
+  }, 60_000);
 });

@@ -273,7 +273,7 @@ for (const backend of backends) {
           attachment_ids: [up.json().files[0].id as number],
         });
         expect(sent.statusCode, sent.body).toBe(200);
-        const ownKeys = [own.files[0]!.file_url, own.files[0]!.thumbnail_url!].map(
+        const ownKeys = [own.files[0]!.file_url, own.files[0]!.thumbnail_url!, own.files[0]!.screen_url!].map(
           (u) => storage.keyFromUrl(u)!,
         );
         for (const k of ownKeys) expect(await storage.exists(k)).toBe(true);
@@ -310,6 +310,7 @@ for (const backend of backends) {
         expect(urls.filter((u) => !used.has(u))).toEqual([]);
         // What other accounts still use stays, whoever uploaded it first.
         expect(await storage.exists(storage.keyFromUrl(kept.files[0]!.file_url)!)).toBe(true);
+        expect(await storage.exists(storage.keyFromUrl(kept.files[0]!.screen_url!)!)).toBe(true);
         expect(keys.length).toBeGreaterThan(0);
       }, 400_000);
     });

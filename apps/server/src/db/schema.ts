@@ -60,6 +60,8 @@ export interface PostFilesTable {
   file_type: 'video' | 'image';
   file_url: Generated<string>;
   thumbnail_url: string | null;
+  /** A photo's screen variant, what the feed shows (migration 2800-media-screen-variant); null for videos and older photos. */
+  screen_url: Generated<string | null>;
   width: number | null;
   height: number | null;
   duration: number | null;

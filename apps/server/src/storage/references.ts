@@ -11,6 +11,7 @@ import type { Storage } from './storage.ts';
 const REFERENCES: { table: string; column: string }[] = [
   { table: 'post_files', column: 'file_url' },
   { table: 'post_files', column: 'thumbnail_url' },
+  { table: 'post_files', column: 'screen_url' },
   { table: 'message_files', column: 'file_url' },
   { table: 'message_files', column: 'thumbnail_url' },
   { table: 'users', column: 'avatar_url' },

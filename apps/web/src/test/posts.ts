@@ -12,6 +12,7 @@ export function postOf(overrides: Partial<Post> = {}): Post {
       {
         file_url: '/files/a.webp',
         thumbnail_url: null,
+        screen_url: null,
         file_type: 'image',
         width: 1,
         height: 1,

@@ -32,6 +32,13 @@ export const PostFile = Type.Object({
   height: Nullable(Type.Integer()),
   /** Seconds, videos only. */
   duration: Nullable(Type.Number()),
+  /**
+   * A photo's screen-sized variant, what the feed shows: the feed file's `width`×`height` fitted inside 720×1280,
+   * never enlarged, each side rounded. Null for a video and for a photo processed before the variant existed (the
+   * feed then shows `file_url`). The server always sends it; optional so that a post written without it still
+   * reads. Last: the serializer writes optional fields after the required ones, and render.ts matches its bytes.
+   */
+  screen_url: Type.Optional(Nullable(Type.String())),
 });
 export type PostFile = Static<typeof PostFile>;
 

@@ -23,6 +23,8 @@ export interface PreparedMedia {
   thumbnail: PreparedFile;
   /** A video's poster. */
   poster?: PreparedFile;
+  /** A photo's screen variant (fit inside 720×1280, what the feed shows). */
+  screen?: PreparedFile;
   /** Where it comes from (package, version, path, licence, author; a video's muxed recording). */
   credit: Record<string, unknown>;
 }

@@ -223,10 +223,15 @@ export async function seedDemo(
               preparedBytes(video && m.poster ? m.poster : m.thumbnail),
               'webp',
             );
+            const screenKey =
+              !video && m.screen
+                ? await storeBuffer(ctx.storage, 'media', preparedBytes(m.screen), 'webp')
+                : null;
             return {
               file_type: video ? ('video' as const) : ('image' as const),
               file_url: ctx.storage.publicUrl(fileKey),
               thumbnail_url: ctx.storage.publicUrl(thumbKey),
+              screen_url: screenKey ? ctx.storage.publicUrl(screenKey) : null,
               width: m.width,
               height: m.height,
               duration: m.duration ?? null,

@@ -6,6 +6,7 @@ import * as mediaFeed from './migrations/0003-media-feed.ts';
 import * as commentReplies from './migrations/1310-media-comment-replies.ts';
 import * as failureReason from './migrations/1330-media-post-failure-reason.ts';
 import * as altText from './migrations/2400-media-alt-text.ts';
+import * as screenVariant from './migrations/2800-media-screen-variant.ts';
 import { pageJson, postJson, sendJson } from './render.ts';
 import { createMediaServices, type MediaServices } from './services.ts';
 
@@ -50,6 +51,7 @@ export const mediaModule = defineModule({
     '1310-media-comment-replies': commentReplies,
     '1330-media-post-failure-reason': failureReason,
     '2400-media-alt-text': altText,
+    '2800-media-screen-variant': screenVariant,
   },
   async register(api, ctx) {
     const media = await createMediaServices({ ...ctx, log: ctx.log });

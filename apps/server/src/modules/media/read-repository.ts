@@ -38,7 +38,8 @@ export function readRepository(db: Kysely<Database>) {
         select p.id, p.user_id, p.caption, p.media_type, p.status, p.likes_count, p.reposts_count,
           p.comments_count, p.ai_tags, p.ai_description, p.ai_objects, p.failure_reason, p.created_at,
           (select coalesce(json_agg(json_build_object('file_url', f.file_url, 'thumbnail_url', f.thumbnail_url,
-            'file_type', f.file_type, 'width', f.width, 'height', f.height, 'duration', f.duration)
+            'screen_url', f.screen_url, 'file_type', f.file_type, 'width', f.width, 'height', f.height,
+            'duration', f.duration)
             order by f.position), '[]'::json) from post_files f where f.post_id = p.id) as files
         from posts p where p.id = any(${ids(list)})`.execute(db);
       return new Map(

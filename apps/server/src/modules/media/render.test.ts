@@ -30,6 +30,7 @@ function body(id: number, caption: string): PostBody {
       {
         file_url: '/files/media/x.mp4',
         thumbnail_url: null,
+        screen_url: null,
         file_type: 'video',
         width: 720,
         height: 1280,
@@ -38,6 +39,7 @@ function body(id: number, caption: string): PostBody {
       {
         file_url: '/files/media/y.webp',
         thumbnail_url: '/t.webp',
+        screen_url: '/files/media/y.screen.webp',
         file_type: 'image',
         width: null,
         height: null,

@@ -26,6 +26,7 @@ export function toPost(p: ReadPost): Post {
       width: f.width,
       height: f.height,
       duration: f.duration,
+      screen_url: f.screen_url ?? null,
     })),
     user: {
       username: p.user.username,

@@ -58,7 +58,7 @@ export function mediaRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         const files = await trx
           .selectFrom('post_files')
-          .select(['file_url', 'thumbnail_url'])
+          .select(['file_url', 'thumbnail_url', 'screen_url'])
           .where('post_id', '=', postId)
           .execute();
         const deleted = await trx
@@ -103,6 +103,8 @@ export function mediaRepository(db: Kysely<Database>) {
         file_type: 'video' | 'image';
         file_url: string;
         thumbnail_url: string;
+        /** A photo's screen variant; none for a video. */
+        screen_url?: string | null;
         width: number;
         height: number;
         duration: number | null;

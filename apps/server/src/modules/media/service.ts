@@ -176,7 +176,7 @@ export function mediaService(deps: MediaServiceDeps) {
       if (!files) throw errors.notFound(ErrorText.postNotFound);
       await cache.changed({ posts: [postId], feed: true });
       await deps.invalidateProfiles([userId]);
-      for (const url of files.flatMap((f) => [f.file_url, f.thumbnail_url])) {
+      for (const url of files.flatMap((f) => [f.file_url, f.thumbnail_url, f.screen_url])) {
         const key = url ? storage.keyFromUrl(url) : null;
         if (url && key && !(await repo.isUrlInUse(url))) await storage.delete(key);
       }

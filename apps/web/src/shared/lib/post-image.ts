@@ -7,19 +7,29 @@ export interface PostImage {
   height: number;
 }
 
-/** Side of the thumbnail the pipeline makes (server: processing/image-ops.ts THUMBNAIL_SIDE). */
-const THUMBNAIL_SIDE = 360;
+/** The thumbnail the pipeline makes fits this (server: processing/image-ops.ts THUMBNAIL_SIDE). */
+const THUMBNAIL_BOX = { width: 360, height: 360 } as const;
+/**
+ * The box of a photo's screen variant (server: processing/image-ops.ts SCREEN_IMAGE_WIDTH and _HEIGHT). The
+ * pipeline sizes the variant with the same `inside` from the feed file's size (`screenSize`), so this is its size.
+ */
+const SCREEN_BOX = { width: 720, height: 1280 } as const;
 
-/** A box of `width`×`height` scaled to fit `side` (never enlarged), as sharp's `fit: inside` does. */
-function inside(width: number, height: number, side: number): { width: number; height: number } {
-  const scale = Math.min(1, side / Math.max(width, height));
+interface Box {
+  width: number;
+  height: number;
+}
+
+/** A box of `width`×`height` scaled to fit `box` (never enlarged), each side rounded. */
+function inside(width: number, height: number, box: Box): Box {
+  const scale = Math.min(1, box.width / width, box.height / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-function sized(file: PostFile, src: string, side: number | null): PostImage {
+function sized(file: PostFile, src: string, box: Box | null): PostImage {
   const width = file.width ?? 9;
   const height = file.height ?? 16;
-  return { src, ...(side ? inside(width, height, side) : { width, height }) };
+  return { src, ...(box ? inside(width, height, box) : { width, height }) };
 }
 
 /**
@@ -31,7 +41,7 @@ export function tileImage(post: Pick<Post, 'files'>): PostImage | null {
   const file = post.files[0];
   if (!file) return null;
   if (file.file_type === 'image') {
-    if (file.thumbnail_url) return sized(file, file.thumbnail_url, THUMBNAIL_SIDE);
+    if (file.thumbnail_url) return sized(file, file.thumbnail_url, THUMBNAIL_BOX);
     return file.file_url ? sized(file, file.file_url, null) : null;
   }
   return file.thumbnail_url ? sized(file, file.thumbnail_url, null) : null;
@@ -45,11 +55,24 @@ export function shownTileImage(post: Pick<Post, 'files' | 'is_filtered'>): PostI
   return post.is_filtered ? null : tileImage(post);
 }
 
-/** The picture the feed shows first for a post: a photo at feed size, a video's poster. */
+/**
+ * A photo as the feed shows it: its screen variant (at most 720×1280) when the pipeline made one, else the
+ * feed file (a post processed before the variant existed). One URL, no srcset: the boot script paints the same
+ * picture the page shows (`feedImage`). The feed file (`file_url`) is for a full-size view.
+ */
+export function screenImage(file: PostFile): PostImage | null {
+  if (file.screen_url) return sized(file, file.screen_url, SCREEN_BOX);
+  return file.file_url ? sized(file, file.file_url, null) : null;
+}
+
+/**
+ * The picture the feed shows first for a post: a photo's screen variant (`screenImage`), a video's poster.
+ * Also what the boot script paints into the feed's frame (app/boot/boot-script.ts), so both name the same URL.
+ */
 export function feedImage(post: Pick<Post, 'files'>): PostImage | null {
   const file = post.files[0];
   if (!file) return null;
-  if (file.file_type === 'image') return file.file_url ? sized(file, file.file_url, null) : null;
+  if (file.file_type === 'image') return screenImage(file);
   return file.thumbnail_url ? sized(file, file.thumbnail_url, null) : null;
 }
 

@@ -10,6 +10,12 @@ import { frameStats } from '../tagger/image-stats.ts';
 /** Longest side of the feed variant and of the thumbnail. */
 export const FEED_IMAGE_SIDE = 1440;
 export const THUMBNAIL_SIDE = 360;
+/**
+ * The box of a post photo's screen variant, what the feed shows: a phone's screen at its density, and the
+ * desktop feed's 720 px column. The feed file (FEED_IMAGE_SIDE) stays for a full-size view.
+ */
+export const SCREEN_IMAGE_WIDTH = 720;
+export const SCREEN_IMAGE_HEIGHT = 1280;
 
 export interface ProcessedImage {
   /** webp, orientation applied, metadata (EXIF, GPS) dropped. */
@@ -19,10 +25,24 @@ export interface ProcessedImage {
   height: number;
 }
 
-/** An uploaded image (a path or the bytes) → the feed variant and a thumbnail, both webp without metadata. */
-export async function feedVariants(input: string | Uint8Array): Promise<ProcessedImage> {
-  // sharp keeps no metadata unless asked (withMetadata), so EXIF is stripped; rotate() applies its orientation first.
-  const base = sharp(input, SHARP_INPUT).rotate();
+/** A post's photo: the feed variant, its thumbnail and its screen variant (`screenSize` of the feed's size). */
+export interface PostImage extends ProcessedImage {
+  screen: Buffer;
+}
+
+/**
+ * The screen variant's size: the feed variant's `width`×`height` fitted inside SCREEN_IMAGE_WIDTH×
+ * SCREEN_IMAGE_HEIGHT, never enlarged. The web computes the same from a post file's size
+ * (apps/web/src/shared/lib/post-image.ts), so the variant is resized to exactly this box rather than by sharp's
+ * `fit: 'inside'`, whose libvips rounding lands a pixel short on some sizes (1440×941 gives 720×470, not 471).
+ */
+export function screenSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, SCREEN_IMAGE_WIDTH / width, SCREEN_IMAGE_HEIGHT / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** A picture, oriented (`sharp(input).rotate()`) → the feed variant and its thumbnail. */
+async function feedAndThumbnail(base: ReturnType<typeof sharp>): Promise<ProcessedImage> {
   const feed = await base
     .clone()
     .resize(FEED_IMAGE_SIDE, FEED_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -33,6 +53,29 @@ export async function feedVariants(input: string | Uint8Array): Promise<Processe
     .webp({ quality: 78 })
     .toBuffer();
   return { feed: feed.data, thumbnail, width: feed.info.width, height: feed.info.height };
+}
+
+// sharp keeps no metadata unless asked (withMetadata), so EXIF is stripped; rotate() applies its orientation first.
+const oriented = (input: string | Uint8Array) => sharp(input, SHARP_INPUT).rotate();
+
+/** An uploaded image (a path or the bytes) → the feed variant and a thumbnail, both webp without metadata. */
+export function feedVariants(input: string | Uint8Array): Promise<ProcessedImage> {
+  return feedAndThumbnail(oriented(input));
+}
+
+/** A post's photo → the feed variant, a thumbnail and the screen variant, all webp without metadata. */
+export async function postVariants(input: string | Uint8Array): Promise<PostImage> {
+  const base = oriented(input);
+  const image = await feedAndThumbnail(base);
+  // From the uploaded picture, not from the feed's webp (one lossy step). The box has the feed's proportions
+  // to within a pixel's rounding, so `fill` stretches nothing visibly.
+  const box = screenSize(image.width, image.height);
+  const screen = await base
+    .clone()
+    .resize(box.width, box.height, { fit: 'fill' })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { ...image, screen };
 }
 
 /** 9:16 output box of a story: the image is cut to it (centre), at most 1080×1920. */

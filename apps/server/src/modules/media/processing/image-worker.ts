@@ -6,6 +6,7 @@ import {
   jpegVariant,
   meanColour,
   posterVariants,
+  postVariants,
   squareVariant,
   storyVariants,
 } from './image-ops.ts';
@@ -18,6 +19,7 @@ import {
  */
 export type ImageCall =
   | { op: 'feed'; input: string | Uint8Array }
+  | { op: 'post'; input: string | Uint8Array }
   | { op: 'story'; input: string }
   | { op: 'poster'; source: string | Uint8Array; width: number; height: number }
   | { op: 'mean'; frame: Uint8Array }
@@ -30,6 +32,8 @@ function handle(call: ImageCall): Promise<unknown> {
   switch (call.op) {
     case 'feed':
       return feedVariants(call.input);
+    case 'post':
+      return postVariants(call.input);
     case 'story':
       return storyVariants(call.input);
     case 'poster':

@@ -3,10 +3,19 @@ import sharp from 'sharp';
 import { errors } from '../../../lib/errors.ts';
 import { type MediaProcessInfo, mediaProcess } from '../../../lib/media-process.ts';
 import type { FrameStats } from '../tagger/image-stats.ts';
-import type { ProcessedImage, StoryImage } from './image-ops.ts';
+import type { PostImage, ProcessedImage, StoryImage } from './image-ops.ts';
 import type { ImageCall } from './image-worker.ts';
 
-export { FEED_IMAGE_SIDE, type ProcessedImage, STORY_ASPECT, THUMBNAIL_SIDE } from './image-ops.ts';
+export {
+  FEED_IMAGE_SIDE,
+  type PostImage,
+  type ProcessedImage,
+  SCREEN_IMAGE_HEIGHT,
+  SCREEN_IMAGE_WIDTH,
+  STORY_ASPECT,
+  screenSize,
+  THUMBNAIL_SIDE,
+} from './image-ops.ts';
 
 /**
  * sharp in the server's own process reads headers only (what an upload is, its size): every pixel is decoded
@@ -39,6 +48,9 @@ const images = mediaProcess<ImageCall>({
  * Reusable for any attachment (feed posts, chat media). A decoder's refusal rejects with sharp's message.
  */
 export const processImage = (input: string | Buffer) => images.call<ProcessedImage>({ op: 'feed', input });
+
+/** A post's photo → the feed variant, a thumbnail and the screen variant the feed shows (image-ops.ts). */
+export const processPostImage = (input: string | Buffer) => images.call<PostImage>({ op: 'post', input });
 
 /** A story's image → a 9:16 webp without metadata and its thumbnail. */
 export const storyImage = (input: string) => images.call<StoryImage>({ op: 'story', input });

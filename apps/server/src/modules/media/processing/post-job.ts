@@ -8,7 +8,7 @@ import type { Storage } from '../../../storage/storage.ts';
 import { imageSignals, videoSignals } from '../tagger/signals.ts';
 import type { Tagger } from '../tagger/tagger.ts';
 import type { FfmpegBinaries } from './ffmpeg.ts';
-import { processImage } from './image.ts';
+import { processPostImage } from './image.ts';
 import { storeBuffer, storeFile } from './store.ts';
 import { processVideo } from './video.ts';
 
@@ -28,6 +28,8 @@ export interface PostJobPayload {
 interface FileResult {
   file_url: string;
   thumbnail_url: string;
+  /** A photo's screen variant (what the feed shows); null for a video. */
+  screen_url: string | null;
   width: number;
   height: number;
   duration: number | null;
@@ -127,6 +129,7 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
         results.push({
           file_url: storage.publicUrl(fileKey),
           thumbnail_url: storage.publicUrl(posterKey),
+          screen_url: null,
           width: out.width,
           height: out.height,
           duration: out.duration,
@@ -140,14 +143,16 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
       } else {
         const feeds: Buffer[] = [];
         for (const [index, file] of payload.files.entries()) {
-          const img = await processImage(file.path).catch(rejected);
+          const img = await processPostImage(file.path).catch(rejected);
           const feedKey = await storeBuffer(storage, 'media', img.feed, 'webp');
           const thumbKey = await storeBuffer(storage, 'media', img.thumbnail, 'webp');
-          keys.push(feedKey, thumbKey);
+          const screenKey = await storeBuffer(storage, 'media', img.screen, 'webp');
+          keys.push(feedKey, thumbKey, screenKey);
           feeds.push(img.feed);
           results.push({
             file_url: storage.publicUrl(feedKey),
             thumbnail_url: storage.publicUrl(thumbKey),
+            screen_url: storage.publicUrl(screenKey),
             width: img.width,
             height: img.height,
             duration: null,
@@ -210,7 +215,9 @@ export function postJobHandler(deps: PostJobDeps): JobHandler<PostJobPayload> {
           const used = await db
             .selectFrom('post_files')
             .select('id')
-            .where((eb) => eb.or([eb('file_url', '=', url), eb('thumbnail_url', '=', url)]))
+            .where((eb) =>
+              eb.or([eb('file_url', '=', url), eb('thumbnail_url', '=', url), eb('screen_url', '=', url)]),
+            )
             .executeTakeFirst();
           if (!used) await storage.delete(key);
         }

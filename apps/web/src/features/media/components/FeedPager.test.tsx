@@ -12,9 +12,11 @@ import { FeedPager } from './FeedPager.tsx';
 const image = (n: number) => ({
   file_url: `/files/${n}.webp`,
   thumbnail_url: null,
+  // The third photo was processed before the screen variant existed.
+  screen_url: n < 3 ? `/files/${n}.screen.webp` : null,
   file_type: 'image' as const,
-  width: 1,
-  height: 1,
+  width: 1080,
+  height: 1440,
   duration: null,
 });
 const posts = [
@@ -93,6 +95,20 @@ describe('FeedPager', () => {
     drag(pager, -80, 0);
     expect(onIndex).not.toHaveBeenCalled();
     expect(screen.getAllByText('Фото 2 из 3').length).toBeGreaterThan(0);
+  });
+
+  it('a carousel slide shows the photo’s screen variant, sized; a photo from before it its feed file', () => {
+    renderPager(0);
+    const slides = [...document.querySelectorAll('[data-post-id="1"] img')].map((img) => [
+      img.getAttribute('src'),
+      img.getAttribute('width'),
+      img.getAttribute('height'),
+    ]);
+    expect(slides).toEqual([
+      ['/files/1.screen.webp', '720', '960'],
+      ['/files/2.screen.webp', '720', '960'],
+      ['/files/3.webp', '1080', '1440'],
+    ]);
   });
 
   it('hides a post with a blacklisted tag until Посмотреть', () => {

@@ -1,6 +1,7 @@
 import type { PostFile } from '@kadr/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { screenImage } from '../../../shared/lib/post-image.ts';
 import type { PreloadState } from '../lib/preload.ts';
 import { mediaStrings } from '../strings.ts';
 import styles from './FeedPost.module.css';
@@ -18,12 +19,14 @@ interface Props {
 function Slide({ file, alt, load }: { file: PostFile; alt: string; load: boolean }) {
   const [broken, setBroken] = useState(false);
   if (broken) return <p className={styles.broken}>{mediaStrings.brokenImage}</p>;
-  return load ? (
+  // The screen variant, as the boot script paints the first photo (shared/lib/post-image.ts).
+  const image = screenImage(file);
+  return load && image ? (
     <img
       className={styles.image}
-      src={file.file_url}
-      width={file.width ?? undefined}
-      height={file.height ?? undefined}
+      src={image.src}
+      width={image.width}
+      height={image.height}
       alt={alt}
       draggable={false}
       onError={() => setBroken(true)}

@@ -1,0 +1,70 @@
+import type { PostFile } from '@kadr/contract';
+import { describe, expect, it } from 'vitest';
+import { postOf } from '../../test/posts.ts';
+import { feedImage, screenImage, tileImage } from './post-image.ts';
+
+const photo = (file: Partial<PostFile>): PostFile => ({
+  file_url: '/files/media/feed.webp',
+  thumbnail_url: '/files/media/thumb.webp',
+  screen_url: '/files/media/screen.webp',
+  file_type: 'image',
+  width: 1080,
+  height: 1440,
+  duration: null,
+  ...file,
+});
+
+describe('feedImage', () => {
+  it('shows a photo’s screen variant at the size the pipeline makes it: inside 720×1280, never enlarged', () => {
+    expect(feedImage(postOf({ files: [photo({})] }))).toEqual({
+      src: '/files/media/screen.webp',
+      width: 720,
+      height: 960,
+    });
+    // feed file's size → the variant's (server: image-ops.ts `screenSize`, the same cases in its test).
+    const cases = [
+      [1440, 941, 720, 471],
+      [810, 1440, 720, 1280],
+      [720, 1440, 640, 1280],
+      [1440, 1440, 720, 720],
+      [600, 400, 600, 400],
+    ] as const;
+    for (const [width, height, w, h] of cases)
+      expect(feedImage(postOf({ files: [photo({ width, height })] }))).toEqual({
+        src: '/files/media/screen.webp',
+        width: w,
+        height: h,
+      });
+  });
+
+  it('falls back to the feed file at its own size for a photo processed before the variant', () => {
+    const expected = { src: '/files/media/feed.webp', width: 1080, height: 1440 };
+    expect(feedImage(postOf({ files: [photo({ screen_url: null })] }))).toEqual(expected);
+    const { screen_url: _, ...older } = photo({});
+    expect(feedImage(postOf({ files: [older] }))).toEqual(expected);
+  });
+
+  it('shows a video’s poster and nothing for a post still processing', () => {
+    const video = photo({
+      file_url: '/files/media/clip.mp4',
+      thumbnail_url: '/files/media/poster.webp',
+      screen_url: null,
+      file_type: 'video',
+      width: 720,
+      height: 1280,
+      duration: 3,
+    });
+    expect(feedImage(postOf({ files: [video] }))).toEqual({
+      src: '/files/media/poster.webp',
+      width: 720,
+      height: 1280,
+    });
+    expect(feedImage(postOf({ files: [photo({ file_url: '', screen_url: null })] }))).toBeNull();
+  });
+
+  it('is the carousel’s slide for the first photo, and a grid tile keeps the thumbnail', () => {
+    const post = postOf({ files: [photo({})] });
+    expect(screenImage(post.files[0]!)).toEqual(feedImage(post));
+    expect(tileImage(post)).toEqual({ src: '/files/media/thumb.webp', width: 270, height: 360 });
+  });
+});
