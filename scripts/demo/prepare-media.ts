@@ -1,8 +1,9 @@
 // `npm run demo:prepare`: makes assets/demo from the Debian packages named in media-sources.ts. It downloads them
 // with apt (`apt-get download`, no root needed; the packages are cached in .tools/cache/demo-debs), extracts the
 // named files and runs the real media pipeline over them — the same functions an upload goes through: feed,
-// screen and thumbnail variants (sharp, in the image process), the video transcode and poster (ffmpeg), and the
-// local tagger on each demo post — and writes the results with a manifest. The demo seeder (modules/demo) stores these
+// screen and thumbnail variants (sharp, in the image process), the story cut with its thumbnail and screen
+// variant, the video transcode and poster (ffmpeg), and the local tagger on each demo post — and writes the
+// results with a manifest. The demo seeder (modules/demo) stores these
 // finished variants as they are, so seeding costs no transcoding. Run it again after changing the pipeline's
 // output (the variant sizes, the video encoding) or the demo content; commit assets/demo.
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import {
   processPostImage,
   squareWebp,
   storyImage,
+  storyScreenSize,
 } from '../../apps/server/src/modules/media/processing/image.ts';
 import { processVideo } from '../../apps/server/src/modules/media/processing/video.ts';
 import { humanLabeler } from '../../apps/server/src/modules/media/tagger/human-labeler.ts';
@@ -85,8 +87,12 @@ try {
         ...(record.media.poster ? [record.media.poster] : []),
         ...(record.media.screen ? [record.media.screen] : []),
       ];
-      // A photo prepared before the screen variant existed is made again.
-      const complete = item.kind !== 'photo' || record.media.screen !== undefined;
+      // A photo or story prepared before the screen variant existed is made again (a story no larger than
+      // 720×1280 has none).
+      const screenDue =
+        item.kind === 'photo' ||
+        (item.kind === 'story' && storyScreenSize(record.media.width, record.media.height) !== null);
+      const complete = !screenDue || record.media.screen !== undefined;
       if (
         record.fingerprint === fingerprint &&
         complete &&
@@ -119,6 +125,7 @@ try {
         height: img.height,
         feed: write(`${item.name}.webp`, img.image),
         thumbnail: write(`${item.name}.thumb.webp`, img.thumbnail),
+        ...(img.screen ? { screen: write(`${item.name}.screen.webp`, img.screen) } : {}),
         credit,
       };
     } else {

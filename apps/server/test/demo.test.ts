@@ -7,12 +7,16 @@ import {
   ErrorCode,
   messengerRoutes,
   profileRoutes,
+  type StoryGroup,
 } from '@kadr/contract';
 import { demoRoutes } from '@kadr/contract/demo/routes';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POSTS, DEMO_STORIES, DEMO_USERS } from '../src/modules/demo/content.ts';
+import { readManifest } from '../src/modules/demo/manifest.ts';
 import { OPERATOR_HEADER } from '../src/modules/demo/module.ts';
+import { storyScreenSize } from '../src/modules/media/processing/image-ops.ts';
 import { bearer, countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 
 /** Waits (a condition, not a sleep) until the caller's run has finished; answers its last state. */
@@ -145,6 +149,18 @@ describe('demo content on a first run', () => {
     for (const url of screens) expect(url).toMatch(/^\/files\/media\//);
     const screen = await t.app.inject({ method: 'GET', url: screens[0] as string });
     expect(screen.statusCode).toBe(200);
+    // A story larger than 720×1280 has its prepared screen variant (what a phone's viewer shows), 720×1280.
+    const shown = (stories.json().stories_groups as StoryGroup[]).flatMap((g) => g.stories);
+    const storyScreens = shown.flatMap((st) => (st.screen_url ? [st.screen_url] : []));
+    expect(storyScreens.length).toBeGreaterThan(0);
+    for (const url of storyScreens) expect(url).toMatch(/^\/files\/stories\//);
+    const storyScreen = await t.app.inject({ method: 'GET', url: storyScreens[0] as string });
+    expect(storyScreen.statusCode).toBe(200);
+    const storyScreenMeta = await sharp(storyScreen.rawPayload).metadata();
+    expect([storyScreenMeta.width, storyScreenMeta.height]).toEqual([720, 1280]);
+    // Prepared for every demo story the pipeline would give one (all but the 720×1280 one).
+    for (const m of Object.values(readManifest().media).filter((m) => m.kind === 'story'))
+      expect(m.screen !== undefined).toBe(storyScreenSize(m.width, m.height) !== null);
 
     // The asker got a welcome message and is in the group and the channel.
     const chats = await t.app.inject({

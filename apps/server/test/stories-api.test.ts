@@ -8,14 +8,17 @@ import {
   moderationRoutes,
   profileRoutes,
   StoryErrorText,
+  settingsRoutes,
 } from '@kadr/contract';
 import { storiesRoutes } from '@kadr/contract/stories/routes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightImage, generateVideo, imageWithExif } from '../src/modules/media/demo/generate.ts';
 import { findFfmpeg, probe } from '../src/modules/media/processing/ffmpeg.ts';
+import { storyScreenSize } from '../src/modules/media/processing/image-ops.ts';
 import type { StoriesServices } from '../src/modules/stories/module.ts';
 import { clampDuration } from '../src/modules/stories/service.ts';
+import { sweepOrphans } from '../src/storage/references.ts';
 import { bearer, createTestApp, registerUser, type TestApp, tempDir } from './helpers.ts';
 import { filesUnder, MEDIA_TEST_ENV, multipart, type Part, upload as uploadTo } from './media-helpers.ts';
 
@@ -30,6 +33,20 @@ let fixtures: string;
 const stories = () => t.app.ctx.modules.stories as StoriesServices;
 const media = () => path.join(t.dataDir, 'media');
 const tmp = () => path.join(t.dataDir, 'tmp');
+/** Where a stored story file lies on disk. */
+const onDisk = (url: string) => path.join(media(), t.app.ctx.storage.keyFromUrl(url)!);
+
+/**
+ * A real photograph (the tagger's evaluation set) at a phone camera's frame, 3024×4032 JPEG at quality 90, as
+ * bench/lighthouse-seed.ts uploads its story; with a camera's EXIF, which no stored variant may keep.
+ */
+function phonePhoto(name: string): Promise<Buffer> {
+  return sharp(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/eval-photos', name)))
+    .resize(3024, 4032, { fit: 'cover', kernel: 'lanczos3' })
+    .jpeg({ quality: 90 })
+    .withMetadata({ exif: { IFD0: { Make: 'KadrTestCam', Model: 'Secret GPS' } } })
+    .toBuffer();
+}
 
 async function user() {
   const s = await registerUser(t.app);
@@ -280,15 +297,114 @@ describe('an image story', () => {
   });
 });
 
+describe('the screen variant (what a phone shows)', () => {
+  it('a phone photo’s story gets one: webp without EXIF, exactly the size the web names, lighter than the file', async () => {
+    const story = await publish(a.token, [
+      { field: 'file', filename: 'home.jpg', contentType: 'image/jpeg', data: await phonePhoto('home.jpg') },
+      { field: 'media_type', data: 'photo' },
+    ]);
+    expect(story.screen_url).toMatch(/^\/files\/stories\/.+\.webp$/);
+    const file = await t.app.inject({ method: 'GET', url: story.file_url! });
+    const shown = await t.app.inject({ method: 'GET', url: story.screen_url! });
+    expect([file.statusCode, shown.statusCode]).toEqual([200, 200]);
+    const fileMeta = await sharp(file.rawPayload).metadata();
+    const meta = await sharp(shown.rawPayload).metadata();
+    expect([fileMeta.width, fileMeta.height]).toEqual([1080, 1920]);
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(file.rawPayload.includes('KadrTestCam')).toBe(false);
+    expect(shown.rawPayload.includes('KadrTestCam')).toBe(false);
+    // 720×1280: the story frame fitted inside 720×1280 (apps/web post-image.ts STORY_SCREEN).
+    expect({ width: meta.width, height: meta.height }).toEqual(
+      storyScreenSize(fileMeta.width!, fileMeta.height!),
+    );
+    expect([meta.width, meta.height]).toEqual([720, 1280]);
+    expect(shown.rawPayload.length).toBeLessThan(file.rawPayload.length);
+
+    // Every read path names it: the follower's strip and the story opened by link.
+    const inFeed = (await getFeed(b.token)).flatMap((g) => g.stories).find((s) => s.id === story.id);
+    expect(inFeed?.screen_url).toBe(story.screen_url);
+    const byLink = await call('GET', apiUrl(storiesRoutes.get, { id: story.id }), b.token);
+    const linked = (byLink.json().group.stories as Story[]).find((s) => s.id === story.id);
+    expect(linked?.screen_url).toBe(story.screen_url);
+  }, 120_000);
+
+  it('a photo no larger than 720×1280 gets none (its own file is screen-sized); a story from before it reads null', async () => {
+    const small = await publish(a.token, [{ field: 'file', filename: 's.jpg', data: await brightImage(3) }]);
+    expect(small.screen_url).toBeNull();
+    const meta = await sharp(onDisk(small.file_url!)).metadata();
+    expect([meta.width, meta.height]).toEqual([608, 1080]);
+
+    const old = await stories().service.publishReady({
+      userId: a.id,
+      caption: 'Старая история',
+      fileUrl: '/files/stories/old/story.webp',
+      thumbnailUrl: '/files/stories/old/thumb.webp',
+    });
+    const group = (await call('GET', apiUrl(storiesRoutes.get, { id: old }), b.token)).json().group;
+    expect((group.stories as Story[]).find((s) => s.id === old)).toMatchObject({
+      file_url: '/files/stories/old/story.webp',
+      screen_url: null,
+    });
+    await call('DELETE', apiUrl(storiesRoutes.remove, { id: old }), a.token);
+  }, 120_000);
+
+  it('goes with the story when deleted, but not while another story shows the same picture', async () => {
+    const photo = await phonePhoto('coffee.jpg');
+    const parts = [{ field: 'file', filename: 'c.jpg', data: photo }];
+    const mine = await publish(a.token, parts);
+    const theirs = await publish(b.token, parts);
+    // Content-addressed: the same upload makes the same files.
+    expect(theirs.screen_url).toBe(mine.screen_url);
+    const files = [mine.file_url!, mine.thumbnail_url!, mine.screen_url!].map(onDisk);
+    for (const f of files) expect(fs.existsSync(f)).toBe(true);
+
+    expect((await call('DELETE', apiUrl(storiesRoutes.remove, { id: mine.id }), a.token)).statusCode).toBe(
+      200,
+    );
+    for (const f of files) expect(fs.existsSync(f)).toBe(true);
+    expect((await call('DELETE', apiUrl(storiesRoutes.remove, { id: theirs.id }), b.token)).statusCode).toBe(
+      200,
+    );
+    for (const f of files) expect(fs.existsSync(f)).toBe(false);
+  }, 120_000);
+
+  it('goes with a deleted account at the orphan sweep, which keeps every live story’s', async () => {
+    const c = await user();
+    const gone = await publish(c.token, [
+      { field: 'file', filename: 'r.jpg', data: await phonePhoto('rocket.jpg') },
+    ]);
+    const kept = await publish(a.token, [
+      { field: 'file', filename: 'h.jpg', data: await phonePhoto('chelsea.jpg') },
+    ]);
+    const goneFiles = [gone.file_url!, gone.thumbnail_url!, gone.screen_url!].map(onDisk);
+    const keptFiles = [kept.file_url!, kept.thumbnail_url!, kept.screen_url!].map(onDisk);
+    expect(gone.screen_url).not.toBeNull();
+    expect(kept.screen_url).not.toBeNull();
+    const bye = await call('POST', apiUrl(settingsRoutes.deleteAccount), c.token, {
+      password: 'correct horse',
+    });
+    expect(bye.statusCode, bye.body).toBe(200);
+    // The durable sweep (media.sweep job), here without its grace period (which protects uploads in flight).
+    await sweepOrphans(t.db.kysely, t.app.ctx.storage, { graceMs: 0, prefixes: ['stories/'] });
+    for (const f of goneFiles) expect(fs.existsSync(f)).toBe(false);
+    for (const f of keptFiles) expect(fs.existsSync(f)).toBe(true);
+  }, 120_000);
+});
+
 describe('lifetime', () => {
   it('after 24 h the story is gone from every answer, and the expiry job removes its files', async () => {
     const story = await publish(a.token, [
-      { field: 'file', filename: 'b.jpg', contentType: 'image/jpeg', data: await brightImage() },
+      {
+        field: 'file',
+        filename: 'b.jpg',
+        contentType: 'image/jpeg',
+        data: await phonePhoto('butterfly.jpg'),
+      },
       { field: 'caption', data: 'скоро исчезнет' },
     ]);
-    const files = [story.file_url!, story.thumbnail_url!].map((u) =>
-      path.join(media(), t.app.ctx.storage.keyFromUrl(u)!),
-    );
+    // The picture, its thumbnail and its screen variant.
+    const files = [story.file_url!, story.thumbnail_url!, story.screen_url!].map(onDisk);
     for (const f of files) expect(fs.existsSync(f)).toBe(true);
     const { clock } = stories();
     const real = clock.now;
@@ -358,6 +474,8 @@ describe('a video story', () => {
     expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
     expect(story.duration).toBeGreaterThan(14.5);
     expect(story.thumbnail_url).toMatch(/\.webp$/);
+    // The viewer shows a video's poster: no screen variant.
+    expect(story.screen_url).toBeNull();
   }, 180_000);
 
   it('clamps the duration to 1–120 s (default 15)', async () => {

@@ -20,6 +20,7 @@ const REFERENCES: { table: string; column: string }[] = [
   { table: 'conversations', column: 'avatar_url' },
   { table: 'stories', column: 'file_url' },
   { table: 'stories', column: 'thumbnail_url' },
+  { table: 'stories', column: 'screen_url' },
 ];
 
 /** Every folder of content-addressed files the orphan sweep walks. */

@@ -49,6 +49,14 @@ export const Story = Type.Object({
   ai_description: Type.String(),
   /** One of its tags is on the caller's blacklist (shown behind the same overlay as posts). */
   is_filtered: Type.Boolean(),
+  /**
+   * A photo's screen-sized variant, what a phone's viewer shows: webp, always exactly 720×1280 (the 9:16 story
+   * frame fitted inside 720×1280; stories carry no size, so this one is fixed). Null for a video (its poster is
+   * `thumbnail_url`), for a photo no larger than 720×1280 (its `file_url` is screen-sized already) and for a
+   * story processed before the variant existed. The server always sends it; optional so that a story written
+   * without it still reads. Last: the serializer writes optional fields after the required ones.
+   */
+  screen_url: Type.Optional(Nullable(Type.String())),
 });
 export type Story = Static<typeof Story>;
 

@@ -23,7 +23,10 @@ export interface PreparedMedia {
   thumbnail: PreparedFile;
   /** A video's poster. */
   poster?: PreparedFile;
-  /** A photo's screen variant (fit inside 720×1280, what the feed shows). */
+  /**
+   * A photo's screen variant (fit inside 720×1280, what the feed shows); a story's (exactly 720×1280, what a
+   * phone's viewer shows; none for a story no larger than that).
+   */
   screen?: PreparedFile;
   /** Where it comes from (package, version, path, licence, author; a video's muxed recording). */
   credit: Record<string, unknown>;

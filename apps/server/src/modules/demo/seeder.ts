@@ -266,11 +266,15 @@ export async function seedDemo(
         const m = media(story.media);
         const fileKey = await storeBuffer(ctx.storage, 'stories', preparedBytes(m.feed), 'webp');
         const thumbKey = await storeBuffer(ctx.storage, 'stories', preparedBytes(m.thumbnail), 'webp');
+        const screenKey = m.screen
+          ? await storeBuffer(ctx.storage, 'stories', preparedBytes(m.screen), 'webp')
+          : null;
         await stories.publishReady({
           userId,
           caption: story.caption,
           fileUrl: ctx.storage.publicUrl(fileKey),
           thumbnailUrl: ctx.storage.publicUrl(thumbKey),
+          screenUrl: screenKey ? ctx.storage.publicUrl(screenKey) : null,
         });
       }
       await progress.step();

@@ -52,6 +52,8 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
       let fields: {
         file_url: string;
         thumbnail_url: string;
+        /** A photo's screen variant (what a phone's viewer shows); null for a video and a small photo. */
+        screen_url: string | null;
         duration: number;
         ai_tags: string[];
         ai_description?: string;
@@ -72,6 +74,7 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
         fields = {
           file_url: storage.publicUrl(fileKey),
           thumbnail_url: storage.publicUrl(posterKey),
+          screen_url: null,
           duration: out.duration,
           ai_tags: [],
         };
@@ -83,10 +86,12 @@ export function processHandler(deps: ProcessDeps): JobHandler<ProcessPayload> {
         const img = await storyImage(payload.file).catch(rejected);
         const fileKey = await storeBuffer(storage, 'stories', img.image, 'webp');
         const thumbKey = await storeBuffer(storage, 'stories', img.thumbnail, 'webp');
-        keys.push(fileKey, thumbKey);
+        const screenKey = img.screen ? await storeBuffer(storage, 'stories', img.screen, 'webp') : null;
+        keys.push(fileKey, thumbKey, ...(screenKey ? [screenKey] : []));
         fields = {
           file_url: storage.publicUrl(fileKey),
           thumbnail_url: storage.publicUrl(thumbKey),
+          screen_url: screenKey ? storage.publicUrl(screenKey) : null,
           duration: payload.duration,
           ai_tags: [],
         };

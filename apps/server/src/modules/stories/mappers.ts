@@ -36,6 +36,7 @@ export function toStory(
     ai_tags: row.ai_tags,
     ai_description: row.ai_description,
     is_filtered: isHidden(row.ai_tags, blacklist),
+    screen_url: row.screen_url ?? null,
   };
 }
 

@@ -69,7 +69,22 @@ const altText: Migration = {
   },
 };
 
+/**
+ * A photo story's screen variant, exactly 720×1280 (media/processing/image-ops.ts `storyScreenSize`): what a
+ * phone's viewer shows, the 1080×1920 story file staying for larger screens. Null for videos, for photos no
+ * larger than that and for stories processed before it.
+ */
+const screenVariant: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`alter table stories add column screen_url text`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await sql`alter table stories drop column screen_url`.execute(db);
+  },
+};
+
 export const storiesMigrations: Record<string, Migration> = {
   '0200-stories': stories,
   '2401-stories-alt-text': altText,
+  '2801-stories-screen-variant': screenVariant,
 };

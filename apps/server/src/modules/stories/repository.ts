@@ -10,6 +10,7 @@ export interface StoryRow {
   caption: string;
   file_url: string | null;
   thumbnail_url: string | null;
+  screen_url: string | null;
   duration: number;
   ai_tags: string[];
   ai_description: string;
@@ -28,8 +29,8 @@ export interface ReadStoryRow extends StoryRow {
 }
 
 const STORY_COLUMNS = sql.raw(
-  `s.id, s.user_id, s.media_type, s.status, s.caption, s.file_url, s.thumbnail_url, s.duration, s.ai_tags, s.ai_description,
-   s.views_count, s.likes_count, s.created_at`,
+  `s.id, s.user_id, s.media_type, s.status, s.caption, s.file_url, s.thumbnail_url, s.screen_url, s.duration, s.ai_tags,
+   s.ai_description, s.views_count, s.likes_count, s.created_at`,
 );
 
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
@@ -114,6 +115,8 @@ export function storiesRepository(db: Kysely<Database>) {
       fields: {
         file_url: string;
         thumbnail_url: string;
+        /** A photo's screen variant; none for a video or a small photo. */
+        screen_url?: string | null;
         duration: number;
         ai_tags: string[];
         ai_description?: string;
@@ -231,7 +234,7 @@ export function storiesRepository(db: Kysely<Database>) {
       return db
         .deleteFrom('stories')
         .where('id', '=', id)
-        .returning(['file_url', 'thumbnail_url'])
+        .returning(['file_url', 'thumbnail_url', 'screen_url'])
         .executeTakeFirst();
     },
 
@@ -240,7 +243,7 @@ export function storiesRepository(db: Kysely<Database>) {
       return db
         .deleteFrom('stories')
         .where('created_at', '<=', cutoff)
-        .returning(['id', 'user_id', 'file_url', 'thumbnail_url'])
+        .returning(['id', 'user_id', 'file_url', 'thumbnail_url', 'screen_url'])
         .execute();
     },
 
@@ -252,7 +255,9 @@ export function storiesRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('stories')
         .select('id')
-        .where((eb) => eb.or([eb('file_url', '=', url), eb('thumbnail_url', '=', url)]))
+        .where((eb) =>
+          eb.or([eb('file_url', '=', url), eb('thumbnail_url', '=', url), eb('screen_url', '=', url)]),
+        )
         .executeTakeFirst();
       return row !== undefined;
     },

@@ -261,6 +261,8 @@ export function storiesService(deps: {
       caption: string;
       fileUrl: string;
       thumbnailUrl: string;
+      /** The picture's screen variant (`storyScreenSize`), when it has one. */
+      screenUrl?: string | null;
       createdAt?: Date;
     }): Promise<number> {
       const id = await repo.db.transaction().execute(async (trx) => {
@@ -277,6 +279,7 @@ export function storiesService(deps: {
       await repo.finish(id, {
         file_url: story.fileUrl,
         thumbnail_url: story.thumbnailUrl,
+        screen_url: story.screenUrl ?? null,
         duration: StoryLimits.defaultDurationS,
         ai_tags: [],
       });
@@ -375,7 +378,7 @@ export function storiesService(deps: {
       const removed = await repo.remove(id);
       if (!removed) throw notFound();
       await cache.changed({ authors: [viewer] });
-      await deleteFiles([removed.file_url, removed.thumbnail_url]);
+      await deleteFiles([removed.file_url, removed.thumbnail_url, removed.screen_url]);
       await emit('story-deleted', story, await audience(viewer));
       return { deleted: true };
     },
@@ -439,7 +442,7 @@ export function storiesService(deps: {
     async expire(): Promise<number> {
       const removed = await repo.removeExpired(cutoff());
       if (removed.length > 0) await cache.changed({ authors: [...new Set(removed.map((r) => r.user_id))] });
-      await deleteFiles(removed.flatMap((r) => [r.file_url, r.thumbnail_url]));
+      await deleteFiles(removed.flatMap((r) => [r.file_url, r.thumbnail_url, r.screen_url]));
       return removed.length;
     },
 

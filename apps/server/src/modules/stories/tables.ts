@@ -8,6 +8,11 @@ export interface StoriesTable {
   caption: Generated<string>;
   file_url: string | null;
   thumbnail_url: string | null;
+  /**
+   * A photo's screen variant, exactly 720×1280 (migration 2801-stories-screen-variant): what a phone's viewer
+   * shows. Null for videos, for photos no larger than that and for stories processed before it.
+   */
+  screen_url: string | null;
   /** Seconds on screen (the video's output length, or the image's chosen duration). */
   duration: number;
   ai_tags: Generated<string[]>;

@@ -147,28 +147,42 @@ describe('the boot script paints the first screen into the frame', () => {
     ).toBeNull();
   });
 
-  it('a story opened by link: its picture over the home frame at the viewer’s size, a video’s poster, never a hidden one', () => {
+  it('a story opened by link: its screen variant over the home frame at the viewer’s size, a video’s poster, never a hidden one', () => {
     document.body.innerHTML = frameHtml('home');
     const story = (id: number, extra: Record<string, unknown> = {}) => ({
       id,
       media_type: 'photo',
       file_url: `/files/s${id}.webp`,
       thumbnail_url: `/files/s${id}-t.webp`,
+      screen_url: `/files/s${id}-s.webp`,
       is_filtered: false,
       ...extra,
     });
     const group = (stories: unknown[], storyId: number) =>
       ({ group: { stories }, story_id: storyId }) as unknown as Parameters<typeof storyImage>[0];
 
+    // A photo's screen variant (exactly 720×1280), the URL its viewer shows (`storyPicture`).
     paintStory(storyImage(group([story(1), story(2)], 2)));
     const img = document.querySelector('[data-frame] .kf-sv .kf-svf > img');
-    expect(img?.getAttribute('src')).toBe('/files/s2.webp');
-    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1080', '1920']);
+    expect(img?.getAttribute('src')).toBe('/files/s2-s.webp');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['720', '1280']);
     expect(img?.getAttribute('fetchpriority')).toBe('high');
     expect(img?.getAttribute('alt')).toBe('');
 
-    expect(storyImage(group([story(3, { media_type: 'video' })], 3))?.src).toBe('/files/s3-t.webp');
+    // A photo without one (a small picture, a story from before the variant): its file at the story frame.
+    for (const older of [story(6, { screen_url: null }), { ...story(7), screen_url: undefined }])
+      expect(storyImage(group([older], older.id))).toEqual({
+        src: `/files/s${older.id}.webp`,
+        width: 1080,
+        height: 1920,
+      });
+    expect(storyImage(group([story(3, { media_type: 'video', screen_url: null })], 3))).toEqual({
+      src: '/files/s3-t.webp',
+      width: 1080,
+      height: 1920,
+    });
     expect(storyImage(group([story(4, { is_filtered: true })], 4))).toBeNull();
-    expect(storyImage(group([story(5, { file_url: null })], 5))).toBeNull();
+    expect(storyImage(group([story(5, { file_url: null, screen_url: null })], 5))).toBeNull();
+    expect(storyImage(group([story(8)], 9))).toBeNull();
   });
 });

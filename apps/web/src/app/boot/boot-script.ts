@@ -14,8 +14,8 @@ import { applyStoredAppearance } from '../../shared/lib/appearance.ts';
 import {
   feedImage,
   type PostImage,
-  STORY_FRAME,
   shownTileImage,
+  storyPicture,
   tileImage,
 } from '../../shared/lib/post-image.ts';
 import { StorageKeys } from '../../shared/storage/keys.ts';
@@ -32,14 +32,14 @@ function preloadImage(image: { src: string } | null): void {
 }
 
 /**
- * The picture of a story opened by link, as its viewer shows it (StoryViewer): the image, or a video's poster,
- * at the story's frame size; none for a story carrying a tag the reader hid (the viewer covers it).
+ * The picture of a story opened by link, as its viewer shows it (StoryViewer, both through `storyPicture`): a
+ * photo's screen variant (else its image at the story's frame size), or a video's poster; none for a story
+ * carrying a tag the reader hid (the viewer covers it).
  */
 export function storyImage(body: StoryGroupResponse): PostImage | null {
   const story = body.group?.stories?.find((s) => s.id === body.story_id);
   if (!story || story.is_filtered) return null;
-  const src = story.media_type === 'video' ? story.thumbnail_url : story.file_url;
-  return src ? { src, ...STORY_FRAME } : null;
+  return storyPicture(story);
 }
 
 /** Paints a story opened by link over the home frame, where and as large as its viewer will show it. */

@@ -1,4 +1,4 @@
-import type { Post, PostFile } from '@kadr/contract';
+import type { Post, PostFile, Story } from '@kadr/contract';
 
 /** An image a post shows, with its intrinsic size (every `<img>` carries width and height: no layout shift). */
 export interface PostImage {
@@ -95,3 +95,25 @@ export function tileImgProps(image: PostImage, index: number) {
 
 /** A story's frame: the pipeline cuts every story to 9:16, at most 1080×1920 (server: image-ops.ts). */
 export const STORY_FRAME = { width: 1080, height: 1920 } as const;
+
+/**
+ * A story photo's screen variant: the story frame fitted inside the screen box, 720×1280. A story carries no
+ * size, so the pipeline makes the variant at exactly this size, or none for a story no larger than it
+ * (server: image-ops.ts `storyScreenSize`).
+ */
+export const STORY_SCREEN = inside(STORY_FRAME.width, STORY_FRAME.height, SCREEN_BOX);
+
+/**
+ * The picture a story shows, as its viewer shows it (StoryViewer) and the boot script paints it for a story
+ * opened by link (app/boot/boot-script.ts), so both name the same URL: a photo's screen variant (STORY_SCREEN)
+ * when the pipeline made one, else its file at the story frame's size; a video's poster at the frame's size.
+ * Null while there is nothing to show (a story still processing).
+ */
+export function storyPicture(
+  story: Pick<Story, 'media_type' | 'file_url' | 'thumbnail_url' | 'screen_url'>,
+): PostImage | null {
+  if (story.media_type === 'video')
+    return story.thumbnail_url ? { src: story.thumbnail_url, ...STORY_FRAME } : null;
+  if (story.screen_url) return { src: story.screen_url, ...STORY_SCREEN };
+  return story.file_url ? { src: story.file_url, ...STORY_FRAME } : null;
+}

@@ -86,11 +86,29 @@ export const STORY_ASPECT = 9 / 16;
 export interface StoryImage {
   image: Buffer;
   thumbnail: Buffer;
+  /** What a phone's viewer shows: exactly `storyScreenSize` (720×1280); null for a story no larger than that. */
+  screen: Buffer | null;
   width: number;
   height: number;
 }
 
-/** An image → a 9:16 webp without metadata (EXIF, GPS) and its thumbnail. */
+/**
+ * The size of a story picture's screen variant, or null when it gets none. Stories do not store their size, so
+ * the web names the variant's size from the story frame alone (apps/web/src/shared/lib/post-image.ts
+ * `storyPicture`): the 9:16 frame (STORY_W×STORY_H) fitted inside SCREEN_IMAGE_WIDTH×SCREEN_IMAGE_HEIGHT, which
+ * is exactly 720×1280, whatever the story picture's own size. Never enlarged: a story picture no larger than
+ * that box (a small upload) gets no variant, and its own file, already screen-sized, is what the viewer shows.
+ * Every story cut from a phone's photo is 1080×1920 and gets one.
+ */
+export function storyScreenSize(width: number, height: number): { width: number; height: number } | null {
+  if (width <= SCREEN_IMAGE_WIDTH && height <= SCREEN_IMAGE_HEIGHT) return null;
+  return screenSize(STORY_W, STORY_H);
+}
+
+/**
+ * An image → a 9:16 webp without metadata (EXIF, GPS), its thumbnail and, for a story larger than the screen
+ * box, its screen variant (`storyScreenSize`).
+ */
 export async function storyVariants(input: string): Promise<StoryImage> {
   const base = sharp(input, SHARP_INPUT).rotate();
   const meta = await sharp(await base.clone().toBuffer()).metadata();
@@ -100,11 +118,22 @@ export async function storyVariants(input: string): Promise<StoryImage> {
   const height = Math.max(16, Math.min(STORY_H, srcH, Math.floor(srcW / STORY_ASPECT)));
   const width = Math.max(9, Math.round(height * STORY_ASPECT));
   const image = await base
+    .clone()
     .resize(width, height, { fit: 'cover', position: 'centre' })
     .webp({ quality: 90 })
     .toBuffer();
   const thumbnail = await sharp(image).resize(270, 480, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
-  return { image, thumbnail, width, height };
+  // From the upload, not from the story's webp (one lossy step): the same centred cut, since `cover` takes the
+  // largest box of the output's proportions, and exactly the size the web names (`cover` never rounds it).
+  const box = storyScreenSize(width, height);
+  const screen = box
+    ? await base
+        .clone()
+        .resize(box.width, box.height, { fit: 'cover', position: 'centre' })
+        .webp({ quality: 80 })
+        .toBuffer()
+    : null;
+  return { image, thumbnail, screen, width, height };
 }
 
 /** A video's poster (webp, cut to the video's size) and its thumbnail, from a frame or the uploaded cover. */

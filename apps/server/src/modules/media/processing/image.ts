@@ -14,6 +14,7 @@ export {
   SCREEN_IMAGE_WIDTH,
   STORY_ASPECT,
   screenSize,
+  storyScreenSize,
   THUMBNAIL_SIDE,
 } from './image-ops.ts';
 
@@ -52,7 +53,7 @@ export const processImage = (input: string | Buffer) => images.call<ProcessedIma
 /** A post's photo → the feed variant, a thumbnail and the screen variant the feed shows (image-ops.ts). */
 export const processPostImage = (input: string | Buffer) => images.call<PostImage>({ op: 'post', input });
 
-/** A story's image → a 9:16 webp without metadata and its thumbnail. */
+/** A story's image → a 9:16 webp without metadata, its thumbnail and its screen variant (image-ops.ts). */
 export const storyImage = (input: string) => images.call<StoryImage>({ op: 'story', input });
 
 /** A video's poster (webp, cut to the video's size) and its thumbnail, from a frame or the uploaded cover. */

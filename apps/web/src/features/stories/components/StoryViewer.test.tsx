@@ -295,6 +295,35 @@ describe('StoryViewer: owner, failures and preloading', () => {
   });
 });
 
+describe('StoryViewer: the picture it shows', () => {
+  it('a photo’s screen variant at 720×1280, fetched first; the next story’s preload names the same URL', () => {
+    stubApi();
+    const current = storyOf({ screen_url: '/media/story-screen.webp' });
+    const next = storyOf({ screen_url: '/media/next-screen.webp' });
+    open([groupOf(9, [current, next])]);
+    const media = screen.getByTestId('story-media');
+    expect(media).toHaveAttribute('src', '/media/story-screen.webp');
+    expect([media.getAttribute('width'), media.getAttribute('height')]).toEqual(['720', '1280']);
+    expect(media).toHaveAttribute('fetchpriority', 'high');
+    // The next story is fetched as it will be shown, and its full-size file not at all.
+    expect(viewerEl().querySelector('img[src="/media/next-screen.webp"]')).not.toBeNull();
+    expect(viewerEl().querySelector(`img[src="${next.file_url}"]`)).toBeNull();
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shownId()).toBe(next.id);
+    expect(screen.getByTestId('story-media')).toHaveAttribute('src', '/media/next-screen.webp');
+  });
+
+  it('a photo without a screen variant shows its file at the story frame’s size', () => {
+    stubApi();
+    const story = storyOf({ screen_url: null });
+    open([groupOf(9, [story])]);
+    const media = screen.getByTestId('story-media');
+    expect(media).toHaveAttribute('src', story.file_url);
+    expect([media.getAttribute('width'), media.getAttribute('height')]).toEqual(['1080', '1920']);
+  });
+});
+
 describe('StoryViewer: its menu and sheets on the shared PopupMenu and Sheet', () => {
   it('Escape closes the options menu (not the viewer) and focus returns to «Ещё»', async () => {
     stubApi();

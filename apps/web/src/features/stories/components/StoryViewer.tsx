@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Heart, MoreHorizontal, Send, Trash2, TriangleAlert, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { usePageShown } from '../../../app/boot/frame-overlay.ts';
-import { STORY_FRAME } from '../../../shared/lib/post-image.ts';
+import { STORY_FRAME, storyPicture } from '../../../shared/lib/post-image.ts';
 import { swallowNextClick } from '../../../shared/lib/swallow-next-click.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
@@ -40,6 +40,8 @@ function step(groups: StoryGroup[], g: number, i: number, dir: 1 | -1): [number,
 
 function Preload({ story }: { story: Story | undefined }) {
   if (!story?.file_url) return null;
+  // The picture the next story will show (its screen variant on a phone), so it is not fetched twice.
+  const picture = storyPicture(story);
   // Rendered hidden so the browser fetches (and for video, buffers) the next story before it is shown.
   return story.media_type === 'video' ? (
     <video
@@ -51,16 +53,16 @@ function Preload({ story }: { story: Story | undefined }) {
       tabIndex={-1}
       aria-hidden="true"
     />
-  ) : (
+  ) : picture ? (
     <img
       className={styles.preload}
-      src={story.file_url}
-      width={STORY_FRAME.width}
-      height={STORY_FRAME.height}
+      src={picture.src}
+      width={picture.width}
+      height={picture.height}
       alt=""
       aria-hidden="true"
     />
-  );
+  ) : null;
 }
 
 /** The story viewer overlay (spec §4.10). */
@@ -208,6 +210,8 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   }, [notice]);
 
   if (!group || !story) return null;
+  // A photo's screen variant when it has one (shared/lib/post-image.ts), as the boot script painted it.
+  const picture = storyPicture(story);
   const next = step(groups, groupIndex, storyIndex, 1);
   const nextStory = next ? groups[next[0]]?.stories[next[1]] : undefined;
 
@@ -337,9 +341,9 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
             <img
               key={story.id}
               className={styles.media}
-              src={story.file_url ?? undefined}
-              width={STORY_FRAME.width}
-              height={STORY_FRAME.height}
+              src={picture?.src}
+              width={picture?.width ?? STORY_FRAME.width}
+              height={picture?.height ?? STORY_FRAME.height}
               fetchPriority="high"
               alt={story.ai_description || story.caption}
               draggable={false}
