@@ -46,6 +46,11 @@ async function audit(url: string, label: string): Promise<Scores | null> {
     // The profile is the visit: a fresh one (first) or one the app ran in (repeat). Lighthouse's reset
     // would also drop the stored session token.
     disableStorageReset: true,
+    // BENCH_LIGHTHOUSE_TRACES=profile: the kept trace carries V8's sampled CPU profile too (which functions a
+    // long task ran); the sampling costs time of its own, so its figures are not the bench's.
+    ...(process.env.BENCH_LIGHTHOUSE_TRACES === 'profile'
+      ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+      : {}),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report for a closer look.
@@ -58,7 +63,7 @@ async function audit(url: string, label: string): Promise<Scores | null> {
     );
     // The trace too, for the LCP candidates and the main thread behind a figure.
     const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
-    if (trace && process.env.BENCH_LIGHTHOUSE_TRACES === '1')
+    if (trace && ['1', 'profile'].includes(process.env.BENCH_LIGHTHOUSE_TRACES ?? ''))
       writeFileSync(
         path.join(reports, `${label.replace(/\W+/g, '_')}-${Date.now()}.trace.json`),
         JSON.stringify(trace),

@@ -90,6 +90,16 @@ export default defineConfig({
             // The lazy screens' icons, one chunk (5.7 KiB gzipped): split by sharing they were 1–2 KiB files,
             // up to 15 of them beside a page's view chunk, each a turn for one of six connections.
             { name: 'icons', test: /lucide-react/ },
+            // What several lazy screens share, in a few chunks rather than one per sharing pattern: the messenger
+            // view was 19 files; Vite inserts a preload link per file when the view is imported, and each insertion
+            // is a request started on the main thread (25 of them were a 50 ms task, 200 ms at a phone's speed).
+            {
+              name: 'shared',
+              test: /apps[\\/]web[\\/]src|packages[\\/]contract|@use-gesture|lazily/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4_000,
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { liftFrame } from './app/boot/frame-overlay.ts';
@@ -23,10 +23,16 @@ connectApiToAuth(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 liftFrame(container);
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+const root = createRoot(container);
+// The first render as a transition: React renders in slices of a few milliseconds and lets the browser handle
+// input between them, instead of one task as long as the whole page's render (a phone's longest task of the
+// first visit). The HTML's frame is on screen meanwhile (app/boot/frame-overlay.ts).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
 
 if (shouldRegisterServiceWorker()) {

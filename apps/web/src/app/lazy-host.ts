@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, useEffect, useState } from 'react';
+import { type ComponentType, createElement, startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../shared/lib/when-idle.ts';
 
 /**
@@ -25,7 +25,8 @@ export function lazyHost(name: string, load: () => Promise<ComponentType>): Comp
           load().then(
             (component) => {
               loaded = component;
-              if (live) setComponent(() => component);
+              // Rendered in slices (a transition): the page stays responsive while a host mounts.
+              if (live) startTransition(() => setComponent(() => component));
             },
             () => {
               if (live) window.addEventListener('online', attempt, { once: true });
