@@ -10,6 +10,7 @@ export * from './error-texts.ts';
 export * from './groups/service-lines.ts';
 export * from './limits.ts';
 export * from './livekit/rooms.ts';
+export * from './media/picture-sizes.ts';
 export * from './media/tags.ts';
 export * from './messenger/chat-target.ts';
 export * from './messenger/reaction-kinds.ts';

@@ -23,6 +23,7 @@ export * from './livekit/schemas.ts';
 export * from './livestreams/events.ts';
 export * from './livestreams/schemas.ts';
 export * from './media/events.ts';
+export * from './media/picture-sizes.ts';
 export * from './media/routes.ts';
 export * from './media/schemas.ts';
 export * from './media/tags.ts';

@@ -21,20 +21,12 @@ describe('feedImage', () => {
       width: 720,
       height: 960,
     });
-    // feed file's size → the variant's (server: image-ops.ts `screenSize`, the same cases in its test).
-    const cases = [
-      [1440, 941, 720, 471],
-      [810, 1440, 720, 1280],
-      [720, 1440, 640, 1280],
-      [1440, 1440, 720, 720],
-      [600, 400, 600, 400],
-    ] as const;
-    for (const [width, height, w, h] of cases)
-      expect(feedImage(postOf({ files: [photo({ width, height })] }))).toEqual({
-        src: '/files/media/screen.webp',
-        width: w,
-        height: h,
-      });
+    // Another size: the formula's cases are the contract's (picture-sizes.test.ts), shared with the pipeline.
+    expect(feedImage(postOf({ files: [photo({ width: 1440, height: 941 })] }))).toEqual({
+      src: '/files/media/screen.webp',
+      width: 720,
+      height: 471,
+    });
   });
 
   it('falls back to the feed file at its own size for a photo processed before the variant', () => {

@@ -1,4 +1,5 @@
 import type { Post, PostFile, Story } from '@kadr/contract';
+import { fitInside, type PictureSize, SCREEN_BOX, THUMBNAIL_BOX } from '@kadr/contract/browser';
 
 /** An image a post shows, with its intrinsic size (every `<img>` carries width and height: no layout shift). */
 export interface PostImage {
@@ -7,29 +8,11 @@ export interface PostImage {
   height: number;
 }
 
-/** The thumbnail the pipeline makes fits this (server: processing/image-ops.ts THUMBNAIL_SIDE). */
-const THUMBNAIL_BOX = { width: 360, height: 360 } as const;
-/**
- * The box of a photo's screen variant (server: processing/image-ops.ts SCREEN_IMAGE_WIDTH and _HEIGHT). The
- * pipeline sizes the variant with the same `inside` from the feed file's size (`screenSize`), so this is its size.
- */
-const SCREEN_BOX = { width: 720, height: 1280 } as const;
-
-interface Box {
-  width: number;
-  height: number;
-}
-
-/** A box of `width`×`height` scaled to fit `box` (never enlarged), each side rounded. */
-function inside(width: number, height: number, box: Box): Box {
-  const scale = Math.min(1, box.width / width, box.height / height);
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-function sized(file: PostFile, src: string, box: Box | null): PostImage {
+/** A file's picture at the size the pipeline made it: fitted inside `box` (contract: picture-sizes.ts), or its own. */
+function sized(file: PostFile, src: string, box: PictureSize | null): PostImage {
   const width = file.width ?? 9;
   const height = file.height ?? 16;
-  return { src, ...(box ? inside(width, height, box) : { width, height }) };
+  return { src, ...(box ? fitInside(width, height, box) : { width, height }) };
 }
 
 /**
@@ -101,7 +84,7 @@ export const STORY_FRAME = { width: 1080, height: 1920 } as const;
  * size, so the pipeline makes the variant at exactly this size, or none for a story no larger than it
  * (server: image-ops.ts `storyScreenSize`).
  */
-export const STORY_SCREEN = inside(STORY_FRAME.width, STORY_FRAME.height, SCREEN_BOX);
+export const STORY_SCREEN = fitInside(STORY_FRAME.width, STORY_FRAME.height, SCREEN_BOX);
 
 /**
  * The picture a story shows, as its viewer shows it (StoryViewer) and the boot script paints it for a story

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fitInside, SCREEN_BOX } from '@kadr/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,19 +16,9 @@ import {
 } from './image-ops.ts';
 
 describe('the screen variant of a post photo', () => {
-  it('fits inside 720×1280, never enlarged, each side rounded (the sizes the web computes too)', () => {
+  it('is the contract’s size, which the web names too (its cases: contract media/picture-sizes.test.ts)', () => {
     expect([SCREEN_IMAGE_WIDTH, SCREEN_IMAGE_HEIGHT]).toEqual([720, 1280]);
-    // feed file's width, height → the variant's
-    const cases = [
-      [1080, 1440, 720, 960],
-      [1440, 941, 720, 471],
-      [810, 1440, 720, 1280],
-      [720, 1440, 640, 1280],
-      [1440, 1440, 720, 720],
-      [600, 400, 600, 400],
-    ] as const;
-    for (const [width, height, w, h] of cases)
-      expect(screenSize(width, height)).toEqual({ width: w, height: h });
+    expect(screenSize(1440, 941)).toEqual(fitInside(1440, 941, SCREEN_BOX));
   });
 
   it('is made at exactly that size from the upload, where sharp’s own fit would land a pixel short', async () => {

@@ -1,3 +1,4 @@
+import { fitInside, SCREEN_BOX, THUMBNAIL_BOX } from '@kadr/contract';
 import sharp from 'sharp';
 import { SHARP_INPUT } from '../../../lib/images.ts';
 import { frameStats } from '../tagger/image-stats.ts';
@@ -9,13 +10,14 @@ import { frameStats } from '../tagger/image-stats.ts';
 
 /** Longest side of the feed variant and of the thumbnail. */
 export const FEED_IMAGE_SIDE = 1440;
-export const THUMBNAIL_SIDE = 360;
+export const THUMBNAIL_SIDE = THUMBNAIL_BOX.width;
 /**
  * The box of a post photo's screen variant, what the feed shows: a phone's screen at its density, and the
- * desktop feed's 720 px column. The feed file (FEED_IMAGE_SIDE) stays for a full-size view.
+ * desktop feed's 720 px column (SCREEN_BOX in the contract, which the web sizes its images by). The feed file
+ * (FEED_IMAGE_SIDE) stays for a full-size view.
  */
-export const SCREEN_IMAGE_WIDTH = 720;
-export const SCREEN_IMAGE_HEIGHT = 1280;
+export const SCREEN_IMAGE_WIDTH = SCREEN_BOX.width;
+export const SCREEN_IMAGE_HEIGHT = SCREEN_BOX.height;
 
 export interface ProcessedImage {
   /** webp, orientation applied, metadata (EXIF, GPS) dropped. */
@@ -37,8 +39,7 @@ export interface PostImage extends ProcessedImage {
  * `fit: 'inside'`, whose libvips rounding lands a pixel short on some sizes (1440×941 gives 720×470, not 471).
  */
 export function screenSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, SCREEN_IMAGE_WIDTH / width, SCREEN_IMAGE_HEIGHT / height);
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  return fitInside(width, height, SCREEN_BOX);
 }
 
 /** A picture, oriented (`sharp(input).rotate()`) → the feed variant and its thumbnail. */

@@ -1,5 +1,6 @@
 import type { Message } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
+import { messageOf } from '../../../test/fixtures.ts';
 import {
   type Conversation,
   markOwnUpTo,
@@ -9,24 +10,14 @@ import {
   upsertMessage,
 } from './conversation-cache.ts';
 
-const message = (id: number, extra: Partial<Message> = {}): Message => ({
-  id,
-  sender_id: 1,
-  sender_name: '',
-  sender_avatar_url: null,
-  sender_username: '',
-  content: `m${id}`,
-  created_at: new Date(id * 1000).toISOString(),
-  is_read: false,
-  is_delivered: false,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-  ...extra,
-});
+const message = (id: number, extra: Partial<Message> = {}): Message =>
+  messageOf(id, 1, {
+    sender_name: '',
+    sender_username: '',
+    content: `m${id}`,
+    created_at: new Date(id * 1000).toISOString(),
+    ...extra,
+  });
 const conv = (...ids: number[]): Conversation => ({ messages: ids.map((id) => message(id)), has_more: true });
 
 describe('conversation cache', () => {

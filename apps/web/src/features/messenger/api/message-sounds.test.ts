@@ -2,7 +2,7 @@ import type { ChatMute, ChatRef, Message } from '@kadr/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KadrSocket } from '../../../shared/realtime/socket.ts';
-import { jsonResponse, me, settingsOf } from '../../../test/fixtures.ts';
+import { jsonResponse, me, messageOf, settingsOf } from '../../../test/fixtures.ts';
 import { settingsKeys } from '../../settings/api/settings-queries.ts';
 import { playMessageTone } from '../lib/message-tone.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
@@ -15,23 +15,13 @@ const fetchMock = vi.fn<typeof fetch>();
 const vera: ChatRef = { type: 'personal', user_id: 2, is_favorites: false };
 const boris: ChatRef = { type: 'personal', user_id: 3, is_favorites: false };
 
-const message = (senderId: number): Message => ({
-  id: 10,
-  sender_id: senderId,
-  sender_name: 'Вера',
-  sender_avatar_url: null,
-  sender_username: 'vera',
-  content: 'привет',
-  created_at: '2026-01-01T12:00:00.000Z',
-  is_read: false,
-  is_delivered: false,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-});
+const message = (senderId: number): Message =>
+  messageOf(10, senderId, {
+    sender_name: 'Вера',
+    sender_username: 'vera',
+    content: 'привет',
+    created_at: '2026-01-01T12:00:00.000Z',
+  });
 
 function client(messageSounds: boolean, mutes: ChatMute[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -2,7 +2,7 @@ import type { Message } from '@kadr/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KadrSocket } from '../../../shared/realtime/socket.ts';
-import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
+import { chatOf, jsonResponse, me, messageOf } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
 import { ChatWindow } from '../components/ChatWindow.tsx';
 import type { Conversation } from './conversation-cache.ts';
@@ -13,23 +13,13 @@ const BORIS = 9;
 const VERA = 11;
 const GROUP_KEY = -5;
 
-const message = (id: number, senderId: number, content: string): Message => ({
-  id,
-  sender_id: senderId,
-  sender_name: senderId === me.id ? me.name : 'Борис',
-  sender_avatar_url: null,
-  sender_username: senderId === me.id ? me.username : 'boris',
-  content,
-  created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(),
-  is_read: true,
-  is_delivered: true,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-});
+const message = (id: number, senderId: number, content: string): Message =>
+  messageOf(id, senderId, {
+    content,
+    created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(),
+    is_read: true,
+    is_delivered: true,
+  });
 
 /** A socket stand-in that lets the test raise server events. */
 function fakeSocket() {

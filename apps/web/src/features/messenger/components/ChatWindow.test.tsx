@@ -1,7 +1,7 @@
 import type { ChatsResponse, Message } from '@kadr/contract';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
+import { chatOf, jsonResponse, me, messageOf } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
 import { useReportUi } from '../../moderation/report-store.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
@@ -11,23 +11,13 @@ import { ChatWindow } from './ChatWindow.tsx';
 
 const chat = chatOf();
 
-const message = (id: number, content = `m${id}`): Message => ({
-  id,
-  sender_id: 9,
-  sender_name: 'Борис',
-  sender_avatar_url: null,
-  sender_username: 'boris',
-  content,
-  created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(),
-  is_read: true,
-  is_delivered: true,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-});
+const message = (id: number, content = `m${id}`): Message =>
+  messageOf(id, 9, {
+    content,
+    created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(),
+    is_read: true,
+    is_delivered: true,
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

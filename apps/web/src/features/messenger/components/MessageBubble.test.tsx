@@ -1,6 +1,6 @@
-import type { Message } from '@kadr/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { messageOf } from '../../../test/fixtures.ts';
 import type { MessageStatus } from '../lib/message-status.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 
@@ -10,23 +10,7 @@ vi.mock('./MessageBubble.module.css', async () => {
   return { default: cssModuleClasses(fileURLToPath(import.meta.resolve('./MessageBubble.module.css'))) };
 });
 
-const message: Message = {
-  id: 5,
-  sender_id: 1,
-  sender_name: 'Анна',
-  sender_avatar_url: null,
-  sender_username: 'anna',
-  content: 'привет',
-  created_at: '2025-01-01T10:00:00.000Z',
-  is_read: false,
-  is_delivered: false,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-};
+const message = messageOf(5, 1, { sender_name: 'Анна', sender_username: 'anna', content: 'привет' });
 
 const statuses: MessageStatus[] = ['pending', 'failed', 'sent', 'delivered', 'read'];
 

@@ -1,27 +1,18 @@
 import type { Message } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
+import { messageOf } from '../../../test/fixtures.ts';
 import type { OutboxEntry } from '../store/outbox.ts';
 import { canEdit, displayMessages, serverStatus } from './message-status.ts';
 
 const me = { id: 1, name: 'Анна', username: 'anna', avatar_url: null };
-const message = (id: number, sender_id: number, extra: Partial<Message> = {}): Message => ({
-  id,
-  sender_id,
-  sender_name: '',
-  sender_avatar_url: null,
-  sender_username: '',
-  content: `m${id}`,
-  created_at: new Date(0).toISOString(),
-  is_read: false,
-  is_delivered: false,
-  is_edited: false,
-  edited_at: null,
-  is_forwarded: false,
-  forwarded_from_username: null,
-  files: [],
-  message_type: 'text',
-  ...extra,
-});
+const message = (id: number, sender_id: number, extra: Partial<Message> = {}): Message =>
+  messageOf(id, sender_id, {
+    sender_name: '',
+    sender_username: '',
+    content: `m${id}`,
+    created_at: new Date(0).toISOString(),
+    ...extra,
+  });
 const entry = (temp_id: string, state: OutboxEntry['state'], other_user_id = 2): OutboxEntry => ({
   temp_id,
   owner_id: 1,
