@@ -7,11 +7,13 @@ import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
+import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
 import {
   registerViaApi,
   type Session,
   socketConnected,
   storeSessionBeforeLoad,
+  storyReadyFor,
   uniqueUsername,
 } from './helpers.ts';
 import { type Browser, expect, type Page, test } from './test.ts';
@@ -291,14 +293,7 @@ test.describe('with photos', () => {
     test(`before the app's scripts run, the frame of /home shows the first tiles' pictures at ${size.width}x${size.height}`, async ({
       browser,
     }) => {
-      mkdirSync(shots, { recursive: true });
-      const context = await browser.newContext({ viewport: size, serviceWorkers: 'block' });
-      const page = await context.newPage();
-      try {
-        await storeSessionBeforeLoad(page, me);
-        // Only the HTML and its inline boot script: the app's entry never arrives.
-        await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
-        await page.goto('/home');
+      await visit(browser, size, '/home', true, async (page) => {
         const pictures = page.locator('[data-frame="home"] .kf-grid > i > img');
         await expect(pictures).toHaveCount(2);
         // The peer's two photos, newest first, as thumbnails, loaded and drawn in their tiles.
@@ -315,11 +310,35 @@ test.describe('with photos', () => {
           expect(box).toEqual(tile);
         }
         await page.screenshot({ path: path.join(shots, `home-pictures-${size.width}x${size.height}.png`) });
-      } finally {
-        await context.close();
-      }
+      });
     });
 });
+
+type Size = { width: number; height: number };
+
+/**
+ * A signed-in visit in a fresh context; with `holdEntry`, only the HTML and its inline boot script run (the
+ * app's entry never arrives), so what shows is the frame the boot script painted.
+ */
+async function visit<T>(
+  browser: Browser,
+  size: Size,
+  url: string,
+  holdEntry: boolean,
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
+  mkdirSync(shots, { recursive: true });
+  const context = await browser.newContext({ viewport: size, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  try {
+    await storeSessionBeforeLoad(page, me);
+    if (holdEntry) await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(url);
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * Before the app's scripts run, the frame of a chat page shows its newest messages (`texts`, oldest first; the
@@ -327,21 +346,15 @@ test.describe('with photos', () => {
  * same text as the largest only when it is larger (docs/PITFALLS.md).
  */
 async function checkChatFrame(browser: Browser, name: string, url: string, texts: readonly string[]) {
-  mkdirSync(shots, { recursive: true });
-  const size = { width: 390, height: 844 };
-  const measure = async (holdEntry: boolean) => {
-    const context = await browser.newContext({ viewport: size, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    try {
-      await storeSessionBeforeLoad(page, me);
-      // Only the HTML and its inline boot script: the app's entry never arrives.
-      if (holdEntry) await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
-      await page.goto(url);
-      const paragraphs = texts.map((text) =>
-        holdEntry
-          ? page.locator('[data-frame] .kf-bub > p', { hasText: text })
-          : page.getByTestId('message').getByText(text, { exact: true }),
-      );
+  const paragraphsOf = (page: Page, holdEntry: boolean) =>
+    texts.map((text) =>
+      holdEntry
+        ? page.locator('[data-frame] .kf-bub > p', { hasText: text })
+        : page.getByTestId('message').getByText(text, { exact: true }),
+    );
+  const measure = (holdEntry: boolean, size: Size = { width: 390, height: 844 }) =>
+    visit(browser, size, url, holdEntry, async (page) => {
+      const paragraphs = paragraphsOf(page, holdEntry);
       for (const paragraph of paragraphs) await expect(paragraph).toBeVisible();
       if (holdEntry) {
         // Mine on the right, the others' on the left, as the page puts them.
@@ -353,10 +366,9 @@ async function checkChatFrame(browser: Browser, name: string, url: string, texts
         });
       }
       return await Promise.all(paragraphs.map((p) => p.boundingBox()));
-    } finally {
-      await context.close();
-    }
-  };
+    });
+  // The desktop frame is looked at (its screenshot); the largest paint is measured on the phone.
+  await measure(true, { width: 1440, height: 900 });
   const frame = await measure(true);
   const app = await measure(false);
   for (const [i, box] of frame.entries()) {
@@ -416,6 +428,59 @@ test.describe('a group', () => {
   }) => {
     await checkChatFrame(browser, 'group', `/messenger/group/${slug}`, ['Кто едет в субботу?', 'Я еду!']);
   });
+});
+
+test.describe('a story opened by link', () => {
+  let storyId: number;
+  test.beforeAll(async ({ request }, testInfo) => {
+    testInfo.setTimeout(600_000);
+    const upload = await request.post(apiUrl(storiesEndpoints.upload), {
+      headers: { Authorization: `Bearer ${peer.access_token}` },
+      multipart: {
+        file: {
+          name: 'chelsea.jpg',
+          mimeType: 'image/jpeg',
+          buffer: readFileSync(path.join(photos, 'chelsea.jpg')),
+        },
+        media_type: 'photo',
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    storyId = ((await upload.json()) as { story: { id: number } }).story.id;
+    await storyReadyFor(request, storyId, me);
+    await setupEventsSettle();
+  });
+
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ])
+    test(`before the app's scripts run, the frame shows the story's picture where its viewer will, no smaller, at ${size.width}x${size.height}`, async ({
+      browser,
+    }) => {
+      const url = `/home?story=${storyId}`;
+      const frame = await visit(browser, size, url, true, async (page) => {
+        const picture = page.locator('[data-frame="home"] .kf-sv .kf-svf > img');
+        await expect(picture).toBeVisible();
+        await expect
+          .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+          .toBeGreaterThan(0);
+        expect(await picture.getAttribute('src')).toMatch(/^\/files\/stories\//);
+        expect(await picture.getAttribute('alt')).toBe('');
+        expect(await picture.getAttribute('fetchpriority')).toBe('high');
+        await page.screenshot({ path: path.join(shots, `story-${size.width}x${size.height}.png`) });
+        return { src: await picture.getAttribute('src'), box: await picture.boundingBox() };
+      });
+      const app = await visit(browser, size, url, false, async (page) => {
+        const picture = page.getByTestId('story-media');
+        await expect(picture).toBeVisible();
+        return { src: await picture.getAttribute('src'), box: await picture.boundingBox() };
+      });
+      // The same file, drawn no smaller: the viewer's copy is then not a later largest paint (docs/PITFALLS.md).
+      expect(frame.src).toBe(app.src);
+      expect(frame.box?.width).toBeGreaterThanOrEqual((app.box?.width ?? 0) - 0.5);
+      expect(frame.box?.height).toBeGreaterThanOrEqual((app.box?.height ?? 0) - 0.5);
+    });
 });
 
 for (const size of [
