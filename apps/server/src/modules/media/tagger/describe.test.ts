@@ -29,6 +29,30 @@ suite('Russian object names with counts', () => {
 });
 
 suite('alt text sentence', () => {
+  it('mentions an animal whose species was not named beside the things that were', () => {
+    // Darknet's dog beside a bicycle and a pickup: the dog scored under its bar, the animal tag passed.
+    expect(
+      describe({
+        kind: 'image',
+        objects: [obj('car'), obj('bicycle')],
+        tags: tags('animals', 'vehicles', 'city'),
+        leadArea: 0.2,
+      }),
+    ).toBe('Машина, велосипед и животное на улице');
+    // A named animal is not doubled, and a person is not an animal.
+    expect(
+      describe({
+        kind: 'image',
+        objects: [obj('dog'), obj('bicycle')],
+        tags: tags('animals'),
+        leadArea: 0.2,
+      }),
+    ).toBe('Собака рядом с велосипедом');
+    expect(
+      describe({ kind: 'image', objects: [obj('person')], tags: tags('animals', 'person'), leadArea: 0.2 }),
+    ).toBe('Человек и животное');
+  });
+
   it('a lone large subject is a close-up', () => {
     expect(describe({ kind: 'image', objects: [obj('cat')], tags: tags('cats'), leadArea: 0.6 })).toBe(
       'Кошка крупным планом',

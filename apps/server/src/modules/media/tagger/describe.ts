@@ -58,9 +58,17 @@ function sceneOnly(input: DescribeInput): string {
 export function describe(input: DescribeInput): string {
   const named = input.objects.filter((o) => COCO_RU[o.label]).slice(0, 3);
   if (named.length === 0) return sceneOnly(input);
+  // An animal the detector saw without being sure of its species, beside things it did name (a dog beside a
+  // bicycle and a truck, scored under the dog's bar): it is still on the picture, and a blind reader should
+  // hear of it.
+  const unnamedAnimal =
+    input.tags.has('animals') && !named.some((o) => LIVING.has(o.label) && o.label !== 'person');
   const [lead, second] = named;
   let sentence: string;
-  if (named.length === 1) {
+  if (unnamedAnimal) {
+    const names = named.map((o) => o.name);
+    sentence = `${capitalise(names.join(', '))} и животное`;
+  } else if (named.length === 1) {
     sentence = capitalise(lead!.name);
     if (lead!.count === 1 && input.leadArea >= CLOSE_UP_AREA && input.kind !== 'carousel')
       sentence += ' крупным планом';
