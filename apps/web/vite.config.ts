@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './build/compile-hints.ts';
+import { idlePreloads, resolveIdlePreloads } from './build/idle-preloads.ts';
 import { inlineBoot } from './build/inline-boot.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -64,11 +65,14 @@ export default defineConfig({
       },
     }),
     inlineBoot(),
+    idlePreloads(),
     compileHints(),
     precompress(),
   ],
   build: {
     outDir: 'dist',
+    // No preload links for what is imported at idle (build/idle-preloads.ts).
+    modulePreload: { resolveDependencies: resolveIdlePreloads },
     emptyOutDir: true,
     // Written for error reports decoded on the server side, but not referenced from the scripts; the server
     // serves them only with WEB_SOURCE_MAPS=true (plugins/web.ts).

@@ -75,7 +75,10 @@ export function inlineBoot(): Plugin {
             const css = asset(ctx.bundle, href);
             if (!css) return link;
             styles.push(String(css.source));
-            return '';
+            // Left in, disabled (never fetched nor applied): Vite's preload helper skips a stylesheet a link in
+            // the document already names. Without it, every lazy chunk that shares the entry's CSS inserted it
+            // again, a request and a style recalculation of the whole page for styles already in force.
+            return `<link rel="stylesheet" href="${href}" disabled>\n    `;
           },
         );
         return inlineIntoHtml(withoutLinks, styles, script);

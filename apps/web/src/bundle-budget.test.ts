@@ -108,11 +108,45 @@ describe('the built web app', () => {
       expect(viewFiles(view).length, viewFiles(view).join(' ')).toBeLessThanOrEqual(most);
   });
 
+  it('preloads a view’s scripts beside it, but nothing of what is imported at idle (a link per file)', () => {
+    const assets = path.join(outDir, 'assets');
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const entry = readFileSync(
+      path.join(outDir, html.match(/<script type="module"[^>]+src="\/([^"]+\.js)"/)?.[1] ?? ''),
+      'utf8',
+    );
+    const listed = JSON.parse(entry.match(/m\.f=(\[[^\]]*\])/)?.[1] ?? '[]') as string[];
+    // The files Vite's helper inserts a link for when the entry imports `chunk` (its stylesheets included).
+    const preloaded = (chunk: string) => {
+      const file = readdirSync(assets).find((f) => f.startsWith(`${chunk}-`) && f.endsWith('.js'));
+      expect(file, chunk).toBeDefined();
+      const at = entry.indexOf(`import(\`./${file}\`)`);
+      expect(at, `${file} is imported by the entry`).toBeGreaterThan(-1);
+      // Up to the next dynamic import: Vite wraps each as `helper(() => import(…)…, __vite__mapDeps([…]) | [])`.
+      const next = entry.indexOf('import(`', at + 1);
+      const call = entry.slice(at, next === -1 ? undefined : next);
+      expect(call, file).toMatch(/__vite__mapDeps\(\[[\d,]*\]\)|,\[\]\)/);
+      const deps = call.match(/__vite__mapDeps\(\[([\d,]*)\]\)/)?.[1];
+      return (deps ? deps.split(',') : []).map((i) => listed[Number(i)] ?? '');
+    };
+    const scripts = (files: string[]) => files.filter((f) => f.endsWith('.js'));
+    for (const view of ['HomePage', 'MessengerView'])
+      expect(scripts(preloaded(view)).length).toBeGreaterThan(1);
+    for (const idle of ['CallHost', 'VoiceHost', 'MessageBannerHost', 'messenger-realtime'])
+      expect(scripts(preloaded(idle)), idle).toEqual([]);
+    // Its stylesheets still come before a host renders.
+    expect(preloaded('CallHost').some((f) => f.endsWith('.css'))).toBe(true);
+  });
+
   it('carries the boot script and the entry CSS inline, and a frame slot in #root (paint before the scripts)', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const inline = html.slice(html.indexOf('<script>'), html.indexOf('</script>'));
     expect(inline).toContain('__kadrBoot');
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // The entry's stylesheet is inline; its link stays only as a disabled marker (never fetched), so that
+    // Vite's preload helper does not insert it again for the lazy chunks that share it.
+    const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatch(/^<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" disabled>$/);
     expect(html).toContain('<div id="root"><!--kadr-frame--></div>');
     const frames = JSON.parse(readFileSync(path.join(outDir, 'frames.json'), 'utf8')) as {
       frames: Record<string, string>;

@@ -19,23 +19,31 @@ describe('the first requests of a page (boot script)', () => {
   });
 
   it('starts the home page’s lists beside the session check, the first tile from the following list', () => {
-    const plan = firstRequests('/home', '?story=7');
+    const plan = firstRequests('/home', '');
     expect(plan.urls).toEqual([
       '/api/v1/auth/me',
       '/api/v1/messages/chats',
       '/api/v1/settings',
-      '/api/v1/stories/7',
       '/api/v1/notifications?limit=1',
       '/api/v1/livestreams/active?limit=20',
       '/api/v1/stories/feed?limit=20',
       '/api/v1/media/following?limit=30',
     ]);
-    // Opened on a story: its picture is the largest, not the first tile.
+    expect(plan.lcp).toEqual({ url: '/api/v1/media/following?limit=30', source: 'following' });
+  });
+
+  it('a story opened by link asks for the story first and leaves the home page’s lists to the app', () => {
+    const plan = firstRequests('/home', '?story=7');
+    expect(plan.urls).toEqual([
+      '/api/v1/stories/7',
+      '/api/v1/auth/me',
+      '/api/v1/messages/chats',
+      '/api/v1/settings',
+    ]);
+    // Its picture is the largest, not the first tile.
     expect(plan.lcp).toEqual({ url: '/api/v1/stories/7', source: 'story' });
-    expect(firstRequests('/home', '').lcp).toEqual({
-      url: '/api/v1/media/following?limit=30',
-      source: 'following',
-    });
+    // Not a story id: the plain home page.
+    expect(firstRequests('/home', '?story=abc').urls).toEqual(firstRequests('/home', '').urls);
   });
 
   it('a chat page follows the chat list to its conversation; a profile has no messenger badge', () => {

@@ -16,11 +16,14 @@ export function CallHost() {
   const mediaVersion = useCallStore((s) => s.mediaVersion);
   const audioRef = useRef<HTMLAudioElement>(null);
   const live = isLive(view);
+  // The peer's audio element exists only while there is a call: a media element is costly to create (11 ms
+  // at a phone's speed), and every page mounts this host.
+  const inCall = view.status !== 'idle';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: mediaVersion is the signal that tracks changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mediaVersion is the signal that tracks changed; inCall mounts the element.
   useEffect(() => {
     if (audioRef.current) callActions.media()?.attachAudio(audioRef.current);
-  }, [mediaVersion]);
+  }, [mediaVersion, inCall]);
 
   useEffect(() => {
     if (!live) return;
@@ -36,7 +39,7 @@ export function CallHost() {
   return (
     <>
       {/* biome-ignore lint/a11y/useMediaCaption: a live call has no captions to offer. */}
-      <audio ref={audioRef} autoPlay data-testid="remote-audio" />
+      {inCall ? <audio ref={audioRef} autoPlay data-testid="remote-audio" /> : null}
       <CallScreen view={view} minimised={minimised} />
       {notice ? (
         <div className={styles.toast} role="alert">
