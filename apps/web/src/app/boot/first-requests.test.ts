@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { conversationUrl, firstRequests, frameKind, groupMessagesUrl } from './first-requests.ts';
 
+/** What every page of the shell asks for: the session check, the messenger badge (the chat list), the settings. */
+const SHELL = ['/api/v1/auth/me', '/api/v1/messages/chats', '/api/v1/settings'];
+
 describe('the first requests of a page (boot script)', () => {
   it('names each kind of page by its path', () => {
     expect(frameKind('/login')).toBe('auth');
@@ -21,9 +24,7 @@ describe('the first requests of a page (boot script)', () => {
   it('starts the home page’s lists beside the session check, the first tile from the following list', () => {
     const plan = firstRequests('/home', '');
     expect(plan.urls).toEqual([
-      '/api/v1/auth/me',
-      '/api/v1/messages/chats',
-      '/api/v1/settings',
+      ...SHELL,
       '/api/v1/notifications?limit=1',
       '/api/v1/livestreams/active?limit=20',
       '/api/v1/stories/feed?limit=20',
@@ -34,12 +35,7 @@ describe('the first requests of a page (boot script)', () => {
 
   it('a story opened by link asks for the story first and leaves the home page’s lists to the app', () => {
     const plan = firstRequests('/home', '?story=7');
-    expect(plan.urls).toEqual([
-      '/api/v1/stories/7',
-      '/api/v1/auth/me',
-      '/api/v1/messages/chats',
-      '/api/v1/settings',
-    ]);
+    expect(plan.urls).toEqual(['/api/v1/stories/7', ...SHELL]);
     // Its picture is the largest, not the first tile.
     expect(plan.lcp).toEqual({ url: '/api/v1/stories/7', source: 'story' });
     // Not a story id: the plain home page.
@@ -61,12 +57,7 @@ describe('the first requests of a page (boot script)', () => {
 
   it('a group page asks for the group, then its newest messages as its chat does', () => {
     const plan = firstRequests('/messenger/group/hikers', '');
-    expect(plan.urls).toEqual([
-      '/api/v1/auth/me',
-      '/api/v1/messages/chats',
-      '/api/v1/settings',
-      '/api/v1/groups/by-slug/hikers',
-    ]);
+    expect(plan.urls).toEqual([...SHELL, '/api/v1/groups/by-slug/hikers']);
     expect(plan.group).toBe('/api/v1/groups/by-slug/hikers');
     expect(groupMessagesUrl(5)).toBe('/api/v1/groups/5/messages?limit=30&offset=0');
   });
