@@ -451,6 +451,25 @@ test.describe('a story opened by link', () => {
     await setupEventsSettle();
   });
 
+  test('a cold load asks for the story before anything else, fetches nothing twice, its picture is the largest paint', async ({
+    browser,
+  }) => {
+    const target: Target = {
+      name: 'story',
+      url: () => `/home?story=${storyId}`,
+      ready: (page) => expect(page.getByTestId('story-media')).toBeVisible(),
+      lcpImage: true,
+    };
+    await checkColdLoad(browser, target);
+    // The home page's lists wait for the app: on a phone's few connections they held the picture back.
+    const { context, gets } = await coldVisit(browser, target.url(), target.ready);
+    try {
+      expect(gets[0], `GETs: ${JSON.stringify(gets)}`).toBe(apiUrl(storiesEndpoints.get, { id: storyId }));
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const size of [
     { width: 390, height: 844 },
     { width: 1440, height: 900 },
