@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GHOST_CLICK_MS, swallowNextClick } from './swallow-next-click.ts';
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   document.body.innerHTML = '';
 });
@@ -31,5 +32,12 @@ describe('swallowNextClick', () => {
     vi.advanceTimersByTime(GHOST_CLICK_MS + 1);
     b.click();
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('its timer still ends cleanly when it fires after the page is gone (a closed test document)', () => {
+    vi.useFakeTimers();
+    swallowNextClick();
+    vi.stubGlobal('window', undefined);
+    expect(() => vi.advanceTimersByTime(GHOST_CLICK_MS + 1)).not.toThrow();
   });
 });

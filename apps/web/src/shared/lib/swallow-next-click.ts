@@ -8,11 +8,14 @@ export const GHOST_CLICK_MS = 500;
  * tile beneath it.
  */
 export function swallowNextClick(ms: number = GHOST_CLICK_MS): void {
+  // The timer closes over this window, not the global name: it may fire after the page (or a test's
+  // document) is gone, and must then remove the listener from the window it was added to.
+  const page = window;
   const stop = (event: Event) => {
     event.preventDefault();
     event.stopPropagation();
-    window.removeEventListener('click', stop, true);
+    page.removeEventListener('click', stop, true);
   };
-  window.addEventListener('click', stop, true);
-  window.setTimeout(() => window.removeEventListener('click', stop, true), ms);
+  page.addEventListener('click', stop, true);
+  page.setTimeout(() => page.removeEventListener('click', stop, true), ms);
 }
