@@ -1,14 +1,10 @@
 import { Limits } from '@kadr/contract/browser';
 import { plural, ru } from '../i18n/ru.ts';
-import { lazily } from './lazily.ts';
+import { formatDayMonth } from './ru-format.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const dateFormat = lazily(
-  () => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }),
-);
 
 /**
  * Last-seen wording (spec §9): 'онлайн' when online or seen under 30 s ago, then minutes, hours,
@@ -38,5 +34,5 @@ export function formatLastSeen(
     const days = Math.floor(elapsed / DAY);
     return ru.lastSeen.ago(`${days} ${plural(days, ru.lastSeen.days)}`);
   }
-  return ru.lastSeen.onDate(dateFormat().format(at));
+  return ru.lastSeen.onDate(formatDayMonth(at, { month: 'long', year: true }));
 }

@@ -1,3 +1,4 @@
+import { formatDayMonth } from '../../../shared/lib/ru-format.ts';
 import { mediaStrings } from '../strings.ts';
 
 const MINUTE = 60_000;
@@ -5,9 +6,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 const ages = mediaStrings.commentAge;
-
-const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * A comment's age as Instagram shows it beside the author: «сейчас», «5 мин», «3 ч», «2 д», «4 нед», then
@@ -22,7 +20,8 @@ export function commentTime(iso: string, now: number): string {
   if (age < DAY) return ages.hours(Math.floor(age / HOUR));
   if (age < WEEK) return ages.days(Math.floor(age / DAY));
   if (age < 5 * WEEK) return ages.weeks(Math.floor(age / WEEK));
-  return new Date(at).getFullYear() === new Date(now).getFullYear()
-    ? dayMonth.format(at)
-    : dayMonthYear.format(at);
+  return formatDayMonth(at, {
+    month: 'short',
+    year: new Date(at).getFullYear() !== new Date(now).getFullYear(),
+  });
 }

@@ -1,8 +1,7 @@
 import type { ChatListItem } from '@kadr/contract';
 import { callEntrySeenBy } from '@kadr/contract/browser';
 import { memo } from 'react';
-import { lazily } from '../../../shared/lib/lazily.ts';
-import { formatClock } from '../../../shared/lib/ru-format.ts';
+import { formatClock, formatDayMonth } from '../../../shared/lib/ru-format.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { usePeerTyping } from '../hooks/use-peer-typing.ts';
 import { truncatePreview } from '../lib/chat-order.ts';
@@ -10,13 +9,11 @@ import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './ChatList.module.css';
 
-const dateFormat = lazily(() => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short' }));
-
 function shortTime(iso: string | null | undefined, now: number): string {
   if (!iso) return '';
   const at = Date.parse(iso);
   if (Number.isNaN(at) || at <= 0) return '';
-  return now - at < 86_400_000 ? formatClock(at) : dateFormat().format(at);
+  return now - at < 86_400_000 ? formatClock(at) : formatDayMonth(at, { month: 'short' });
 }
 
 export function previewOf(chat: ChatListItem, ownId: number): string {

@@ -1,15 +1,10 @@
 import { plural, ru } from '../../../shared/i18n/ru.ts';
-import { lazily } from '../../../shared/lib/lazily.ts';
+import { formatDayMonth } from '../../../shared/lib/ru-format.ts';
 import { notificationsStrings } from '../strings.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const sameYear = lazily(() => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' }));
-const otherYear = lazily(
-  () => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }),
-);
 
 /** Spec §9 relative time: 'только что', minutes, hours under 24, days under 7, else a date. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
@@ -31,5 +26,5 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
     return T.ago(`${d} ${plural(d, ru.lastSeen.days)}`);
   }
   const date = new Date(at);
-  return (date.getFullYear() === new Date(now).getFullYear() ? sameYear : otherYear)().format(date);
+  return formatDayMonth(date, { month: 'long', year: date.getFullYear() !== new Date(now).getFullYear() });
 }

@@ -199,8 +199,10 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [go, close, sheet]);
 
+  // The viewer is a fixed full-screen layer: focus needs no scroll, and a scroll into view would lay out the
+  // whole page inside the mount's task (the longest task of a story opened by link).
   useEffect(() => {
-    dialogRef.current?.focus();
+    dialogRef.current?.focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
