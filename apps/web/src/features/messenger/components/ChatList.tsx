@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatKey } from '../lib/chat-order.ts';
 import { CHAT_LIST_OVERSCAN, CHAT_ROW_HEIGHT, visibleChatRows } from '../lib/list-window.ts';
+import { observeRectAfterLayout, scrollAfterMount } from '../lib/virtual-mount.ts';
 import styles from './ChatList.module.css';
 import { ChatListRow } from './ChatListRow.tsx';
 
@@ -44,7 +45,10 @@ export function ChatList({ chats, ownId, selectedKey, reducedBadges, label, onSe
     getScrollElement,
     estimateSize,
     overscan: CHAT_LIST_OVERSCAN,
+    // The first screen is sized from the rows it can show; the real size comes after the frame's layout.
     initialRect: { width: 320, height: rows * CHAT_ROW_HEIGHT },
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterMount,
   });
 
   const selectedIndex = chats.findIndex((chat) => chatKey(chat) === selectedKey);
