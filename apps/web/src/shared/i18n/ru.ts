@@ -55,6 +55,39 @@ export const ru = defineStrings({
     ago: (amount: string) => `был(а) ${amount} назад`,
     onDate: (date: string) => `был(а) ${date}`,
   },
+  /** Dates as 'ru-RU' writes them after a day number (shared/lib/ru-format.ts): `month: 'short'` and `'long'`. */
+  dates: {
+    monthsShort: [
+      'янв.',
+      'февр.',
+      'мар.',
+      'апр.',
+      'мая',
+      'июн.',
+      'июл.',
+      'авг.',
+      'сент.',
+      'окт.',
+      'нояб.',
+      'дек.',
+    ] as const,
+    monthsLong: [
+      'января',
+      'февраля',
+      'марта',
+      'апреля',
+      'мая',
+      'июня',
+      'июля',
+      'августа',
+      'сентября',
+      'октября',
+      'ноября',
+      'декабря',
+    ] as const,
+    /** The year after a date: «5 декабря 2026 г.». */
+    withYear: (date: string, year: number) => `${date} ${year} г.`,
+  },
   // ── media plane: live streams, calls, voice rooms (owned by apps/web/src/shared/livekit) ──
   mediaPlane: {
     cameraBlocked: 'Доступ к камере заблокирован. Проверьте разрешения браузера и перезапустите приложение.',

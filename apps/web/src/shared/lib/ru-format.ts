@@ -1,3 +1,5 @@
+import { ru } from '../i18n/ru.ts';
+
 /**
  * The formats the first screens need, written out instead of built with `Intl`: the first `Intl`
  * formatter of a page loads its locale data, 100–270 ms at Lighthouse's 4x CPU (the first
@@ -25,24 +27,7 @@ export function formatClock(at: number | Date): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** Month names as 'ru-RU' writes them after a day number: `month: 'short'` and `month: 'long'`. */
-const MONTHS = {
-  short: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
-  long: [
-    'января',
-    'февраля',
-    'марта',
-    'апреля',
-    'мая',
-    'июня',
-    'июля',
-    'августа',
-    'сентября',
-    'октября',
-    'ноября',
-    'декабря',
-  ],
-} as const;
+const MONTHS = { short: ru.dates.monthsShort, long: ru.dates.monthsLong } as const;
 
 /**
  * A local date as `{ day: 'numeric', month, year?: 'numeric' }` in 'ru-RU' writes it: '5 дек.',
@@ -54,5 +39,5 @@ export function formatDayMonth(
 ): string {
   const date = typeof at === 'number' ? new Date(at) : at;
   const day = `${date.getDate()} ${MONTHS[month][date.getMonth()]}`;
-  return year ? `${day} ${date.getFullYear()} г.` : day;
+  return year ? ru.dates.withYear(day, date.getFullYear()) : day;
 }

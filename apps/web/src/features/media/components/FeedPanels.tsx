@@ -1,12 +1,14 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { SearchPanel } from '../../search/feature.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { FeedPreferencesPanel } from '../modes/components/FeedPreferencesPanel.tsx';
 import { ModesPanel } from '../modes/components/ModesPanel.tsx';
 import { useMediaMode } from '../modes/media-mode-store.ts';
 import { MyActionsPanel } from '../my-actions/components/MyActionsPanel.tsx';
-import { CommentsPanel } from './CommentsPanel.tsx';
 import { EditAltPanel } from './EditAltPanel.tsx';
+
+// Comments load when first opened: a press, never the feed's first screen.
+const CommentsPanel = lazy(() => import('./CommentsPanel.tsx').then((m) => ({ default: m.CommentsPanel })));
 
 /** The panels over the feed (spec §2.4): comments, preferences, modes, my actions, search, the alt text edit. */
 export function FeedPanels() {
@@ -17,7 +19,11 @@ export function FeedPanels() {
   const mode = useMediaMode((s) => s.mode);
   switch (panel) {
     case 'comments':
-      return commentsPostId === null ? null : <CommentsPanel postId={commentsPostId} onClose={close} />;
+      return commentsPostId === null ? null : (
+        <Suspense fallback={null}>
+          <CommentsPanel postId={commentsPostId} onClose={close} />
+        </Suspense>
+      );
     case 'preferences':
       return <FeedPreferencesPanel onClose={close} />;
     case 'modes':
