@@ -99,7 +99,7 @@ export default defineConfig({
             // is a request started on the main thread (25 of them were a 50 ms task, 200 ms at a phone's speed).
             {
               name: 'shared',
-              test: /apps[\\/]web[\\/]src|packages[\\/]contract|@use-gesture|lazily/,
+              test: /apps[\\/]web[\\/]src|packages[\\/]contract|@use-gesture/,
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 4_000,

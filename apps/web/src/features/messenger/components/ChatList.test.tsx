@@ -1,0 +1,80 @@
+import type { ChatListItem } from '@kadr/contract';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_LIST_OVERSCAN, CHAT_ROW_HEIGHT } from '../lib/list-window.ts';
+import { ChatList } from './ChatList.tsx';
+
+const chat = (id: number): ChatListItem => ({
+  type: 'personal',
+  user_id: id,
+  username: `user${id}`,
+  avatar_url: null,
+  avatar_thumbnail_url: null,
+  is_favorites: false,
+  is_pinned: false,
+  pin_order: null,
+  unread_count: 0,
+  last_message: null,
+  last_time: null,
+  last_seen: null,
+});
+
+/** Counts the layout-forcing calls the list's mount could make on any element. */
+function watchLayout() {
+  const reads = { size: 0, scrolls: 0 };
+  const count = (name: 'clientWidth' | 'clientHeight') =>
+    vi.spyOn(HTMLElement.prototype, name, 'get').mockImplementation(() => {
+      reads.size += 1;
+      return 0;
+    });
+  count('clientWidth');
+  count('clientHeight');
+  Element.prototype.scrollTo = vi.fn(() => {
+    reads.scrolls += 1;
+  }) as typeof Element.prototype.scrollTo;
+  return reads;
+}
+
+const scrollTo = Element.prototype.scrollTo;
+afterEach(() => {
+  Element.prototype.scrollTo = scrollTo;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('ChatList', () => {
+  it('mounts without reading its size or writing its scroll (no layout forced in the commit), rows from its first screen', () => {
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe(target: Element) {
+          observed.push(target);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const reads = watchLayout();
+    render(
+      <ChatList
+        chats={Array.from({ length: 40 }, (_, i) => chat(i + 2))}
+        ownId={1}
+        selectedKey={null}
+        reducedBadges={false}
+        label="Чаты"
+        onSelect={() => undefined}
+        onMenu={() => undefined}
+      />,
+    );
+    expect(reads).toEqual({ size: 0, scrolls: 0 });
+    // Its size is watched instead, and the first screen's rows are there from the initial size.
+    expect(observed).toContain(screen.getByTestId('chat-list'));
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(screen.getByTestId('chat-list').style.maxHeight).toBe(
+      `${(rows.length - CHAT_LIST_OVERSCAN) * CHAT_ROW_HEIGHT}px`,
+    );
+  });
+});
