@@ -15,7 +15,7 @@ const chat = (id: number): ChatListItem => ({
   pin_order: null,
   unread_count: 0,
   last_message: null,
-  last_time: null,
+  last_time: '2026-11-01T10:00:00.000Z',
   last_seen: null,
 });
 
