@@ -99,6 +99,7 @@ export function attachNotificationListeners(
       const skip = new Set([message.sender_id]);
       const replyTo = message.reply_to;
       const members = (ids: number[]) => repo.membersAmong(conversation.id, ids);
+      const at = new Date(message.created_at);
       // The quoted author may have left or been removed since: the reply's text is not theirs to read.
       if (
         replyTo &&
@@ -114,6 +115,7 @@ export function attachNotificationListeners(
           conversationId: conversation.id,
           place,
           snippet: text,
+          at,
         });
       }
       for (const userId of await mentioned(message.content, skip, members)) {
@@ -124,6 +126,7 @@ export function attachNotificationListeners(
           conversationId: conversation.id,
           place,
           snippet: text,
+          at,
         });
       }
     }),

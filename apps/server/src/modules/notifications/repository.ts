@@ -12,6 +12,11 @@ export interface NewNotification {
   snippet?: string;
   /** Likes and reposts of one post join one unread row under this key. */
   aggKey?: string | null;
+  /**
+   * When the action happened, if not now: a message's own time. The listeners of two messages run side by
+   * side, and the newer one's notification may be stored first; the list orders by this time.
+   */
+  at?: Date;
 }
 
 /** One stored notification with what its text and links need. */
@@ -89,7 +94,7 @@ export function notificationsRepository(db: Kysely<Database>) {
     /** Inserts, or joins an unread row with the same aggregation key (the newest actor leads it). */
     async store(n: NewNotification, now: Date): Promise<number> {
       const values = sql`(${n.userId}, ${n.actorId}, ${n.type}, ${n.postId ?? null}, ${n.conversationId ?? null},
-        ${n.place ?? ''}, ${n.snippet ?? ''}, ${n.aggKey ?? null}, ${now})`;
+        ${n.place ?? ''}, ${n.snippet ?? ''}, ${n.aggKey ?? null}, ${n.at ?? now})`;
       const insert = sql`insert into notifications
         (user_id, actor_id, type, post_id, conversation_id, place, snippet, agg_key, created_at) values ${values}`;
       const { rows } = n.aggKey
