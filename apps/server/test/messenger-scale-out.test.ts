@@ -1,5 +1,5 @@
 import type { MessageDeliveredEvent, MessageEvent, SendMessageResult } from '@kadr/contract';
-import { apiUrl, messengerRoutes } from '@kadr/contract';
+import { apiUrl, messengerRoutes, profileRoutes } from '@kadr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type TestApp } from './helpers.ts';
 import { type ClientSocket, openSocket, redisReachable, startTwoNodes, type TwoNodes } from './sockets.ts';
@@ -107,5 +107,38 @@ describe.runIf(hasRedis)('messenger on two nodes sharing Redis and the database 
     expect(history.messages.map((x) => x.id).sort((x, y) => x - y)).toEqual(
       sends.map((x) => x.id).sort((x, y) => x - y),
     );
+  });
+
+  it('a new message shows its sender as renamed on another node, although that node kept the old name', async () => {
+    const a = await registerUser(one.app, undefined, 'Старое имя');
+    const b = await registerUser(two.app);
+    const send = (content: string, temp_id: string) =>
+      two.app.ctx.messenger.messages.send(a.user.id, { other_user_id: b.user.id, content, temp_id });
+    expect((await send('до', 'rename-1')).sender_name).toBe('Старое имя');
+    // Node one keeps the old name too.
+    await one.app.ctx.messenger.messages.send(a.user.id, {
+      other_user_id: b.user.id,
+      content: 'до',
+      temp_id: 'rename-0',
+    });
+
+    const renamed = await one.app.inject({
+      method: 'PATCH',
+      url: apiUrl(profileRoutes.update),
+      headers: bearer(a.access_token),
+      payload: { name: 'Новое имя' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    // The node that made the change forgets the old name at once.
+    const here = await one.app.ctx.messenger.messages.send(a.user.id, {
+      other_user_id: b.user.id,
+      content: 'здесь',
+      temp_id: 'rename-here',
+    });
+    expect(here.sender_name).toBe('Новое имя');
+    // The change crosses the bus to node two; until it does, node two may still show the old name.
+    await expect
+      .poll(async () => (await send('после', `rename-${Date.now()}`)).sender_name, { timeout: 4000 })
+      .toBe('Новое имя');
   });
 });

@@ -94,3 +94,22 @@ it("says how long its oldest queued item has waited (the send path's backpressur
   await Promise.all([first, second]);
   expect(b.waitingMs()).toBe(0);
 });
+
+it('with lingerMs, a lone item waits for others to share its batch; a batch that ends takes the queue at once', async () => {
+  const calls: number[][] = [];
+  const b = batcher(
+    async (items: number[]) => {
+      calls.push(items);
+      return items;
+    },
+    { maxBatch: 100, maxInFlight: 1, lingerMs: 30 },
+  );
+  const started = performance.now();
+  const first = b.push(1);
+  await new Promise((r) => setTimeout(r, 10));
+  const second = b.push(2);
+  expect(calls).toEqual([]);
+  expect(await Promise.all([first, second])).toEqual([1, 2]);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+  expect(calls).toEqual([[1, 2]]);
+});

@@ -1,14 +1,15 @@
 /**
  * Coalesces calls that arrive together into one call of `run` (one SQL statement for many sends or
  * acks). Items queue while `maxInFlight` batches run; each finished batch takes the next queue at
- * once, so batches grow with load (group commit) and a lone item waits only for `setImmediate`.
+ * once, so batches grow with load (group commit) and a lone item waits only for `setImmediate`, or for
+ * `lingerMs` where gathering more matters more than its latency (delivery receipts).
  *
  * `run` answers one result per item, in order. When a batch of several fails, its items are run
  * again one by one, so a bad item fails alone and the others still succeed.
  */
 export function batcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  options: { maxBatch: number; maxInFlight: number },
+  options: { maxBatch: number; maxInFlight: number; lingerMs?: number },
 ) {
   interface Entry {
     /** When it was queued (performance.now()). */
@@ -52,7 +53,8 @@ export function batcher<I, O>(
         queue.push({ at: performance.now(), item, resolve, reject });
         if (!scheduled && inFlight < options.maxInFlight) {
           scheduled = true;
-          setImmediate(pump);
+          if (options.lingerMs) setTimeout(pump, options.lingerMs);
+          else setImmediate(pump);
         }
       });
     },

@@ -27,14 +27,18 @@ function setup() {
   } as unknown as BatchQueries;
   const tools = { listChanged: () => undefined, fanOut: () => undefined } as unknown as ConversationTools;
   const acks = deliveryAcks({ repo: {} as MessengerRepository, queries, facts, tools });
+  // A batch starts once its first ack has lingered (ACK_LINGER_MS): wait for the write on timers, not ticks.
+  const started = async () => {
+    for (let i = 0; i < 100 && pending === null; i += 1) await new Promise((r) => setTimeout(r, 2));
+  };
   const settle = async (how: 'release' | 'fail') => {
-    for (let i = 0; i < 20 && pending === null; i += 1) await new Promise((r) => setImmediate(r));
+    await started();
     const p = pending as { resolve: () => void; reject: (e: Error) => void } | null;
     pending = null;
     if (how === 'release') p?.resolve();
     else p?.reject(new Error('database gone'));
   };
-  return { acks, written, settle };
+  return { acks, written, settle, started };
 }
 
 describe('group acks answered without the batch', () => {
@@ -57,10 +61,10 @@ describe('group acks answered without the batch', () => {
   });
 
   it('forgets what a failed write claimed, so the acks are written again one by one', async () => {
-    const { acks, written, settle } = setup();
+    const { acks, written, settle, started } = setup();
     const a = acks.delivered(2, [100], inGroup);
     const b = acks.delivered(3, [100], inGroup);
-    for (let i = 0; i < 20 && written.length === 0; i += 1) await new Promise((r) => setImmediate(r));
+    await started();
     // Members 2 and 3 are being written in one statement: an ack arriving meanwhile is settled.
     expect(acks.settledAck(4, [100], inGroup)).toBe(true);
     await settle('fail');

@@ -109,9 +109,6 @@ export const messengerModule = defineModule({
     const chatList = await chatListCache(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs });
     // A peer's name, avatar or last seen is on the lists of everyone who chats with them; whether the
     // viewer may see that last seen depends on the peer's privacy, blocks and follows (stored pages).
-    ctx.profiles.onChange((change) =>
-      chatList.changedHere({ users: [...change.ids, ...(change.pair ?? [])] }),
-    );
     ctx.settings.onChange((userId) => chatList.changedHere({ users: [userId] }));
     const stored = storedJson();
     const messenger = buildMessenger(
@@ -120,6 +117,11 @@ export const messengerModule = defineModule({
       await roomWriters(ctx.bus, { ttlMs: ctx.config.feedCacheTtlMs }),
     );
     const { messages, chats, attachments, reactions, history } = messenger;
+    ctx.profiles.onChange((change) => {
+      chatList.changedHere({ users: [...change.ids, ...(change.pair ?? [])] });
+      // A new message shows its sender's name and avatar as they are now.
+      messages.profilesChanged(change.ids);
+    });
     ctx.messenger = messenger;
     // Batched sends and acks still writing must finish before the database is closed (after the sockets).
     api.addHook('onClose', () => messages.drained());

@@ -15,7 +15,7 @@ import { AppError, errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
-import type { BatchQueries, NewText } from './batch-queries.ts';
+import type { BatchQueries, NewText, StoredText } from './batch-queries.ts';
 import { batcher } from './batcher.ts';
 import type { ChatListChange } from './chat-list-cache.ts';
 import {
@@ -35,6 +35,7 @@ import type {
   MessengerRepository,
 } from './repository.ts';
 import type { RoomWriters } from './room-writers.ts';
+import { type SenderCard, senderCards } from './sender-cards.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -77,6 +78,30 @@ declare module '../../lib/events.ts' {
   }
 }
 
+/** A text message's row as stored: what was sent, what the database gave it, and what it shows of its sender. */
+function newTextRow(sent: NewText, stored: StoredText, sender: SenderCard): MessageRow {
+  return {
+    id: stored.id,
+    conversation_id: sent.conversation_id,
+    sender_id: sent.sender_id,
+    content: sent.content,
+    message_type: 'text',
+    temp_id: sent.temp_id,
+    is_forwarded: false,
+    forwarded_from_id: null,
+    created_at: stored.created_at,
+    edited_at: null,
+    deleted_at: null,
+    sender_username: sender.username,
+    sender_name: sender.name,
+    sender_avatar_url: sender.avatar_url,
+    forwarded_from_username: null,
+    reply_to_id: sent.reply_to_id ?? null,
+    views_count: 0,
+    story_id: null,
+  };
+}
+
 /** Sending, reading, editing, deleting and forwarding messages; receipts. */
 export function messagesService(deps: {
   repo: MessengerRepository;
@@ -106,10 +131,27 @@ export function messagesService(deps: {
   const acks = deliveryAcks({ repo, queries: deps.queries, facts, tools });
   // Text sends that arrive together share one INSERT (and, on PostgreSQL, one commit).
   const SEND_QUEUE_MAX_WAIT_MS = deps.sendQueueMaxWaitMs ?? 500;
-  const texts = batcher((values: NewText[]) => deps.queries.insertTexts(values), {
-    maxBatch: 200,
-    maxInFlight: 2,
+  // Kept until a profile change drops them (every node hears it); the TTL only bounds a lost notice.
+  const senders = senderCards((ids) => deps.queries.senderCards(ids), {
+    capacity: 100_000,
+    ttlMs: 10 * 60_000,
   });
+  const texts = batcher(
+    async (values: NewText[]): Promise<Array<MessageRow | null>> => {
+      const [stored, cards] = await Promise.all([
+        deps.queries.insertTexts(values),
+        senders.of(values.map((v) => v.sender_id)),
+      ]);
+      return values.map((v, i) => {
+        const row = stored[i];
+        if (!row) return null;
+        const sender = cards.get(v.sender_id);
+        if (!sender) throw errors.notFound(ErrorText.userNotFound);
+        return newTextRow(v, row, sender);
+      });
+    },
+    { maxBatch: 200, maxInFlight: 2 },
+  );
 
   // Lookups of a pair not yet cached, shared by the sends waiting for it: one query, and the sends
   // reach the insert batch in the order they were made.
@@ -336,7 +378,7 @@ export function messagesService(deps: {
         body.reply_to_id === undefined &&
         extra.storyId === undefined
       ) {
-        // Plain text: no lookup when the pair is cached, and one INSERT (with the sender) per batch.
+        // Plain text: no lookup when the pair is cached, and one INSERT per batch (senders from memory).
         ({ conversation, row } = await insertText(userId, target.otherUserId, content, body.temp_id, null));
       } else {
         conversation =
@@ -717,6 +759,11 @@ export function messagesService(deps: {
         conversations: [conversationId],
         users: [...(members.joined ?? []), ...(members.left ?? [])],
       });
+    },
+
+    /** These users' profiles changed (on any node): their next messages read their names and avatars anew. */
+    profilesChanged(userIds: number[]) {
+      senders.forget(userIds);
     },
 
     /** Resolves once no send or ack is still writing (shutdown waits for it before the database closes). */
