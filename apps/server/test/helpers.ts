@@ -9,7 +9,14 @@ import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Db, migrateToLatest, openDatabase, pgliteDb, pgliteExtensions } from '../src/db/database.ts';
+import {
+  type Db,
+  migrateToLatest,
+  openDatabase,
+  pgliteDb,
+  pgliteExtensions,
+  pgliteMemoryStartParams,
+} from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { moduleMigrations } from '../src/modules/index.ts';
 
@@ -66,6 +73,7 @@ async function pgliteFromImage(): Promise<Db> {
   const pglite = new PGlite({
     loadDataDir: new Blob([fs.readFileSync(image)]),
     extensions: pgliteExtensions,
+    startParams: pgliteMemoryStartParams,
   });
   await pglite.waitReady;
   return pgliteDb(pglite);
@@ -122,7 +130,7 @@ export async function createPgTemplate(adminUrl: string, name: string): Promise<
 
 /** Writes the migrated PGlite image the suite's databases start from (the global setup calls it). */
 export async function writePgliteImage(file: string): Promise<void> {
-  const pglite = new PGlite({ extensions: pgliteExtensions });
+  const pglite = new PGlite({ extensions: pgliteExtensions, startParams: pgliteMemoryStartParams });
   await pglite.waitReady;
   const db = pgliteDb(pglite);
   await migrateToLatest(db, moduleMigrations());

@@ -69,11 +69,14 @@ describe('the embedded database on disk', () => {
   const dir = tempDir('kadr-pglite-buffers-');
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('runs with 16 MB of shared buffers from its first start on (PostgreSQL would touch 128 MB at start)', async () => {
+  it('runs with 16 MB of shared buffers from its first start on (PostgreSQL would touch 128 MB at start), WAL segments not zero-filled', async () => {
     const db = await openDatabase({ databaseUrl: null, pgliteDir: dir });
     try {
       const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db.kysely);
       expect(rows[0]?.shared_buffers).toBe('16MB');
+      // A new WAL segment is not zero-filled inside some request (database.ts, pgliteWal).
+      const wal = await sql<{ wal_init_zero: string }>`show wal_init_zero`.execute(db.kysely);
+      expect(wal.rows[0]?.wal_init_zero).toBe('off');
     } finally {
       await db.close();
     }

@@ -36,3 +36,13 @@ it.runIf(adminUrl)(
     }
   },
 );
+
+it('an in-memory embedded database (tests, the bench) does not zero-fill new WAL segments either', async () => {
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+  try {
+    const { rows } = await sql<{ wal_init_zero: string }>`show wal_init_zero`.execute(db.kysely);
+    expect(rows[0]?.wal_init_zero).toBe('off');
+  } finally {
+    await db.close();
+  }
+});

@@ -10,7 +10,7 @@ import type { Bus } from '../../lib/bus.ts';
 import { errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { RateLimits } from '../../lib/limits.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { TTL_SPREAD, TtlCache } from '../../lib/ttl-cache.ts';
 import { CHALLENGE_AFTER_FAILURES, LoginChallengeRequired, loginChallenges } from './challenge.ts';
 import { toMe } from './mappers.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -277,7 +277,9 @@ export async function authService(deps: {
       const at = now();
       if (at - (touched.get(tokenHash) ?? 0) < touchEveryMs) return;
       if (touched.size >= 100_000) touched.clear();
-      touched.set(tokenHash, at);
+      // Up to a fifth of the interval earlier next time: sockets that connected together (a restart) do not
+      // all stamp their sessions in the same instant again (lib/ttl-cache.ts, TTL_SPREAD).
+      touched.set(tokenHash, at - touchEveryMs * TTL_SPREAD * Math.random());
       repo.touchSession(tokenHash).catch(() => touched.delete(tokenHash));
     },
 

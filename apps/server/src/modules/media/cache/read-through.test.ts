@@ -95,12 +95,19 @@ describe('ReadThroughCache', () => {
 
   it('entries expire after the TTL; a TTL of 0 caches nothing', async () => {
     let now = 0;
-    const cache = new ReadThroughCache<string, number>(10, 1000, () => now);
+    const cache = new ReadThroughCache<string, number>(10, 1000, () => now, 0);
     await cache.get('a', async () => 1);
     now = 999;
     expect(cache.peek('a')).toBe(1);
     now = 1000;
     expect(cache.peek('a')).toBeUndefined();
+    // By default an entry lives between four fifths of the TTL and all of it (lib/ttl-cache.ts).
+    const spread = new ReadThroughCache<string, number>(10, 1000, () => now);
+    await spread.get('b', async () => 2);
+    now += 799;
+    expect(spread.peek('b')).toBe(2);
+    now += 201;
+    expect(spread.peek('b')).toBeUndefined();
     const off = new ReadThroughCache<string, number>(10, 0);
     let loads = 0;
     await off.get('a', async () => ++loads);

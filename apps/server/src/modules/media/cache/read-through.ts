@@ -1,3 +1,5 @@
+import { expiryOf, TTL_SPREAD } from '../../../lib/ttl-cache.ts';
+
 /**
  * A read-through cache (LRU + TTL) whose loads can never store a value that was invalidated while they ran:
  * a load takes a ticket (the invalidation epoch) before it reads the database, and `store` drops any key
@@ -7,7 +9,7 @@
  * `get` also shares one load per key between concurrent callers (no stampede on a cold key); a key
  * invalidated while its load runs starts a fresh load for the next caller.
  *
- * Entries expire after `ttlMs` and the oldest stored is evicted beyond `maxEntries`. Unlike lib/ttl-cache a hit
+ * Entries expire within `ttlMs` (spread over its last fifth, see lib/ttl-cache.ts) and the oldest stored is evicted beyond `maxEntries`. Unlike lib/ttl-cache a hit
  * does not reorder the map: a feed page makes ~30 lookups, and hot entries are re-stored after each TTL anyway.
  */
 export class ReadThroughCache<K, V> {
@@ -24,6 +26,7 @@ export class ReadThroughCache<K, V> {
     private readonly maxEntries: number,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly spread = TTL_SPREAD,
   ) {}
 
   peek(key: K): V | undefined {
@@ -37,7 +40,7 @@ export class ReadThroughCache<K, V> {
   private set(key: K, value: V) {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: expiryOf(this.now(), this.ttlMs, this.spread) });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
