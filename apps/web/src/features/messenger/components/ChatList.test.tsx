@@ -1,23 +1,12 @@
 import type { ChatListItem } from '@kadr/contract';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatOf } from '../../../test/fixtures.ts';
 import { CHAT_LIST_OVERSCAN, CHAT_ROW_HEIGHT } from '../lib/list-window.ts';
 import { ChatList } from './ChatList.tsx';
 
-const chat = (id: number): ChatListItem => ({
-  type: 'personal',
-  user_id: id,
-  username: `user${id}`,
-  avatar_url: null,
-  avatar_thumbnail_url: null,
-  is_favorites: false,
-  is_pinned: false,
-  pin_order: null,
-  unread_count: 0,
-  last_message: null,
-  last_time: '2026-11-01T10:00:00.000Z',
-  last_seen: null,
-});
+const chat = (id: number): ChatListItem =>
+  chatOf({ user_id: id, username: `user${id}`, profile_username: `user${id}` });
 
 /** Counts the layout-forcing calls the list's mount could make on any element. */
 function watchLayout() {
