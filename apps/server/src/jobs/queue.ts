@@ -95,18 +95,31 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
   let running = false;
   const wakers = new Set<() => void>();
   const loops: Promise<void>[] = [];
-  /** Each waiter resolves once every loop has found nothing to claim after it asked, with nothing running. */
-  const idleWaiters: { pending: Set<number>; resolve: () => void }[] = [];
+  /**
+   * Each waiter resolves once every loop has found nothing to claim after it asked, with nothing running.
+   * `asked` numbers the waiters; a claim counts for those that asked before the claim began. A claim already
+   * in flight when a waiter asked may predate what the waiter waits for (on PostgreSQL its snapshot missed a
+   * job requeued just before: the queue looked idle with the job still queued).
+   */
+  const idleWaiters: { asked: number; pending: Set<number>; resolve: () => void }[] = [];
+  let asked = 0;
   let loopCount = 0;
   let active = 0;
-  function reportEmpty(loopId: number) {
+  /** Counts an empty claim for the waiters it may answer; true when a later waiter needs this loop to ask again. */
+  function reportEmpty(loopId: number, claimedAfter: number): boolean {
+    let askAgain = false;
     for (const w of [...idleWaiters]) {
+      if (w.asked > claimedAfter) {
+        askAgain = true;
+        continue;
+      }
       w.pending.delete(loopId);
       if (w.pending.size === 0 && active === 0) {
         idleWaiters.splice(idleWaiters.indexOf(w), 1);
         w.resolve();
       }
     }
+    return askAgain;
   }
 
   async function claim(lane: Lane): Promise<ClaimedRow | null> {
@@ -225,6 +238,7 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
   async function loop(lane: Lane, loopId: number) {
     while (running) {
       let row: ClaimedRow | null = null;
+      const claimedAfter = asked;
       try {
         row = await claim(lane);
       } catch (error) {
@@ -232,7 +246,7 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
         options.log?.error({ err: error }, 'job claim failed');
       }
       if (!row) {
-        reportEmpty(loopId);
+        if (reportEmpty(loopId, claimedAfter)) continue;
         await sleep(options.pollMs);
         continue;
       }
@@ -300,7 +314,8 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     idle(): Promise<void> {
       return new Promise((resolve) => {
         const ids = Array.from({ length: loopCount }, (_, i) => i);
-        idleWaiters.push({ pending: new Set(ids), resolve });
+        asked += 1;
+        idleWaiters.push({ asked, pending: new Set(ids), resolve });
         for (const w of [...wakers]) w();
       });
     },

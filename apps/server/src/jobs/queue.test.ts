@@ -1,0 +1,83 @@
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { afterEach, expect, it } from 'vitest';
+import { testDatabase } from '../../test/helpers.ts';
+import { type JobQueue, jobQueue } from './queue.ts';
+
+/** Holds the answer of the queue's claim statement while `hold` is set: a claim in flight, made to stay there. */
+class ClaimGate implements KyselyPlugin {
+  hold: Promise<void> | null = null;
+  /** Resolves when a held claim has started waiting. */
+  waiting: () => void = () => undefined;
+  readonly #claims = new WeakSet<QueryId>();
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    const raw = node as { kind: string; sqlFragments?: readonly string[] };
+    if (raw.kind === 'RawNode' && raw.sqlFragments?.join('').includes("set status = 'running'"))
+      this.#claims.add(queryId);
+    return node;
+  }
+
+  async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#claims.has(queryId) && this.hold) {
+      const hold = this.hold;
+      this.hold = null;
+      this.waiting();
+      await hold;
+    }
+    return result;
+  }
+}
+
+let close: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await close?.();
+  close = null;
+});
+
+it('idle() does not take a claim that was already in flight for "nothing to do": it waits for a job queued just before', async () => {
+  const { db, drop } = await testDatabase();
+  const gate = new ClaimGate();
+  const gated = db.kysely.withPlugin(gate);
+  const queue: JobQueue = jobQueue(gated, {
+    leaseMs: 30_000,
+    // Long enough that a loop left asleep after its claim would hold idle() past the test's time.
+    pollMs: 60_000,
+    concurrency: 1,
+    lightConcurrency: 0,
+    backoffMs: 100,
+    maxBackoffMs: 1000,
+  });
+  const ran: number[] = [];
+  queue.register('test.job', { run: async (job) => void ran.push((job.payload as { n: number }).n) });
+  queue.start();
+  close = async () => {
+    await queue.stop();
+    await drop();
+  };
+  await queue.idle();
+  // The loop's next claim finds nothing, and its answer is held back.
+  let release: () => void = () => undefined;
+  gate.hold = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const claimWaiting = new Promise<void>((resolve) => {
+    gate.waiting = resolve;
+  });
+  queue.notify();
+  await claimWaiting;
+  // A job arrives while that claim is in flight, and a caller waits for the queue to be idle.
+  await queue.enqueue('test.job', { n: 1 });
+  const idle = queue.idle();
+  release();
+  await idle;
+  // The empty claim began before the caller asked: idle() came only after the job had run.
+  expect(ran).toEqual([1]);
+}, 60_000);
