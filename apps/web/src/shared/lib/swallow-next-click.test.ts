@@ -40,4 +40,17 @@ describe('swallowNextClick', () => {
     vi.stubGlobal('window', undefined);
     expect(() => vi.advanceTimersByTime(GHOST_CLICK_MS + 1)).not.toThrow();
   });
+
+  it("nor when the window is still named but its methods are gone (jsdom's closed window)", () => {
+    vi.useFakeTimers();
+    swallowNextClick();
+    const own = Object.getOwnPropertyDescriptor(window, 'removeEventListener');
+    Object.defineProperty(window, 'removeEventListener', { value: undefined, configurable: true });
+    try {
+      expect(() => vi.advanceTimersByTime(GHOST_CLICK_MS + 1)).not.toThrow();
+    } finally {
+      if (own) Object.defineProperty(window, 'removeEventListener', own);
+      else delete (window as { removeEventListener?: unknown }).removeEventListener;
+    }
+  });
 });

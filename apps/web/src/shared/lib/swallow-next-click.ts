@@ -8,14 +8,14 @@ export const GHOST_CLICK_MS = 500;
  * tile beneath it.
  */
 export function swallowNextClick(ms: number = GHOST_CLICK_MS): void {
-  // The timer closes over this window, not the global name: it may fire after the page (or a test's
-  // document) is gone, and must then remove the listener from the window it was added to.
-  const page = window;
+  // The timer touches nothing but its own controller: it may fire after the page (or a test's document) is
+  // gone, when neither the global `window` nor that window's own methods are there any more.
+  const done = new AbortController();
   const stop = (event: Event) => {
     event.preventDefault();
     event.stopPropagation();
-    page.removeEventListener('click', stop, true);
+    done.abort();
   };
-  page.addEventListener('click', stop, true);
-  page.setTimeout(() => page.removeEventListener('click', stop, true), ms);
+  window.addEventListener('click', stop, { capture: true, signal: done.signal });
+  setTimeout(() => done.abort(), ms);
 }
