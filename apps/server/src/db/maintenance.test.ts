@@ -1,7 +1,9 @@
+import { PGlite } from '@electric-sql/pglite';
+import { auto_explain } from '@electric-sql/pglite/contrib/auto_explain';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type Db, openDatabase } from './database.ts';
-import { maintainEmbedded, scheduleEmbeddedMaintenance } from './maintenance.ts';
+import { type Db, openDatabase, pgliteDb } from './database.ts';
+import { analyzeChanged, maintainEmbedded, scheduleEmbeddedMaintenance } from './maintenance.ts';
 
 let db: Db;
 beforeEach(async () => {
@@ -46,13 +48,7 @@ it('keeps a constantly updated table from growing: dead row versions become free
 });
 
 it('gives the planner statistics and ends with a checkpoint, each step timed', async () => {
-  const reltuples = async () =>
-    (
-      await sql<{ n: number }>`select reltuples::int as n from pg_class where relname = 'members'`.execute(
-        db.kysely,
-      )
-    ).rows[0]?.n;
-  expect(await reltuples()).toBe(-1);
+  expect(await reltuples('members')).toBe(-1);
   const redo = async () =>
     (await sql<{ lsn: string }>`select redo_lsn::text as lsn from pg_control_checkpoint()`.execute(db.kysely))
       .rows[0]?.lsn;
@@ -60,10 +56,88 @@ it('gives the planner statistics and ends with a checkpoint, each step timed', a
 
   const steps = await maintainEmbedded(db);
 
-  expect(await reltuples()).toBe(1000);
+  expect(await reltuples('members')).toBe(1000);
   expect(await redo()).not.toBe(redoBefore);
   expect(steps.map((s) => s.step)).toEqual(['vacuum public.members', 'checkpoint']);
   for (const s of steps) expect(s.ms).toBeGreaterThanOrEqual(0);
+});
+
+const reltuples = async (table: string) =>
+  (
+    await sql<{ n: number }>`select reltuples::int as n from pg_class where relname = ${table}`.execute(
+      db.kysely,
+    )
+  ).rows[0]?.n;
+
+it('analyses a table once more rows changed than 50 plus a tenth of it, as autovacuum does', async () => {
+  expect(await reltuples('members')).toBe(-1);
+  expect((await analyzeChanged(db)).map((s) => s.step)).toEqual(['analyze public.members']);
+  expect(await reltuples('members')).toBe(1000);
+  expect(await analyzeChanged(db)).toEqual([]);
+
+  // 140 changes on 1,000 rows: under 50 + 100, nothing to do.
+  await sql`update members set last_read_id = 1 where id <= 140`.execute(db.kysely);
+  expect(await analyzeChanged(db)).toEqual([]);
+  // 20 more: 160 since the last analysis, over the line.
+  await sql`update members set last_read_id = 1 where id > 980`.execute(db.kysely);
+  expect((await analyzeChanged(db)).map((s) => s.step)).toEqual(['analyze public.members']);
+});
+
+it("replaces a trigger's plan made on an empty table once the table has grown", async () => {
+  // A statement trigger like the messenger's: its statement is planned at its first run and kept.
+  const pglite = new PGlite({ extensions: { auto_explain } });
+  const grown = pgliteDb(pglite);
+  try {
+    await pglite.exec(`
+      create table chats (id int primary key, total int not null default 0);
+      create table sent (chat_id int not null);
+      create function sent_counted() returns trigger language plpgsql as $$
+      begin
+        update chats c set total = c.total + x.n
+        from (select chat_id, count(*)::int as n from ins group by chat_id) x where c.id = x.chat_id;
+        return null;
+      end $$;
+      create trigger sent_counted after insert on sent referencing new table as ins
+        for each statement execute function sent_counted();
+      analyze;`);
+    // Each its own transaction: the first send plans on one chat, then the chats grow to 5,000.
+    await pglite.exec('insert into chats values (1)');
+    await pglite.exec('insert into sent values (1)');
+    await pglite.exec('insert into chats select i from generate_series(2, 5000) i');
+    await pglite.exec(`
+      load 'auto_explain';
+      set auto_explain.log_min_duration = 0;
+      set auto_explain.log_nested_statements = on;
+      set client_min_messages = log;`);
+    const triggerPlan = async () => {
+      const plans: string[] = [];
+      await pglite.query('insert into sent values (4000)', [], {
+        onNotice: (n) => {
+          if (n.message?.includes('update chats')) plans.push(n.message);
+        },
+      });
+      return plans.join('\n');
+    };
+    expect(await triggerPlan()).toMatch(/Seq Scan on chats/);
+
+    expect((await analyzeChanged(grown)).map((s) => s.step)).toContain('analyze public.chats');
+    const plan = await triggerPlan();
+    expect(plan).toMatch(/Index Scan using chats_pkey/);
+    expect(plan).not.toMatch(/Seq Scan on chats/);
+  } finally {
+    await grown.close();
+  }
+});
+
+it('looks for tables to analyse on its own, shorter timer between full passes', async () => {
+  const upkeep = scheduleEmbeddedMaintenance(db, 60 * 60 * 1000, { info: () => {}, warn: () => {} }, 20);
+  try {
+    for (let i = 0; i < 200 && (await reltuples('members')) !== 1000; i += 1)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(await reltuples('members')).toBe(1000);
+  } finally {
+    await upkeep.stop();
+  }
 });
 
 it('runs on a timer on the embedded database only, and stop waits for a pass in progress', async () => {

@@ -48,17 +48,81 @@ export async function maintainEmbedded(db: Db): Promise<MaintenanceStep[]> {
   return steps;
 }
 
+/**
+ * PostgreSQL's autovacuum rule for analysing a table: once more rows changed since its last analysis than this
+ * many plus a tenth of its size (`autovacuum_analyze_threshold`, `autovacuum_analyze_scale_factor`).
+ */
+const ANALYZE_THRESHOLD = 50;
+const ANALYZE_SCALE = 0.1;
+/**
+ * The statistics target of these in-between analyses: a sample of 300 × 10 rows, not PostgreSQL's 300 × 100.
+ * Analysing runs in the server's thread, and the full sample of a growing `messages` took 40–60 ms, a stall for
+ * every socket; the smaller one is enough to replace a plan made on an empty table, and the full pass replaces
+ * it with the full statistics every few minutes.
+ */
+const ANALYZE_STATISTICS_TARGET = 10;
+
+/**
+ * Analyses the tables that changed enough since their last analysis, as PostgreSQL's autovacuum does between its
+ * full passes. Statistics matter beyond estimates here: a trigger's PL/pgSQL statements keep the plan they were
+ * first given until a table they read is analysed. The messenger's insert trigger, planned on a near-empty
+ * `conversations`, kept scanning and hashing all of it and of `conversation_members` for every send as they
+ * grew: at 1,000 chats its four statements took 0.8–1.9 ms each under auto_explain, against 0.3 ms for all four
+ * on an analysed database (docs/adr/0046). Analysing a table invalidates the plans that read it.
+ * PGlite's single backend flushes its table counters only when asked, so they are flushed first.
+ */
+export async function analyzeChanged(db: Db): Promise<MaintenanceStep[]> {
+  await sql`select pg_stat_force_next_flush()`.execute(db.kysely);
+  const changed = await sql<{ name: string }>`
+    select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = 'public'
+      and s.n_mod_since_analyze > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
+    order by pg_total_relation_size(c.oid), s.relname`.execute(db.kysely);
+  const steps: MaintenanceStep[] = [];
+  for (const { name } of changed.rows) {
+    const started = performance.now();
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`set local default_statistics_target = ${sql.raw(String(ANALYZE_STATISTICS_TARGET))}`.execute(
+        trx,
+      );
+      // Names come from the catalogue, quoted by quote_ident: safe to splice.
+      await sql`analyze ${sql.raw(name)}`.execute(trx);
+    });
+    steps.push({ step: `analyze ${name}`, ms: performance.now() - started });
+    await yieldToLoop();
+  }
+  return steps;
+}
+
+/** How often the embedded database looks for tables to analyse between full passes (autovacuum's nap is 60 s). */
+export const ANALYZE_CHECK_MS = 5_000;
+
 /** A step longer than this is logged as a warning: it held every request for that long. */
 const SLOW_STEP_MS = 200;
 
 /**
- * Runs `maintainEmbedded` every `everyMs` on a PGlite database (PostgreSQL does its own). The embedded
- * database belongs to one process (the data directory lock), so a timer in that process is the right owner:
- * no job row, no other node to coordinate with. `stop()` waits for a pass in progress.
+ * Runs `maintainEmbedded` every `everyMs` on a PGlite database (PostgreSQL does its own), and `analyzeChanged`
+ * every `checkEveryMs` between passes. The embedded database belongs to one process (the data directory lock),
+ * so a timer in that process is the right owner: no job row, no other node to coordinate with. `stop()` waits
+ * for a pass or a check in progress.
  */
-export function scheduleEmbeddedMaintenance(db: Db, everyMs: number, log: MaintenanceLogger) {
+export function scheduleEmbeddedMaintenance(
+  db: Db,
+  everyMs: number,
+  log: MaintenanceLogger,
+  checkEveryMs = ANALYZE_CHECK_MS,
+) {
   if (db.engine !== 'pglite' || everyMs <= 0) return { stop: async () => undefined };
   let current: Promise<void> | null = null;
+  const check = async () => {
+    try {
+      for (const step of await analyzeChanged(db))
+        if (step.ms > SLOW_STEP_MS) log.warn(step, 'embedded database analysis held the server');
+    } catch (err) {
+      log.warn({ err }, 'embedded database analysis failed');
+    }
+  };
   const pass = async () => {
     try {
       const steps = await maintainEmbedded(db);
@@ -83,9 +147,17 @@ export function scheduleEmbeddedMaintenance(db: Db, everyMs: number, log: Mainte
     });
   }, everyMs);
   timer.unref();
+  const checker = setInterval(() => {
+    if (current) return;
+    current = check().finally(() => {
+      current = null;
+    });
+  }, checkEveryMs);
+  checker.unref();
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(checker);
       await current;
     },
   };
