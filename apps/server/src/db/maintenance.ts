@@ -143,24 +143,21 @@ export function scheduleEmbeddedMaintenance(
       log.warn({ err }, 'embedded database upkeep failed');
     }
   };
-  const timer = setInterval(() => {
-    if (current) return;
-    current = pass().finally(() => {
-      current = null;
-    });
-  }, everyMs);
-  timer.unref();
-  const checker = setInterval(() => {
-    if (current) return;
-    current = check().finally(() => {
-      current = null;
-    });
-  }, checkEveryMs);
-  checker.unref();
+  // One of the two at a time: a check that comes due during a pass (or the reverse) is skipped.
+  const every = (ms: number, run: () => Promise<void>) => {
+    const timer = setInterval(() => {
+      if (current) return;
+      current = run().finally(() => {
+        current = null;
+      });
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  const timers = [every(everyMs, pass), every(checkEveryMs, check)];
   return {
     async stop() {
-      clearInterval(timer);
-      clearInterval(checker);
+      for (const timer of timers) clearInterval(timer);
       await current;
     },
   };
