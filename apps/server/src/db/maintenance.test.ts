@@ -89,6 +89,10 @@ it('analyses a table once its row count moved by more than 50 plus a tenth, as a
   await sql`delete from members where id > 900`.execute(db.kysely);
   expect((await analyzeChanged(db)).map((s) => s.step)).toEqual(['analyze public.members']);
   expect(await reltuples('members')).toBe(900);
+
+  // A restarted PGlite counts from zero: 900 rows read as none, which is no reason to analyse them.
+  await sql`select pg_stat_reset()`.execute(db.kysely);
+  expect(await analyzeChanged(db)).toEqual([]);
 });
 
 it("replaces a trigger's plan made on an empty table once the table has grown", async () => {

@@ -81,6 +81,8 @@ export async function analyzeChanged(db: Db): Promise<MaintenanceStep[]> {
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
     where s.schemaname = 'public'
       and abs(s.n_live_tup - greatest(c.reltuples, 0)) > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
+      -- PGlite keeps no counters across a restart (every count reads 0 after it): only what changed since counts.
+      and s.n_mod_since_analyze > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
     order by pg_total_relation_size(c.oid), s.relname`.execute(db.kysely);
   const steps: MaintenanceStep[] = [];
   for (const { name } of changed.rows) {
