@@ -34,9 +34,9 @@ export async function maintainEmbedded(db: Db): Promise<MaintenanceStep[]> {
     steps.push({ step, ms: performance.now() - started });
     await yieldToLoop();
   };
-  // Smallest first: the small, constantly updated tables (members, jobs) gain the most and cost the least.
   // The row counts `analyzeChanged` compares with are the counters' as of the analysis: flush them first.
   await sql`select pg_stat_force_next_flush()`.execute(db.kysely);
+  // Smallest first: the small, constantly updated tables (members, jobs) gain the most and cost the least.
   const tables = await sql<{ name: string }>`
     select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -52,8 +52,9 @@ export async function maintainEmbedded(db: Db): Promise<MaintenanceStep[]> {
 
 /**
  * A table is analysed between full passes once its row count moved from the last analysis's by more than this
- * many plus a tenth (autovacuum's `autovacuum_analyze_threshold` and `autovacuum_analyze_scale_factor`, applied
- * to growth only: rows updated in place, the chats' counters on every send, wait for the full pass).
+ * many plus a tenth (autovacuum's `autovacuum_analyze_threshold` and `autovacuum_analyze_scale_factor`), and as
+ * many changes were counted since. Rows updated in place (the chats' counters on every send) wait for the full
+ * pass; the count of changes keeps a restarted PGlite, whose counters all read 0, from seeing every table shrunk.
  */
 const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE = 0.1;
@@ -70,8 +71,8 @@ const ANALYZE_STATISTICS_TARGET = 10;
 
 /**
  * Analyses the tables that grew or shrank enough since their last analysis, as PostgreSQL's autovacuum does
- * between full passes. Statistics matter beyond estimates here: a trigger's PL/pgSQL statements keep the plan they were
- * first given until a table they read is analysed. The messenger's insert trigger, planned on a near-empty
+ * between full passes. Statistics matter beyond estimates here: a trigger's PL/pgSQL statements keep the plan
+ * they were first given until a table they read is analysed. The messenger's insert trigger, planned on a near-empty
  * `conversations`, kept scanning and hashing all of it and of `conversation_members` for every send as they
  * grew: at 1,000 chats its four statements took 0.8–1.9 ms each under auto_explain, against 0.3 ms for all four
  * on an analysed database (docs/adr/0046). Analysing a table invalidates the plans that read it.
@@ -84,10 +85,9 @@ export async function analyzeChanged(db: Db): Promise<MaintenanceStep[]> {
       (select string_agg(quote_ident(a.attname), ', ' order by a.attnum) from pg_attribute a
         where a.attrelid = s.relid and a.attnum > 0 and not a.attisdropped and a.attlen > 0) as columns
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-    where s.schemaname = 'public'
-      and abs(s.n_live_tup - greatest(c.reltuples, 0)) > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
-      -- PGlite keeps no counters across a restart (every count reads 0 after it): only what changed since counts.
-      and s.n_mod_since_analyze > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
+    cross join lateral (select ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0) as line) t
+    where s.schemaname = 'public' and abs(s.n_live_tup - greatest(c.reltuples, 0)) > t.line
+      and s.n_mod_since_analyze > t.line
     order by pg_total_relation_size(c.oid), s.relname`.execute(db.kysely);
   const steps: MaintenanceStep[] = [];
   for (const { name, columns } of changed.rows) {
