@@ -71,8 +71,9 @@ export interface Config {
   /** Media feed read cache (ADR 0004): how long an entry lives when no change notice arrives; 0 disables it. */
   feedCacheTtlMs: number;
   /**
-   * Messenger backpressure (MESSAGE_SEND_QUEUE_MAX_WAIT_MS): once the oldest queued message insert has
-   * waited this long (a busy database), new sends are refused with 429 `server_busy` and Retry-After.
+   * Messenger backpressure (MESSAGE_SEND_QUEUE_MAX_WAIT_MS): once the oldest queued message insert, the
+   * oldest statement waiting for the database, or the oldest of a crowd of sends in progress has waited
+   * this long (a busy database), new sends are refused with 429 `server_busy` and Retry-After.
    */
   messageSendQueueMaxWaitMs: number;
   livekit: LivekitConfig;

@@ -8,12 +8,18 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import type { Database } from './schema.ts';
+import { type WaitWatch, waitWatch, watchedDialect } from './wait-watch.ts';
 
 export type DbEngine = 'pglite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   engine: DbEngine;
+  /**
+   * How long the oldest statement still waiting for the database has waited, ms: queued behind the others
+   * on PGlite, waiting for a pooled connection on PostgreSQL. Backpressure refuses work past a bound of it.
+   */
+  waitingMs(): number;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -46,8 +52,9 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
     // connection on the next query, so logging is all there is to do.
     const log = options.log ?? consoleLogger;
     pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return wrap(kysely, 'postgres');
+    const watch = waitWatch();
+    const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), watch) });
+    return wrap(kysely, 'postgres', watch);
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   // A new directory starts from the shipped template when it fits this PGlite (pglite-template.ts).
@@ -101,14 +108,16 @@ export const pgliteExtensions = { pg_trgm };
 
 /** The Db over an open PGlite (the test suite starts each one from a migrated image; see test/helpers.ts). */
 export function pgliteDb(pglite: PGlite): Db {
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return wrap(kysely, 'pglite');
+  const watch = waitWatch();
+  const kysely = new Kysely<Database>({ dialect: watchedDialect(new PGliteDialect({ pglite }), watch) });
+  return wrap(kysely, 'pglite', watch);
 }
 
-function wrap(kysely: Kysely<Database>, engine: DbEngine): Db {
+function wrap(kysely: Kysely<Database>, engine: DbEngine, watch: WaitWatch): Db {
   return {
     kysely,
     engine,
+    waitingMs: () => watch.waitingMs(),
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

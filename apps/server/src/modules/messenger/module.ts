@@ -40,6 +40,7 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache, writers: RoomW
     roomMembersChanged: ctx.settings.push.roomChanged,
     writers,
     sendQueueMaxWaitMs: ctx.config.messageSendQueueMaxWaitMs,
+    databaseWaitingMs: () => ctx.db.waitingMs(),
   });
   messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
   // Edits, pins and reactions never reach someone walled off by a block (the settings module's policy).

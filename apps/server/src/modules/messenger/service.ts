@@ -122,8 +122,13 @@ export function messagesService(deps: {
   roomMembersChanged?: (conversationId: number) => Promise<unknown>;
   /** Who was found allowed to write to a group or channel (see room-writers.ts); without it every send looks up. */
   writers?: RoomWriters;
-  /** Past this wait of the oldest queued insert, new sends are refused with 429 `server_busy` (default 500 ms). */
+  /**
+   * Past this wait of the oldest queued insert, of the oldest statement waiting for the database, or of the
+   * oldest of a crowd of sends in progress, new sends are refused with 429 `server_busy` (default 500 ms).
+   */
   sendQueueMaxWaitMs?: number;
+  /** How long the oldest statement waiting for the database has waited, ms (`Db.waitingMs`). */
+  databaseWaitingMs?: () => number;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -131,6 +136,8 @@ export function messagesService(deps: {
   const acks = deliveryAcks({ repo, queries: deps.queries, facts, tools });
   // Text sends that arrive together share one INSERT (and, on PostgreSQL, one commit).
   const SEND_QUEUE_MAX_WAIT_MS = deps.sendQueueMaxWaitMs ?? 500;
+  // This many sends in progress at once make a queue (see `overloaded`).
+  const BUSY_CROWD = 16;
   // Kept until a profile change drops them (every node hears it); the TTL only bounds a lost notice.
   const senders = senderCards((ids) => deps.queries.senderCards(ids), {
     capacity: 100_000,
@@ -321,16 +328,32 @@ export function messagesService(deps: {
     });
   }
 
-  // Sends still on their way to the batch (privacy and reply checks come first): shutdown waits for them.
-  const sending = new Set<Promise<unknown>>();
+  // Sends in progress, oldest first, with when each began (privacy and reply checks come before the batch):
+  // shutdown waits for them, and backpressure reads how long the oldest has been at it.
+  const sending = new Map<Promise<unknown>, number>();
   const track = <T>(work: Promise<T>): Promise<T> => {
-    sending.add(work);
+    sending.set(work, performance.now());
     work.then(
       () => sending.delete(work),
       () => sending.delete(work),
     );
     return work;
   };
+  /**
+   * Backpressure: a new send is refused at once with a 429 the clients retry after, instead of joining
+   * seconds of queue, when any of these has waited past the bound: the oldest queued insert, the oldest
+   * statement waiting for the database, or the oldest of a crowd of sends in progress (a new chat's lookups
+   * are one statement after another, so a flood of them queues in no single place). One slow send alone
+   * (a lock wait) is not a queue, hence the crowd.
+   */
+  function overloaded(): boolean {
+    const oldest = sending.values().next().value;
+    const crowded =
+      sending.size >= BUSY_CROWD &&
+      oldest !== undefined &&
+      performance.now() - oldest > SEND_QUEUE_MAX_WAIT_MS;
+    return crowded || Math.max(texts.waitingMs(), deps.databaseWaitingMs?.() ?? 0) > SEND_QUEUE_MAX_WAIT_MS;
+  }
 
   const service = {
     tools,
@@ -353,9 +376,6 @@ export function messagesService(deps: {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
       if (content === '' && attachmentIds.length === 0) throw emptyMessage();
-      // Backpressure: with the insert queue backed up (a busy database) a new send is refused
-      // at once with a 429 the clients retry after, instead of joining seconds of queue. Nothing counted.
-      if (texts.waitingMs() > SEND_QUEUE_MAX_WAIT_MS) throw errors.busy(1000);
       await limits.consume('message.send', { user: userId });
       const target = sendTarget(body);
       if (target.kind === 'personal' && target.otherUserId !== userId)
@@ -768,12 +788,16 @@ export function messagesService(deps: {
 
     /** Resolves once no send or ack is still writing (shutdown waits for it before the database closes). */
     async drained(): Promise<void> {
-      while (sending.size > 0) await Promise.allSettled([...sending]);
+      while (sending.size > 0) await Promise.allSettled([...sending.keys()]);
       await Promise.all([texts.drained(), acks.drained()]);
     },
   };
   const send = service.send;
-  service.send = (...args: Parameters<typeof send>) => track(send(...args));
+  service.send = (...args: Parameters<typeof send>) => {
+    // Refused before anything is counted or written.
+    if (overloaded()) return Promise.reject(errors.busy(1000));
+    return track(send(...args));
+  };
   return service;
 }
 
