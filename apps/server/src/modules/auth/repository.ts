@@ -67,12 +67,12 @@ export function authRepository(db: Kysely<Database>) {
       return rows.map((r) => r.token_hash);
     },
 
-    /** Socket activity: the live session counts as used now. */
-    async touchSession(tokenHash: string): Promise<void> {
+    /** Socket activity: these live sessions count as used now (one statement for all). */
+    async touchSessions(tokenHashes: string[]): Promise<void> {
       await db
         .updateTable('sessions')
         .set({ last_used_at: new Date() })
-        .where('token_hash', '=', tokenHash)
+        .where('token_hash', 'in', tokenHashes)
         .where('revoked_at', 'is', null)
         .execute();
     },

@@ -1,7 +1,7 @@
 import { ErrorText } from '@kadr/contract';
+import { batcher } from '../../lib/batcher.ts';
 import { errors } from '../../lib/errors.ts';
 import type { Advance, BatchQueries } from './batch-queries.ts';
-import { batcher } from './batcher.ts';
 import { type ConversationTools, isRoomChat, type Loaded, pairMembers } from './conversations.ts';
 import type { MessageFacts, MessengerFacts } from './facts-cache.ts';
 import type { ConversationRow, MessengerRepository } from './repository.ts';

@@ -11,12 +11,12 @@ import {
   type Message,
   type SendMessageBody,
 } from '@kadr/contract';
+import { batcher } from '../../lib/batcher.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { RateLimits } from '../../lib/limits.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import type { BatchQueries, NewText, StoredText } from './batch-queries.ts';
-import { batcher } from './batcher.ts';
 import type { ChatListChange } from './chat-list-cache.ts';
 import {
   type ConversationTools,

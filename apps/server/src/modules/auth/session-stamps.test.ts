@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { authRepository } from './repository.ts';
+import { authService } from './service.ts';
+import { hashToken } from './tokens.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+});
+afterAll(() => t.close());
+
+it('stamps the sessions of many active sockets in one statement, each once', async () => {
+  const repo = authRepository(t.db.kysely);
+  const statements: string[][] = [];
+  const auth = await authService({
+    repo: {
+      ...repo,
+      touchSessions: (hashes) => {
+        statements.push(hashes);
+        return repo.touchSessions(hashes);
+      },
+    },
+    limits: t.app.ctx.limits,
+    bus: t.app.ctx.bus,
+    events: t.app.ctx.events,
+    tokenCacheTtlMs: 0,
+    sessionIdleTimeoutMs: 10 * 60_000,
+    sessionMaxAgeMs: 24 * 60 * 60_000,
+  });
+  try {
+    const hashes: string[] = [];
+    for (let i = 0; i < 20; i += 1) hashes.push(hashToken((await registerUser(t.app)).access_token));
+    await sql`update sessions set last_used_at = now() - interval '5 minutes' where token_hash in (${sql.join(hashes)})`.execute(
+      t.db.kysely,
+    );
+    for (const hash of [...hashes, ...hashes]) auth.sessionActive(hash);
+    expect(statements).toEqual([]);
+    // close() waits for the gathered stamps (at most a second of them).
+    await auth.close();
+    expect(statements.length).toBe(1);
+    expect([...(statements[0] ?? [])].sort()).toEqual([...hashes].sort());
+    const { rows } = await sql<{ stale: number }>`
+      select count(*)::int as stale from sessions
+      where token_hash in (${sql.join(hashes)}) and last_used_at < now() - interval '1 minute'`.execute(
+      t.db.kysely,
+    );
+    expect(rows[0]?.stale).toBe(0);
+  } finally {
+    await auth.close();
+  }
+});
