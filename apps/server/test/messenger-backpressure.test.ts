@@ -70,7 +70,8 @@ it('refuses new sends while a crowd of first messages to new chats waits, and st
   const { db, drop } = await testDatabase();
   const flood = await createTestApp(
     {
-      MESSAGE_SEND_QUEUE_MAX_WAIT_MS: '30',
+      // Long enough for all of the first wave to get in on a loaded machine, short enough to wait out.
+      MESSAGE_SEND_QUEUE_MAX_WAIT_MS: '300',
       RATE_LIMITS: 'message.send=10000/1m,message.new-chat=10000/1m',
       AUTH_RATE_LIMIT_PER_IP: '1000',
     },
@@ -89,7 +90,7 @@ it('refuses new sends while a crowd of first messages to new chats waits, and st
     });
     await new Promise((r) => setTimeout(r, 20));
     const first = others.slice(0, 20).map((b, i) => m.send(a.access_token, b.user.id, `first ${i}`));
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 700));
     const late = others.slice(20).map((b, i) => m.send(a.access_token, b.user.id, `late ${i}`));
     await new Promise((r) => setTimeout(r, 50));
     release();
