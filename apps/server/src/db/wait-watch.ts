@@ -70,11 +70,13 @@ export function watchedDialect(dialect: Dialect, watch: WaitWatch): Dialect {
         init: (options) => driver.init(options),
         async acquireConnection(options): Promise<DatabaseConnection> {
           return watch.track(async () => {
-            if (turn) release = await turn.lock();
+            const unlock = turn ? await turn.lock() : null;
             try {
-              return await driver.acquireConnection(options);
+              const connection = await driver.acquireConnection(options);
+              release = unlock;
+              return connection;
             } catch (err) {
-              release?.();
+              unlock?.();
               throw err;
             }
           });

@@ -38,23 +38,24 @@ export function authRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The session unless revoked, idle since before `idleSince` or created before `createdSince`; using it
-     * stamps `last_used_at`.
+     * The user behind each of these sessions that is not revoked, idle since before `idleSince` or created
+     * before `createdSince`, by token hash; using them stamps `last_used_at`. One statement for all.
      */
-    async useActiveSession(
-      tokenHash: string,
+    async useActiveSessions(
+      tokenHashes: string[],
       idleSince: Date,
       createdSince: Date,
-    ): Promise<{ user_id: number } | undefined> {
-      return db
+    ): Promise<Map<string, number>> {
+      const rows = await db
         .updateTable('sessions')
         .set({ last_used_at: new Date() })
-        .where('token_hash', '=', tokenHash)
+        .where('token_hash', 'in', tokenHashes)
         .where('revoked_at', 'is', null)
         .where('last_used_at', '>', idleSince)
         .where('created_at', '>', createdSince)
-        .returning('user_id')
-        .executeTakeFirst();
+        .returning(['token_hash', 'user_id'])
+        .execute();
+      return new Map(rows.map((r) => [r.token_hash, r.user_id]));
     },
 
     async activeSessionHashes(userId: number): Promise<string[]> {

@@ -51,3 +51,44 @@ it('stamps the sessions of many active sockets in one statement, each once', asy
     await auth.close();
   }
 });
+
+it('checks tokens missing from the cache together: one statement, unknown, revoked and idle ones refused', async () => {
+  const repo = authRepository(t.db.kysely);
+  const statements: string[][] = [];
+  const auth = await authService({
+    repo: {
+      ...repo,
+      useActiveSessions: (hashes, idleSince, createdSince) => {
+        statements.push(hashes);
+        return repo.useActiveSessions(hashes, idleSince, createdSince);
+      },
+    },
+    limits: t.app.ctx.limits,
+    bus: t.app.ctx.bus,
+    events: t.app.ctx.events,
+    tokenCacheTtlMs: 30_000,
+    sessionIdleTimeoutMs: 10 * 60_000,
+    sessionMaxAgeMs: 24 * 60 * 60_000,
+  });
+  try {
+    const users = [];
+    for (let i = 0; i < 6; i += 1) users.push(await registerUser(t.app));
+    const [revoked, idle, ...live] = users.map((u) => ({ id: u.user.id, hash: hashToken(u.access_token) }));
+    if (!revoked || !idle) throw new Error('six users');
+    await sql`update sessions set revoked_at = now() where token_hash = ${revoked.hash}`.execute(t.db.kysely);
+    await sql`update sessions set last_used_at = now() - interval '11 minutes' where token_hash = ${idle.hash}`.execute(
+      t.db.kysely,
+    );
+    const asked = [...live, ...live, revoked, idle, { id: null, hash: hashToken('no such token') }];
+    const answers = await Promise.all(asked.map((a) => auth.resolveSession(a.hash)));
+    expect(answers).toEqual(asked.map((a) => (a === revoked || a === idle ? null : a.id)));
+    // One statement for all that arrived in the same turn, each token once.
+    expect(statements.length).toBe(1);
+    expect(new Set(statements[0]).size).toBe(live.length + 3);
+    // Found ones are cached: asking again costs nothing.
+    await Promise.all(live.map((a) => auth.resolveSession(a.hash)));
+    expect(statements.length).toBe(1);
+  } finally {
+    await auth.close();
+  }
+});
