@@ -43,6 +43,14 @@ export class TtlCache<K, V> {
     }
   }
 
+  /** How long the entry has left, ms, without counting as a use; undefined when there is none. */
+  lifeLeft(key: K): number | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const left = entry.expiresAt - this.now();
+    return left > 0 ? left : undefined;
+  }
+
   delete(key: K): void {
     this.entries.delete(key);
   }

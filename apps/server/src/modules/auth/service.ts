@@ -42,7 +42,7 @@ export async function authService(deps: {
   const now = deps.now ?? Date.now;
   const { repo, limits, bus } = deps;
   // Token → user id, so an authenticated request costs no extra query; revocations reach every node via the bus.
-  const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs);
+  const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs, now);
   const endedListeners: ((sessionId: string) => void)[] = [];
   // Another capability may refuse a login whose password was right (a suspended account), with its own reason.
   let loginGate: (userId: number) => Promise<void> = async () => undefined;
@@ -110,16 +110,35 @@ export async function authService(deps: {
     { maxBatch: 1000, maxInFlight: 1, lingerMs: Math.min(1000, touchEveryMs / 4) },
   );
 
-  // Tokens missing from the cache checked together: their entries lapse in waves (a node's clients all
-  // signed in about when it started), and one UPDATE per request was a tenth of PGlite's statements at
-  // 500 msg/s. No linger: a lone check waits only for the turn of the loop.
-  const sessionChecks = batcher(
-    async (tokenHashes: string[]) => {
-      const owners = await repo.useActiveSessions([...new Set(tokenHashes)], idleSince(), createdSince());
-      return tokenHashes.map((tokenHash) => owners.get(tokenHash) ?? null);
-    },
-    { maxBatch: 500, maxInFlight: 2 },
-  );
+  // Tokens missing from the cache (a client's first request, or one back after a pause) checked together:
+  // one UPDATE … RETURNING for all that arrive while the last one runs; a lone one waits only for the turn
+  // of the loop.
+  async function checkSessions(tokenHashes: string[]): Promise<Array<number | null>> {
+    const owners = await repo.useActiveSessions([...new Set(tokenHashes)], idleSince(), createdSince());
+    return tokenHashes.map((tokenHash) => owners.get(tokenHash) ?? null);
+  }
+  const sessionChecks = batcher(checkSessions, { maxBatch: 500, maxInFlight: 1 });
+
+  // A token in use is checked again before its entry lapses, off the request's path, many in one statement
+  // (gathered for a quarter second). The entry's life stays the bound on how long a revocation that missed
+  // the bus can go unseen; a busy client's requests then never wait for the check, and the checks of clients
+  // who signed in together (a restart) no longer come as a wave of one-row statements.
+  const refreshAheadMs = deps.tokenCacheTtlMs / 4;
+  const refreshing = new Set<string>();
+  const refreshes = batcher(checkSessions, { maxBatch: 200, maxInFlight: 1, lingerMs: 250 });
+  function refreshAhead(tokenHash: string) {
+    if (refreshing.has(tokenHash)) return;
+    refreshing.add(tokenHash);
+    refreshes
+      .push(tokenHash)
+      .then((userId) => {
+        if (userId === null) tokenCache.delete(tokenHash);
+        // Renewed only if still there: an entry a revocation removed meanwhile stays removed.
+        else if (tokenCache.lifeLeft(tokenHash) !== undefined) tokenCache.set(tokenHash, userId);
+      })
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(tokenHash));
+  }
 
   // Login attempts being checked right now, per username, on every node (the shared limiter): started minus
   // finished. A burst in parallel counts at once, before any of its failures is recorded.
@@ -159,7 +178,10 @@ export async function authService(deps: {
    */
   async function resolveSession(tokenHash: string): Promise<number | null> {
     const cached = tokenCache.get(tokenHash);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      if ((tokenCache.lifeLeft(tokenHash) ?? 0) < refreshAheadMs) refreshAhead(tokenHash);
+      return cached;
+    }
     const userId = await sessionChecks.push(tokenHash);
     if (userId !== null) tokenCache.set(tokenHash, userId);
     return userId;
@@ -306,7 +328,7 @@ export async function authService(deps: {
     /** Stops the expiry sweep (app close). */
     async close() {
       clearInterval(sweepTimer);
-      await Promise.all([sweeping, stamps.drained(), sessionChecks.drained()]);
+      await Promise.all([sweeping, stamps.drained(), sessionChecks.drained(), refreshes.drained()]);
     },
 
     /** Called on every node for every session ended anywhere (logout, password change, the sessions list). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { authRepository } from './repository.ts';
 import { authService } from './service.ts';
@@ -88,6 +88,60 @@ it('checks tokens missing from the cache together: one statement, unknown, revok
     // Found ones are cached: asking again costs nothing.
     await Promise.all(live.map((a) => auth.resolveSession(a.hash)));
     expect(statements.length).toBe(1);
+  } finally {
+    await auth.close();
+  }
+});
+
+it('checks a token in use again before its cache entry lapses, off the request path, and drops a revoked one', async () => {
+  const repo = authRepository(t.db.kysely);
+  const statements: string[][] = [];
+  let clock = Date.now();
+  const auth = await authService({
+    repo: {
+      ...repo,
+      useActiveSessions: (hashes, idleSince, createdSince) => {
+        statements.push(hashes);
+        return repo.useActiveSessions(hashes, idleSince, createdSince);
+      },
+    },
+    limits: t.app.ctx.limits,
+    bus: t.app.ctx.bus,
+    events: t.app.ctx.events,
+    tokenCacheTtlMs: 1000,
+    sessionIdleTimeoutMs: 10 * 60_000,
+    sessionMaxAgeMs: 24 * 60 * 60_000,
+    now: () => clock,
+  });
+  try {
+    const users = [await registerUser(t.app), await registerUser(t.app)];
+    const [kept, revoked] = users.map((u) => ({ id: u.user.id, hash: hashToken(u.access_token) }));
+    if (!kept || !revoked) throw new Error('two users');
+    expect(await Promise.all([auth.resolveSession(kept.hash), auth.resolveSession(revoked.hash)])).toEqual([
+      kept.id,
+      revoked.id,
+    ]);
+    expect(statements.length).toBe(1);
+    // Revoked in the database only (as if the bus had lost the message).
+    await sql`update sessions set revoked_at = now() where token_hash = ${revoked.hash}`.execute(t.db.kysely);
+
+    // Within the entries' life (at least 800 ms) but in its last quarter: answered from the cache at once,
+    // both checked again together in the background.
+    clock += 790;
+    expect(await Promise.all([auth.resolveSession(kept.hash), auth.resolveSession(revoked.hash)])).toEqual([
+      kept.id,
+      revoked.id,
+    ]);
+    expect(statements.length).toBe(1);
+    await vi.waitFor(() => expect(statements.length).toBe(2), { timeout: 3000 });
+    expect([...(statements[1] ?? [])].sort()).toEqual([kept.hash, revoked.hash].sort());
+    await vi.waitFor(() => expect(auth.resolveSession(revoked.hash)).resolves.toBeNull(), { timeout: 3000 });
+
+    // The kept one was renewed: past its first life it is still answered without a statement on the way.
+    const before = statements.length;
+    clock += 500;
+    expect(await auth.resolveSession(kept.hash)).toBe(kept.id);
+    expect(statements.length).toBe(before);
   } finally {
     await auth.close();
   }
