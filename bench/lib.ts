@@ -5,6 +5,7 @@ import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl } from '@kadr/contract/browser';
 import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import autocannon from 'autocannon';
+import { serverFlags } from '../scripts/serve-env.mjs';
 import type { BenchMessage, BenchTarget } from './server.ts';
 
 export interface Target {
@@ -25,7 +26,8 @@ export interface Target {
 export async function startTarget(
   env: Record<string, string>,
   root = path.join(import.meta.dirname, '..'),
-  flags: string[] = [],
+  // The server as `npm start` runs it: its V8 flags decide how fast PGlite's WASM runs and how the heap grows.
+  flags: string[] = serverFlags(root, process.env),
 ): Promise<Target> {
   const child = fork(path.join(root, 'bench', 'server.ts'), [], {
     cwd: root,
@@ -35,6 +37,8 @@ export async function startTarget(
       '--expose-gc',
       '--max-old-space-size=4096',
       ...flags,
+      // BENCH_SERVER_TRACE_GC=1: V8 prints each collection's pause (a latency tail is often one).
+      ...(process.env.BENCH_SERVER_TRACE_GC ? ['--trace-gc'] : []),
       // BENCH_SERVER_PROFILE=<dir>: a V8 CPU profile of the server process, to see where its time goes.
       ...(process.env.BENCH_SERVER_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]

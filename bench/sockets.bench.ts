@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { SERVER_FLAGS } from '../scripts/serve-env.mjs';
 import { heapDiff } from './heap-diff.ts';
 import { row, startTarget, type Target } from './lib.ts';
 
@@ -92,16 +91,12 @@ export async function socketsBench(count = 10_000, warm = 1000): Promise<string[
     { name: 'glibc', env: { LD_PRELOAD: '', MALLOC_ARENA_MAX: '2' } },
   ];
   for (const allocator of allocators) {
-    const t = await startTarget(
-      {
-        BENCH_ENGINE: 'pglite',
-        BENCH_PGLITE_DISK: '1',
-        BENCH_SEED_TOKENS: String(count + 1000),
-        ...allocator.env,
-      },
-      undefined,
-      SERVER_FLAGS,
-    );
+    const t = await startTarget({
+      BENCH_ENGINE: 'pglite',
+      BENCH_PGLITE_DISK: '1',
+      BENCH_SEED_TOKENS: String(count + 1000),
+      ...allocator.env,
+    });
     const sockets: ClientSocket[] = [];
     try {
       const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;

@@ -15,6 +15,17 @@ import path from 'node:path';
  */
 export const SERVER_FLAGS = ['--liftoff-only', '--max-semi-space-size=8'];
 
+/**
+ * The flags for this start. `SERVER_MEMORY=fast` (environment or .env), for an operator with memory to spare,
+ * drops them both: V8 then optimizes PGlite's WASM (~1.3–1.5× as fast; compiling it adds ~0.4–0.6 GB to the
+ * server's peak for some seconds once the database is busy) and sizes the young generation itself (fewer
+ * collections under load, ~100 MB more when idle). On PGlite at 500 msg/s the messenger's p99 stayed near its
+ * floor that way and queued for 0.1–0.5 s with the lean flags (docs/adr/0048-server-memory-fast.md).
+ */
+export function serverFlags(root, env) {
+  return setting(root, env, 'SERVER_MEMORY') === 'fast' ? [] : SERVER_FLAGS;
+}
+
 /** Variables the server's environment takes from start.mjs unless the caller's environment sets them. */
 const PASSED = ['MALLOC_ARENA_MAX', 'LD_PRELOAD', 'MALLOC_CONF'];
 
@@ -43,11 +54,11 @@ export function makesNewDatabase(root, env) {
 }
 
 /**
- * The text of serve.env: `node` runs the server; `env` is what start.mjs chose, `callerEnv` what it was given;
- * `makeDatabase`: serve.sh makes the new embedded database first.
+ * The text of serve.env: `node` runs the server with `flags`; `env` is what start.mjs chose, `callerEnv` what it
+ * was given; `makeDatabase`: serve.sh makes the new embedded database first.
  */
-export function serveEnvText(node, env, callerEnv, { makeDatabase = false } = {}) {
-  const lines = [`KADR_NODE=${quote(node)}`, `KADR_NODE_FLAGS=${quote(SERVER_FLAGS.join(' '))}`];
+export function serveEnvText(node, env, callerEnv, { makeDatabase = false, flags = SERVER_FLAGS } = {}) {
+  const lines = [`KADR_NODE=${quote(node)}`, `KADR_NODE_FLAGS=${quote(flags.join(' '))}`];
   if (makeDatabase) lines.push('KADR_MAKE_DATABASE=1');
   for (const key of PASSED)
     if (env[key] !== undefined && callerEnv[key] === undefined)

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, serverBundle } from './build-server.mjs';
 import { binaryVersion, goVersion, livekitPlan, livekitTarget, NO_GO_MESSAGE } from './livekit-provision.mjs';
 import { serverNode } from './node-provision.mjs';
-import { makesNewDatabase, SERVER_FLAGS, serveEnvText } from './serve-env.mjs';
+import { makesNewDatabase, serveEnvText, serverFlags } from './serve-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -127,8 +127,9 @@ const env = {
   ...process.env,
 };
 for (const key of ['npm_execpath', 'npm_lifecycle_script', 'npm_config_argv']) delete env[key];
-// The server's V8 flags (scripts/serve-env.mjs, docs/adr/0041-start-memory.md).
-const args = ['--enable-source-maps', ...SERVER_FLAGS, serverBundle];
+// The server's V8 flags (scripts/serve-env.mjs, docs/adr/0041-start-memory.md, docs/adr/0048-server-memory-fast.md).
+const flags = serverFlags(root, process.env);
+const args = ['--enable-source-maps', ...flags, serverBundle];
 
 // `npm start` runs `start.mjs --prepare-only && exec sh scripts/serve.sh`: this script installs and builds, writes
 // what the server needs (its Node, the allocator) for serve.sh, and ends; the shell npm started then becomes the
@@ -139,6 +140,7 @@ if (process.argv.includes('--prepare-only')) {
     path.join(path.dirname(serverBundle), 'serve.env'),
     serveEnvText(node, env, process.env, {
       makeDatabase: makesNewDatabase(root, process.env),
+      flags,
     }),
   );
   process.exit(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makesNewDatabase, SERVER_FLAGS, serveEnvText } from '../../../scripts/serve-env.mjs';
+import { makesNewDatabase, SERVER_FLAGS, serveEnvText, serverFlags } from '../../../scripts/serve-env.mjs';
 import { migrateToLatest, openDatabase, PGLITE_SHARED_BUFFERS } from '../src/db/database.ts';
 import { installedPgliteVersion, PGLITE_TEMPLATE_INFO, pgliteTemplate } from '../src/db/pglite-template.ts';
 import { makeEmbeddedDatabase } from '../src/make-database.ts';
@@ -42,6 +42,14 @@ describe('npm start hands the server its memory settings', () => {
     expect(serveEnvText('/opt/node/bin/node', {}, {}, { makeDatabase: true })).toContain(
       'KADR_MAKE_DATABASE=1',
     );
+    // SERVER_MEMORY=fast (environment or .env) drops them: V8 optimizes PGlite's WASM and sizes its heap itself.
+    const emptyRoot = tempDir('kadr-server-memory-');
+    expect(serverFlags(emptyRoot, {})).toEqual(SERVER_FLAGS);
+    expect(serverFlags(emptyRoot, { SERVER_MEMORY: 'fast' })).toEqual([]);
+    fs.writeFileSync(path.join(emptyRoot, '.env'), 'SERVER_MEMORY=fast\n');
+    expect(serverFlags(emptyRoot, {})).toEqual([]);
+    expect(serverFlags(emptyRoot, { SERVER_MEMORY: 'lean' })).toEqual(SERVER_FLAGS);
+    expect(serveEnvText('/opt/node/bin/node', {}, {}, { flags: [] })).toContain("KADR_NODE_FLAGS=''");
     // serve.sh passes them to the server and to the step that makes a new database.
     const serve = fs.readFileSync(path.join(repoRoot, 'scripts/serve.sh'), 'utf8');
     expect(serve).toMatch(/\$KADR_NODE_FLAGS apps\/server\/dist\/make-database\.mjs/);

@@ -41,6 +41,7 @@ function buildMessenger(ctx: AppContext, chatList: ChatListCache, writers: RoomW
     writers,
     sendQueueMaxWaitMs: ctx.config.messageSendQueueMaxWaitMs,
     databaseWaitingMs: () => ctx.db.waitingMs(),
+    insertsInFlight: ctx.db.engine === 'pglite' ? 1 : 2,
   });
   messages.tools.setReactionLookup((ids) => reactionsOf(db, ids));
   // Edits, pins and reactions never reach someone walled off by a block (the settings module's policy).

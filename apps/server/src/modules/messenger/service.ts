@@ -129,6 +129,12 @@ export function messagesService(deps: {
   sendQueueMaxWaitMs?: number;
   /** How long the oldest statement waiting for the database has waited, ms (`Db.waitingMs`). */
   databaseWaitingMs?: () => number;
+  /**
+   * Insert batches run at once: 2 on PostgreSQL, where one commit's flush overlaps the next batch; 1 on PGlite,
+   * which runs one statement at a time anyway, so a second batch would only wait there while it could still
+   * be growing (each statement costs PGlite more than each row in it).
+   */
+  insertsInFlight?: number;
 }) {
   const { repo, facts, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -157,7 +163,7 @@ export function messagesService(deps: {
         return newTextRow(v, row, sender);
       });
     },
-    { maxBatch: 200, maxInFlight: 2 },
+    { maxBatch: 200, maxInFlight: deps.insertsInFlight ?? 2 },
   );
 
   // Lookups of a pair not yet cached, shared by the sends waiting for it: one query, and the sends
