@@ -11,24 +11,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('stamps the sessions of many active sockets in one statement, each once', async () => {
+/** An auth service on the test app's database whose repository records the token hashes of each statement. */
+async function recordingAuth(options: { tokenCacheTtlMs: number; now?: () => number }) {
   const repo = authRepository(t.db.kysely);
-  const statements: string[][] = [];
+  const stamps: string[][] = [];
+  const checks: string[][] = [];
   const auth = await authService({
     repo: {
       ...repo,
       touchSessions: (hashes) => {
-        statements.push(hashes);
+        stamps.push(hashes);
         return repo.touchSessions(hashes);
+      },
+      useActiveSessions: (hashes, idleSince, createdSince) => {
+        checks.push(hashes);
+        return repo.useActiveSessions(hashes, idleSince, createdSince);
       },
     },
     limits: t.app.ctx.limits,
     bus: t.app.ctx.bus,
     events: t.app.ctx.events,
-    tokenCacheTtlMs: 0,
+    tokenCacheTtlMs: options.tokenCacheTtlMs,
     sessionIdleTimeoutMs: 10 * 60_000,
     sessionMaxAgeMs: 24 * 60 * 60_000,
+    ...(options.now && { now: options.now }),
   });
+  return { auth, stamps, checks };
+}
+
+it('stamps the sessions of many active sockets in one statement, each once', async () => {
+  const { auth, stamps: statements } = await recordingAuth({ tokenCacheTtlMs: 0 });
   try {
     const hashes: string[] = [];
     for (let i = 0; i < 20; i += 1) hashes.push(hashToken((await registerUser(t.app)).access_token));
@@ -53,23 +65,7 @@ it('stamps the sessions of many active sockets in one statement, each once', asy
 });
 
 it('checks tokens missing from the cache together: one statement, unknown, revoked and idle ones refused', async () => {
-  const repo = authRepository(t.db.kysely);
-  const statements: string[][] = [];
-  const auth = await authService({
-    repo: {
-      ...repo,
-      useActiveSessions: (hashes, idleSince, createdSince) => {
-        statements.push(hashes);
-        return repo.useActiveSessions(hashes, idleSince, createdSince);
-      },
-    },
-    limits: t.app.ctx.limits,
-    bus: t.app.ctx.bus,
-    events: t.app.ctx.events,
-    tokenCacheTtlMs: 30_000,
-    sessionIdleTimeoutMs: 10 * 60_000,
-    sessionMaxAgeMs: 24 * 60 * 60_000,
-  });
+  const { auth, checks: statements } = await recordingAuth({ tokenCacheTtlMs: 30_000 });
   try {
     const users = [];
     for (let i = 0; i < 6; i += 1) users.push(await registerUser(t.app));
@@ -94,25 +90,8 @@ it('checks tokens missing from the cache together: one statement, unknown, revok
 });
 
 it('checks a token in use again before its cache entry lapses, off the request path, and drops a revoked one', async () => {
-  const repo = authRepository(t.db.kysely);
-  const statements: string[][] = [];
   let clock = Date.now();
-  const auth = await authService({
-    repo: {
-      ...repo,
-      useActiveSessions: (hashes, idleSince, createdSince) => {
-        statements.push(hashes);
-        return repo.useActiveSessions(hashes, idleSince, createdSince);
-      },
-    },
-    limits: t.app.ctx.limits,
-    bus: t.app.ctx.bus,
-    events: t.app.ctx.events,
-    tokenCacheTtlMs: 1000,
-    sessionIdleTimeoutMs: 10 * 60_000,
-    sessionMaxAgeMs: 24 * 60 * 60_000,
-    now: () => clock,
-  });
+  const { auth, checks: statements } = await recordingAuth({ tokenCacheTtlMs: 1000, now: () => clock });
   try {
     const users = [await registerUser(t.app), await registerUser(t.app)];
     const [kept, revoked] = users.map((u) => ({ id: u.user.id, hash: hashToken(u.access_token) }));
