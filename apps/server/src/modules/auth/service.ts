@@ -43,12 +43,22 @@ export async function authService(deps: {
   const { repo, limits, bus } = deps;
   // Token → user id, so an authenticated request costs no extra query; revocations reach every node via the bus.
   const tokenCache = new TtlCache<string, number>(50_000, deps.tokenCacheTtlMs, now);
+  // Sessions ended lately (for as long as a cached entry lives): a check that read a session just before it
+  // ended answers after the cache forgot it, and must not put it back.
+  const ended = new TtlCache<string, true>(50_000, deps.tokenCacheTtlMs, now);
+  function forget(tokenHash: string) {
+    tokenCache.delete(tokenHash);
+    ended.set(tokenHash, true);
+  }
+  function remember(tokenHash: string, userId: number) {
+    if (ended.get(tokenHash) === undefined) tokenCache.set(tokenHash, userId);
+  }
   const endedListeners: ((sessionId: string) => void)[] = [];
   // Another capability may refuse a login whose password was right (a suspended account), with its own reason.
   let loginGate: (userId: number) => Promise<void> = async () => undefined;
   // Every node hears every ended session: it forgets the cached token and drops that session's sockets.
   await bus.subscribe(REVOKED_CHANNEL, (tokenHash) => {
-    tokenCache.delete(tokenHash);
+    forget(tokenHash);
     for (const listener of endedListeners) listener(tokenHash);
   });
 
@@ -60,7 +70,7 @@ export async function authService(deps: {
   async function endSessions(tokenHashes: string[]) {
     for (const tokenHash of tokenHashes) {
       await repo.revokeSession(tokenHash);
-      tokenCache.delete(tokenHash);
+      forget(tokenHash);
       await bus.publish(REVOKED_CHANNEL, tokenHash);
     }
     if (tokenHashes.length > 0) deps.events.emit('auth.sessions-ended', { tokenHashes });
@@ -77,7 +87,7 @@ export async function authService(deps: {
     for (;;) {
       const expired = await repo.expireSessions(idleSince(), createdSince());
       for (const tokenHash of expired) {
-        tokenCache.delete(tokenHash);
+        forget(tokenHash);
         await bus.publish(REVOKED_CHANNEL, tokenHash);
       }
       if (expired.length > 0) deps.events.emit('auth.sessions-ended', { tokenHashes: expired });
@@ -134,7 +144,7 @@ export async function authService(deps: {
       .then((userId) => {
         if (userId === null) tokenCache.delete(tokenHash);
         // Renewed only if still there: an entry a revocation removed meanwhile stays removed.
-        else if (tokenCache.lifeLeft(tokenHash) !== undefined) tokenCache.set(tokenHash, userId);
+        else if (tokenCache.lifeLeft(tokenHash) !== undefined) remember(tokenHash, userId);
       })
       .catch(() => undefined)
       .finally(() => refreshing.delete(tokenHash));
@@ -183,7 +193,7 @@ export async function authService(deps: {
       return cached;
     }
     const userId = await sessionChecks.push(tokenHash);
-    if (userId !== null) tokenCache.set(tokenHash, userId);
+    if (userId !== null) remember(tokenHash, userId);
     return userId;
   }
 

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An auth service on the test app's database whose repository records the token hashes of each statement. */
-async function recordingAuth(options: { tokenCacheTtlMs: number; now?: () => number }) {
+async function recordingAuth(options: {
+  tokenCacheTtlMs: number;
+  now?: () => number;
+  /** Runs after a check's statement, before its answer reaches the service. */
+  afterCheck?: () => Promise<void>;
+}) {
   const repo = authRepository(t.db.kysely);
   const stamps: string[][] = [];
   const checks: string[][] = [];
@@ -23,9 +28,11 @@ async function recordingAuth(options: { tokenCacheTtlMs: number; now?: () => num
         stamps.push(hashes);
         return repo.touchSessions(hashes);
       },
-      useActiveSessions: (hashes, idleSince, createdSince) => {
+      useActiveSessions: async (hashes, idleSince, createdSince) => {
         checks.push(hashes);
-        return repo.useActiveSessions(hashes, idleSince, createdSince);
+        const owners = await repo.useActiveSessions(hashes, idleSince, createdSince);
+        await options.afterCheck?.();
+        return owners;
       },
     },
     limits: t.app.ctx.limits,
@@ -121,6 +128,29 @@ it('checks a token in use again before its cache entry lapses, off the request p
     clock += 500;
     expect(await auth.resolveSession(kept.hash)).toBe(kept.id);
     expect(statements.length).toBe(before);
+  } finally {
+    await auth.close();
+  }
+});
+
+it('a session that ends while its check is under way is not cached from that check', async () => {
+  const { access_token: token } = await registerUser(t.app);
+  let logout: (() => Promise<void>) | undefined;
+  const { auth, checks } = await recordingAuth({
+    tokenCacheTtlMs: 30_000,
+    afterCheck: async () => {
+      const ending = logout;
+      logout = undefined;
+      await ending?.();
+    },
+  });
+  try {
+    // The check reads the live session; the logout lands before its answer does.
+    logout = () => auth.logout(token);
+    expect(await auth.resolveToken(token)).not.toBeNull();
+    // The next request is checked again, not answered by a cached entry of the ended session.
+    expect(await auth.resolveToken(token)).toBeNull();
+    expect(checks.length).toBe(2);
   } finally {
     await auth.close();
   }
