@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
+import { PGliteOneCallDialect } from './pglite-driver.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import type { Database } from './schema.ts';
 import { type WaitWatch, waitWatch, watchedDialect } from './wait-watch.ts';
@@ -109,7 +110,7 @@ export const pgliteExtensions = { pg_trgm };
 /** The Db over an open PGlite (the test suite starts each one from a migrated image; see test/helpers.ts). */
 export function pgliteDb(pglite: PGlite): Db {
   const watch = waitWatch();
-  const kysely = new Kysely<Database>({ dialect: watchedDialect(new PGliteDialect({ pglite }), watch) });
+  const kysely = new Kysely<Database>({ dialect: watchedDialect(new PGliteOneCallDialect(pglite), watch) });
   return wrap(kysely, 'pglite', watch);
 }
 

@@ -1,0 +1,155 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PGliteOneCallDialect } from './pglite-driver.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests' tables are made here, not in the schema.
+type Any = any;
+
+describe('PGlite in one call per statement', () => {
+  let pglite: PGlite;
+  let db: Kysely<Any>;
+  beforeAll(async () => {
+    pglite = new PGlite();
+    await pglite.waitReady;
+    db = new Kysely<Any>({ dialect: new PGliteOneCallDialect(pglite) });
+    await sql`create table kinds (
+      id serial primary key, t text, i int4, b int8, ok bool, at timestamptz, doc jsonb, tags text[],
+      nums int4[], raw bytea, n numeric, u uuid, d date
+    )`.execute(db);
+    await sql`create table uniq (k text primary key)`.execute(db);
+  });
+  afterAll(() => db.destroy());
+
+  const row = {
+    t: 'Привет, "мир"',
+    i: 42,
+    b: 9007199254740993n,
+    ok: false,
+    at: new Date('2026-12-02T03:04:05.678Z'),
+    doc: { a: [1, 'два', null], b: { c: true } },
+    tags: ['один', 'with,comma', 'with"quote', ''],
+    nums: [1, 2, 3],
+    raw: new Uint8Array([0, 1, 254, 255]),
+    n: '12345.6789',
+    u: '0b9e1d2c-3f4a-4b5c-8d6e-7f8091a2b3c4',
+    d: new Date('2026-12-02T00:00:00Z'),
+  };
+
+  it('writes and reads every kind of value as PGlite’s own query does, the first time and the next', async () => {
+    for (let time = 0; time < 2; time++) {
+      const { id } = await db.insertInto('kinds').values(row).returning('id').executeTakeFirstOrThrow();
+      const ours = await db.selectFrom('kinds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const theirs = (await pglite.query('select * from kinds where id = $1', [id])).rows[0];
+      expect(ours).toEqual(theirs);
+      expect(ours).toMatchObject({
+        t: row.t,
+        i: 42,
+        ok: false,
+        doc: row.doc,
+        tags: row.tags,
+        nums: [1, 2, 3],
+      });
+      expect((ours.at as Date).toISOString()).toBe('2026-12-02T03:04:05.678Z');
+      expect(Array.from(ours.raw as Uint8Array)).toEqual([0, 1, 254, 255]);
+      expect(String(ours.b)).toBe('9007199254740993');
+    }
+    const nulls = await db
+      .insertInto('kinds')
+      .values({ t: null, doc: null, tags: null })
+      .returning(['t', 'doc', 'tags'])
+      .executeTakeFirstOrThrow();
+    expect(nulls).toEqual({ t: null, doc: null, tags: null });
+  });
+
+  it('counts affected rows', async () => {
+    const result = await db.updateTable('kinds').set({ ok: true }).where('i', '=', 42).executeTakeFirst();
+    expect(result.numUpdatedRows).toBe(2n);
+  });
+
+  it('makes one call into the backend for a statement it has seen, two for a new one with parameters', async () => {
+    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    try {
+      const select = (k: string) => db.selectFrom('uniq').select('k').where('k', '=', k).execute();
+      await select('a');
+      expect(calls).toHaveBeenCalledTimes(2);
+      await select('b');
+      expect(calls).toHaveBeenCalledTimes(3);
+      await sql`select 1`.execute(db);
+      expect(calls).toHaveBeenCalledTimes(4);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  it('throws PGlite’s errors with their code and constraint, and the next statement runs', async () => {
+    await db.insertInto('uniq').values({ k: 'x' }).execute();
+    await expect(db.insertInto('uniq').values({ k: 'x' }).execute()).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'uniq_pkey',
+    });
+    await expect(sql`selec 1`.execute(db)).rejects.toMatchObject({ code: '42601' });
+    await expect(
+      db.insertInto('uniq').values({ k: 'not a number' }).returning(sql<number>`k::int`.as('n')).execute(),
+    ).rejects.toMatchObject({ code: '22P02' });
+    expect(await db.selectFrom('uniq').select('k').where('k', '=', 'x').execute()).toEqual([{ k: 'x' }]);
+  });
+
+  it('commits, rolls back, and keeps savepoints', async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('uniq').values({ k: 'committed' }).execute();
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('uniq').values({ k: 'rolled back' }).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('uniq').values({ k: 'kept' }).execute();
+    const inner = await trx.savepoint('inner').execute();
+    await inner.insertInto('uniq').values({ k: 'undone' }).execute();
+    await inner.rollbackToSavepoint('inner').execute();
+    await trx.commit().execute();
+    const keys = (await db.selectFrom('uniq').select('k').execute()).map((r) => r.k);
+    expect(keys).toEqual(expect.arrayContaining(['committed', 'kept']));
+    expect(keys).not.toContain('rolled back');
+    expect(keys).not.toContain('undone');
+  });
+
+  it('refuses to commit a transaction a failed statement aborted, and keeps none of it', async () => {
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('uniq').values({ k: 'before the failure' }).execute();
+    await expect(trx.insertInto('uniq').values({ k: 'before the failure' }).execute()).rejects.toMatchObject({
+      code: '23505',
+    });
+    await expect(trx.commit().execute()).rejects.toMatchObject({ code: '25P02' });
+    expect(await db.selectFrom('uniq').select('k').where('k', '=', 'before the failure').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('holds PGlite’s transaction lock for a transaction: a direct query waits for its end', async () => {
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('uniq').values({ k: 'in flight' }).execute();
+    let answered = false;
+    const direct = pglite.query<{ k: string }>("select k from uniq where k = 'in flight'").then((r) => {
+      answered = true;
+      return r.rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(answered).toBe(false);
+    await trx.commit().execute();
+    expect(await direct).toEqual([{ k: 'in flight' }]);
+  });
+
+  it('forgets parameter types when the schema changes', async () => {
+    await sql`create table shifting (v int4)`.execute(db);
+    const insert = (v: unknown) => db.insertInto('shifting').values({ v }).execute();
+    await insert(5);
+    await sql`alter table shifting alter column v type jsonb using to_jsonb(v)`.execute(db);
+    await insert({ now: 'json' });
+    const values = (await db.selectFrom('shifting').select('v').execute()).map((r) => r.v);
+    expect(values).toEqual([5, { now: 'json' }]);
+  });
+});

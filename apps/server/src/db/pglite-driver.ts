@@ -1,0 +1,255 @@
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import {
+  AbortedTransactionError,
+  type CompiledQuery,
+  createQueryId,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type Driver,
+  IdentifierNode,
+  type Kysely,
+  PGliteAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+  RawNode,
+  type TransactionSettings,
+} from 'kysely';
+
+const wire = protocol.serialize;
+const sync = wire.sync();
+const describePortal = wire.describe({ type: 'P' });
+const execute = wire.execute({});
+
+/** How many statements' parameter types are remembered (Kysely's texts repeat; `in (…)` lists vary in length). */
+const typeMemory = 2048;
+
+/** A statement that can change what a column is, after which remembered parameter types may be wrong. */
+const schemaChange = /^\s*(alter|create|drop)\b/i;
+
+/**
+ * Kysely over PGlite with one trip into the WASM backend per statement instead of PGlite's six.
+ *
+ * PGlite's own `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six calls, each a
+ * turn of the backend's loop and a walk of its output: on Liftoff (`npm start`'s lean flags, ADR 0041)
+ * those calls, not the statement, were most of an insert's time. Here they go as one buffer. The one
+ * thing PGlite's first round trip learns, the parameters' types (which choose each value's text form:
+ * JSON for json, `{…}` for arrays, ISO text for a Date), is remembered per statement text, so a text
+ * seen before costs one call and a new one two. Results are parsed by PGlite's own parsers, and errors
+ * are PGlite's `DatabaseError` with `code` and `constraint`. Locking is PGlite's: a statement holds its
+ * query lock, a transaction its transaction lock to the end, as PGlite's `query` and `transaction` do.
+ * Not supported: PGlite's `/dev/blob` (COPY to and from a Blob), which Kysely cannot pass.
+ */
+export class PGliteOneCallDialect implements Dialect {
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  createAdapter() {
+    return new PGliteAdapter();
+  }
+
+  createDriver(): Driver {
+    return new OneCallDriver(this.#pglite);
+  }
+
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own dialects take any database here.
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
+
+class OneCallDriver implements Driver {
+  readonly #connection: OneCallConnection;
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+    this.#connection = new OneCallConnection(pglite);
+  }
+
+  async init() {
+    await this.#pglite.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
+
+  async releaseConnection() {}
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await (connection as OneCallConnection).begin(settings);
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await (connection as OneCallConnection).end('commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await (connection as OneCallConnection).end('rollback');
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: SavepointCompiler) {
+    await connection.executeQuery(compile(savepointNode('savepoint', name), createQueryId()));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: SavepointCompiler) {
+    await connection.executeQuery(compile(savepointNode('rollback to', name), createQueryId()));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: SavepointCompiler) {
+    await connection.executeQuery(compile(savepointNode('release', name), createQueryId()));
+  }
+
+  async destroy() {
+    if (!this.#pglite.closed) await this.#pglite.close();
+  }
+}
+
+type SavepointCompiler = Parameters<NonNullable<Driver['savepoint']>>[2];
+
+/** `savepoint x` and its kin, as Kysely's own drivers build them (the name goes through as an identifier). */
+function savepointNode(command: string, name: string) {
+  return RawNode.createWithChildren([RawNode.createWithSql(`${command} `), IdentifierNode.create(name)]);
+}
+
+class OneCallConnection implements DatabaseConnection {
+  readonly #pglite: PGlite;
+  readonly #types = new Map<string, number[]>();
+  /** Resolves when the open transaction ends, releasing PGlite's transaction lock; null outside one. */
+  #endTransaction: (() => void) | null = null;
+  #transactionLock: Promise<void> | null = null;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const run = () => this.#pglite._runExclusiveQuery(() => this.#run<R>(compiled));
+    return this.#endTransaction ? run() : this.#pglite._runExclusiveTransaction(run);
+  }
+
+  // biome-ignore lint/correctness/useYield: PGlite answers a statement whole; Kysely's contract asks for the method.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported by PGlite.');
+  }
+
+  async begin(settings: TransactionSettings) {
+    let held = () => {};
+    const acquired = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const ended = new Promise<void>((resolve) => {
+      this.#endTransaction = resolve;
+    });
+    this.#transactionLock = this.#pglite._runExclusiveTransaction(async () => {
+      held();
+      await ended;
+    });
+    await acquired;
+    try {
+      await this.#exec(beginStatement(settings));
+    } catch (err) {
+      await this.#release();
+      throw err;
+    }
+  }
+
+  async end(how: 'commit' | 'rollback') {
+    if (!this.#endTransaction) return; // a COMMIT that failed ended it already
+    try {
+      const result = await this.#exec(how);
+      if (how === 'commit' && result.command === 'ROLLBACK') throw abortedCommit();
+    } finally {
+      await this.#release();
+    }
+  }
+
+  async #release() {
+    const lock = this.#transactionLock;
+    this.#endTransaction?.();
+    this.#endTransaction = null;
+    this.#transactionLock = null;
+    await lock;
+    await this.#pglite.syncToFs();
+  }
+
+  async #exec(text: string) {
+    const messages = await this.#pglite._runExclusiveQuery(() =>
+      this.#pglite.execProtocolStream(wire.query(text), { syncToFs: false }),
+    );
+    return parse.parseResults(messages, this.#pglite.parsers)[0] ?? { command: undefined };
+  }
+
+  async #run<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    if (schemaChange.test(sql)) this.#types.clear();
+    const types = parameters.length === 0 ? [] : (this.#types.get(sql) ?? (await this.#describe(sql)));
+    const serializers = this.#pglite.serializers;
+    const values = parameters.map((value, i) => {
+      if (value == null) return null;
+      const serialize = serializers[types[i] as number];
+      return serialize ? serialize(value) : String(value);
+    });
+    const messages = await this.#pglite.execProtocolStream(
+      concat([wire.parse({ text: sql }), wire.bind({ values }), describePortal, execute, sync]),
+      { syncToFs: false },
+    );
+    if (!this.#endTransaction) await this.#pglite.syncToFs();
+    const [result] = parse.parseResults(messages, this.#pglite.parsers, { rowMode: 'object' });
+    return {
+      rows: (result?.rows ?? []) as R[],
+      numAffectedRows: result?.affectedRows != null ? BigInt(result.affectedRows) : undefined,
+    };
+  }
+
+  /** The statement's parameter types, from PGlite's Describe (one call, remembered for the next time). */
+  async #describe(sql: string): Promise<number[]> {
+    const messages = await this.#pglite.execProtocolStream(
+      concat([wire.parse({ text: sql }), wire.describe({ type: 'S' }), sync]),
+      { syncToFs: false },
+    );
+    const types = parse.parseDescribeStatementResults(messages);
+    if (this.#types.size >= typeMemory) this.#types.delete(this.#types.keys().next().value as string);
+    this.#types.set(sql, types);
+    return types;
+  }
+}
+
+function beginStatement({ isolationLevel, accessMode }: TransactionSettings): string {
+  if (!isolationLevel && !accessMode) return 'begin';
+  return [
+    'start transaction',
+    isolationLevel && `isolation level ${isolationLevel}`,
+    accessMode && accessMode,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * COMMIT found the transaction aborted and rolled it back: Kysely's error for that, which tells it the
+ * connection is free, with the code PGlite's own `transaction` throws (in_failed_sql_transaction).
+ */
+function abortedCommit() {
+  return Object.assign(new AbortedTransactionError(), { code: '25P02' });
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
