@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from './database.ts';
 import { PGliteOneCallDialect } from './pglite-driver.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests' tables are made here, not in the schema.
@@ -152,4 +156,39 @@ describe('PGlite in one call per statement', () => {
     const values = (await db.selectFrom('shifting').select('v').execute()).map((r) => r.v);
     expect(values).toEqual([5, { now: 'json' }]);
   });
+});
+
+it('keeps what it committed on disk, in a transaction and outside one, across a restart', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-pglite-driver-'));
+  try {
+    const first = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+    await sql`create table kept (k text primary key, at timestamptz)`.execute(first.kysely);
+    const at = new Date('2026-12-02T04:05:06.789Z');
+    await sql`insert into kept values (${'alone'}, ${at})`.execute(first.kysely);
+    await first.kysely.transaction().execute(async (trx) => {
+      await sql`insert into kept values (${'in a transaction'}, ${at})`.execute(trx);
+    });
+    await expect(
+      first.kysely.transaction().execute(async (trx) => {
+        await sql`insert into kept values (${'rolled back'}, ${at})`.execute(trx);
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await first.close();
+
+    const again = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+    try {
+      const { rows } = await sql<{ k: string; at: Date }>`select k, at from kept order by k`.execute(
+        again.kysely,
+      );
+      expect(rows).toEqual([
+        { k: 'alone', at },
+        { k: 'in a transaction', at },
+      ]);
+    } finally {
+      await again.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
