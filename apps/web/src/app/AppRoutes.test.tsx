@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/auth-store.ts';
 import { StorageKeys } from '../shared/storage/keys.ts';
 import { jsonResponse, me, storeSession } from '../test/fixtures.ts';
@@ -43,6 +43,13 @@ function renderAt(path: string) {
 const fetchMock = vi.fn<typeof fetch>();
 
 describe('route guards', () => {
+  // The shell's pages are lazy: their first import is a transform of a large module tree, which on a loaded
+  // machine took more than the tests' 5 s wait (CI). Loaded once here, the tests time what the app does.
+  beforeAll(async () => {
+    await import('../features/messenger/components/MessengerView.tsx');
+    await import('../features/shell/components/MediaView.tsx');
+  }, 120_000);
+
   beforeEach(() => {
     currentPath = '';
     fetchMock.mockReset();
