@@ -20,76 +20,86 @@ export async function privacyLookups(deps: {
   bus: Bus;
   /** Hears follow changes on every node (ProfilesService.onChange). */
   onFollowChange(listener: (pair: [number, number]) => void): void;
+  /** The clock of the caches' lives (tests move it). */
+  now?: () => number;
 }) {
   const { repo, bus } = deps;
-  const settings = new TtlCache<number, Settings>(50_000, TTL_MS);
-  const blocks = new TtlCache<number, Set<number>>(50_000, TTL_MS);
-  const blockers = new TtlCache<number, Set<number>>(50_000, TTL_MS);
-  const follows = new TtlCache<string, boolean>(200_000, TTL_MS);
-  // In-flight loads, so a burst of sends for one cold user costs one query.
+  const now = deps.now ?? Date.now;
+  const settings = new TtlCache<number, Settings>(50_000, TTL_MS, now);
+  const blocks = new TtlCache<number, Set<number>>(50_000, TTL_MS, now);
+  const blockers = new TtlCache<number, Set<number>>(50_000, TTL_MS, now);
+  const follows = new TtlCache<string, boolean>(200_000, TTL_MS, now);
+  // In-flight loads by key (`s1`, `b1`, `r1`, `f1:2`), so a burst of sends for one cold user costs one query.
   const loading = new Map<string, Promise<unknown>>();
+  // Loads and changes in the order they happened, and each key's last change on that count: a load that began
+  // before a change read what the change replaced, so it does not store it. Kept for an entry's life.
+  let ticks = 0;
+  const changedAt = new TtlCache<string, number>(250_000, TTL_MS, now, 0);
 
-  function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const running = loading.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const p = load().finally(() => loading.delete(key));
-    loading.set(key, p);
-    return p;
+  /**
+   * The cached value, or one load of it. An entry in the last quarter of its life is answered at once and loaded
+   * again in the background: entries set together (every user's, as a crowd comes online) would otherwise lapse
+   * together and be reloaded on the path of the sends that found them gone. A load stores its value only if
+   * its key did not change after it began, so a block is never undone by a read that raced with it.
+   */
+  function cached<K, V>(cache: TtlCache<K, V>, tag: string, load: (key: K) => Promise<V>) {
+    function reload(key: K, name: string): Promise<V> {
+      const running = loading.get(name) as Promise<V> | undefined;
+      if (running) return running;
+      const began = ++ticks;
+      const p = load(key).then((value) => {
+        if ((changedAt.get(name) ?? 0) < began) cache.set(key, value);
+        return value;
+      });
+      const settled = p.finally(() => {
+        if (loading.get(name) === settled) loading.delete(name);
+      });
+      loading.set(name, settled);
+      return settled;
+    }
+    return async (key: K): Promise<V> => {
+      const name = `${tag}${key}`;
+      const value = cache.get(key);
+      if (value === undefined) return reload(key, name);
+      if ((cache.lifeLeft(key) ?? 0) < TTL_MS / 4) reload(key, name).catch(() => {});
+      return value;
+    };
   }
 
   const listeners: Array<(userId: number) => void> = [];
+
+  /** A key's cached value and any load of it under way are forgotten; a load that began before is not stored. */
+  function changed(name: string) {
+    changedAt.set(name, ++ticks);
+    loading.delete(name);
+  }
 
   function forget(userId: number) {
     settings.delete(userId);
     blocks.delete(userId);
     blockers.delete(userId);
+    for (const tag of ['s', 'b', 'r']) changed(`${tag}${userId}`);
     for (const listener of listeners) listener(userId);
   }
   await bus.subscribe(CHANGED_CHANNEL, (message) => forget(Number(message)));
-  deps.onFollowChange((pair) => follows.delete(`${pair[0]}:${pair[1]}`));
+  deps.onFollowChange((pair) => {
+    const key = `${pair[0]}:${pair[1]}`;
+    follows.delete(key);
+    changed(`f${key}`);
+  });
 
-  async function settingsOf(userId: number): Promise<Settings> {
-    const cached = settings.get(userId);
-    if (cached) return cached;
-    return once(`s${userId}`, async () => {
-      const value = mergeSettings(defaultSettings(), await repo.settings(userId));
-      settings.set(userId, value);
-      return value;
-    });
-  }
-
-  async function blockedBy(userId: number): Promise<Set<number>> {
-    const cached = blocks.get(userId);
-    if (cached) return cached;
-    return once(`b${userId}`, async () => {
-      const value = new Set(await repo.blockedIds(userId));
-      blocks.set(userId, value);
-      return value;
-    });
-  }
-
+  const settingsOf = cached(settings, 's', async (userId: number) =>
+    mergeSettings(defaultSettings(), await repo.settings(userId)),
+  );
+  const blockedBy = cached(blocks, 'b', async (userId: number) => new Set(await repo.blockedIds(userId)));
   /** Who blocked `userId` (a block is announced for both people, so this is forgotten with theirs). */
-  async function blockersOf(userId: number): Promise<Set<number>> {
-    const cached = blockers.get(userId);
-    if (cached) return cached;
-    return once(`r${userId}`, async () => {
-      const value = new Set(await repo.blockerIds(userId));
-      blockers.set(userId, value);
-      return value;
-    });
-  }
-
+  const blockersOf = cached(blockers, 'r', async (userId: number) => new Set(await repo.blockerIds(userId)));
+  const following = cached(follows, 'f', (key: string) => {
+    const [follower, followee] = key.split(':').map(Number) as [number, number];
+    return repo.follows(follower, followee);
+  });
   /** Whether `follower` follows `followee`. */
-  async function isFollowing(follower: number, followee: number): Promise<boolean> {
-    const key = `${follower}:${followee}`;
-    const cached = follows.get(key);
-    if (cached !== undefined) return cached;
-    return once(`f${key}`, async () => {
-      const value = await repo.follows(follower, followee);
-      follows.set(key, value);
-      return value;
-    });
-  }
+  const isFollowing = (follower: number, followee: number) => following(`${follower}:${followee}`);
 
   const isBlocked = async (blocker: number, target: number) => (await blockedBy(blocker)).has(target);
 
