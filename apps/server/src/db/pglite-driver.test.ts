@@ -86,6 +86,25 @@ describe('PGlite in one call per statement', () => {
     }
   });
 
+  it('forgets the oldest statements’ types once their texts pass a million characters', async () => {
+    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    try {
+      const padded = (n: number) =>
+        sql`select ${n}::int as n ${sql.raw(`/* ${String(n).repeat(300_000)} */`)}`;
+      await padded(1).execute(db);
+      await padded(1).execute(db);
+      expect(calls).toHaveBeenCalledTimes(3); // new, then remembered
+      for (const n of [2, 3, 4]) await padded(n).execute(db); // 1.2 million characters with the first
+      calls.mockClear();
+      expect((await padded(1).execute(db)).rows).toEqual([{ n: 1 }]);
+      expect(calls).toHaveBeenCalledTimes(2); // forgotten: described again
+      await padded(4).execute(db);
+      expect(calls).toHaveBeenCalledTimes(3); // the newest is still remembered
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
   it('throws PGlite’s errors with their code and constraint, and the next statement runs', async () => {
     await db.insertInto('uniq').values({ k: 'x' }).execute();
     await expect(db.insertInto('uniq').values({ k: 'x' }).execute()).rejects.toMatchObject({

@@ -22,8 +22,11 @@ const sync = wire.sync();
 const describePortal = wire.describe({ type: 'P' });
 const execute = wire.execute({});
 
-/** How many statements' parameter types are remembered (Kysely's texts repeat; `in (…)` lists vary in length). */
-const typeMemory = 2048;
+/**
+ * How many statements' parameter types are remembered, and how much of their text in all (Kysely's texts repeat;
+ * `in (…)` lists and multi-row inserts vary in length, and a long one must not hold megabytes): the oldest go first.
+ */
+const typeMemory = { statements: 2048, characters: 1_000_000 };
 
 /** A statement that can change what a column is, after which remembered parameter types may be wrong. */
 const schemaChange = /^\s*(alter|create|drop)\b/i;
@@ -124,6 +127,7 @@ function savepointNode(command: string, name: string) {
 class OneCallConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
   readonly #types = new Map<string, number[]>();
+  #typeCharacters = 0;
   /** Resolves when the open transaction ends, releasing PGlite's transaction lock; null outside one. */
   #endTransaction: (() => void) | null = null;
   #transactionLock: Promise<void> | null = null;
@@ -190,7 +194,10 @@ class OneCallConnection implements DatabaseConnection {
   }
 
   async #run<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    if (schemaChange.test(sql)) this.#types.clear();
+    if (schemaChange.test(sql)) {
+      this.#types.clear();
+      this.#typeCharacters = 0;
+    }
     const types = parameters.length === 0 ? [] : (this.#types.get(sql) ?? (await this.#describe(sql)));
     const serializers = this.#pglite.serializers;
     const values = parameters.map((value, i) => {
@@ -217,8 +224,13 @@ class OneCallConnection implements DatabaseConnection {
       { syncToFs: false },
     );
     const types = parse.parseDescribeStatementResults(messages);
-    if (this.#types.size >= typeMemory) this.#types.delete(this.#types.keys().next().value as string);
     this.#types.set(sql, types);
+    this.#typeCharacters += sql.length;
+    for (const oldest of this.#types.keys()) {
+      if (this.#types.size <= typeMemory.statements && this.#typeCharacters <= typeMemory.characters) break;
+      this.#types.delete(oldest);
+      this.#typeCharacters -= oldest.length;
+    }
     return types;
   }
 }
