@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { expect, it } from 'vitest';
@@ -44,5 +47,24 @@ it('an in-memory embedded database (tests, the bench) does not zero-fill new WAL
     expect(rows[0]?.wal_init_zero).toBe('off');
   } finally {
     await db.close();
+  }
+});
+
+it('the embedded database, in memory and on disk, tells triggers it runs one session', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-one-session-'));
+  try {
+    for (const pgliteDir of [null, dir]) {
+      const db = await openDatabase({ databaseUrl: null, pgliteDir });
+      try {
+        const { rows } = await sql<{
+          on: string;
+        }>`select current_setting('kadr.one_session', true) as on`.execute(db.kysely);
+        expect(rows[0]?.on).toBe('on');
+      } finally {
+        await db.close();
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -94,15 +94,22 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
  */
 const pgliteWal = ['-c', 'wal_init_zero=off'];
 
+/**
+ * PGlite runs one session: no other transaction can hold or wait for a row. Triggers read this to skip the row
+ * locks that order concurrent writers on PostgreSQL (groups/migrations.ts, 0302).
+ */
+const pgliteOneSession = ['-c', 'kadr.one_session=on'];
+
 export const pgliteStartParams = [
   ...PGlite.defaultStartParams,
   '-c',
   `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
   ...pgliteWal,
+  ...pgliteOneSession,
 ];
 
 /** An in-memory database's (the test suite's, the bench's): PGlite's defaults, but the WAL as on disk. */
-export const pgliteMemoryStartParams = [...PGlite.defaultStartParams, ...pgliteWal];
+export const pgliteMemoryStartParams = [...PGlite.defaultStartParams, ...pgliteWal, ...pgliteOneSession];
 
 /** Extensions PGlite must load at start for the migrations' `create extension` (search: trigram similarity). */
 export const pgliteExtensions = { pg_trgm };

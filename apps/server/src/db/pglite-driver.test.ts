@@ -71,7 +71,7 @@ describe('PGlite in one call per statement', () => {
     expect(result.numUpdatedRows).toBe(2n);
   });
 
-  it('makes one call into the backend for a statement it has seen, two for a new one with parameters', async () => {
+  it('makes one call into the backend for a statement it has seen, two for a new one', async () => {
     const calls = vi.spyOn(pglite, 'execProtocolStream');
     try {
       const select = (k: string) => db.selectFrom('uniq').select('k').where('k', '=', k).execute();
@@ -80,10 +80,111 @@ describe('PGlite in one call per statement', () => {
       await select('b');
       expect(calls).toHaveBeenCalledTimes(3);
       await sql`select 1`.execute(db);
-      expect(calls).toHaveBeenCalledTimes(4);
+      expect(calls).toHaveBeenCalledTimes(5);
+      await sql`select 1`.execute(db);
+      expect(calls).toHaveBeenCalledTimes(6);
+      await sql`set local statement_timeout = 0`.execute(db); // not kept: utility statements run unnamed
+      await sql`set local statement_timeout = 0`.execute(db);
+      expect(calls).toHaveBeenCalledTimes(8);
     } finally {
       calls.mockRestore();
     }
+  });
+
+  it('keeps queries prepared: a statement seen before is sent by name, without its text', async () => {
+    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    try {
+      const marker = 'kept_prepared_marker';
+      const select = (k: string) =>
+        sql<{ k: string }>`select k as ${sql.ref(marker)} from uniq where k = ${k}`.execute(db);
+      await select('first');
+      calls.mockClear();
+      await select('second');
+      const sent = Buffer.from(calls.mock.calls[0]?.[0] as Uint8Array).toString('latin1');
+      expect(sent).not.toContain(marker);
+      const prepared = await pglite.query<{ statement: string }>(
+        'select statement from pg_prepared_statements',
+      );
+      expect(prepared.rows.filter((r) => r.statement.includes(marker))).toHaveLength(1);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  it('lets go of prepared statements a schema change may alter: `select *` sees a new column', async () => {
+    await sql`create table growing (id int primary key)`.execute(db);
+    await db.insertInto('growing').values({ id: 1 }).execute();
+    const all = () => db.selectFrom('growing').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(await all()).toEqual({ id: 1 });
+    await sql`alter table growing add column label text default 'new'`.execute(db);
+    // Kept prepared across the change, Postgres would refuse: cached plan must not change result type.
+    expect(await all()).toEqual({ id: 1, label: 'new' });
+  });
+
+  it('prepares again a statement that a change it could not see altered (DDL in a DO block)', async () => {
+    await sql`create table hidden_change (id int primary key)`.execute(db);
+    await db.insertInto('hidden_change').values({ id: 1 }).execute();
+    const all = () =>
+      db.selectFrom('hidden_change').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(await all()).toEqual({ id: 1 });
+    await sql`do $$ begin alter table hidden_change add column label text default 'seen'; end $$`.execute(db);
+    expect(await all()).toEqual({ id: 1, label: 'seen' });
+    expect(await all()).toEqual({ id: 1, label: 'seen' });
+  });
+
+  it('runs unnamed an ON CONFLICT whose partial arbiter has a parameter, which a generic plan cannot match', async () => {
+    await sql`create table one_live (id serial primary key, host int, status text)`.execute(db);
+    await sql`create unique index one_live_per_host on one_live (host) where status = 'live'`.execute(db);
+    for (let host = 1; host <= 8; host++) {
+      const start = () =>
+        db
+          .insertInto('one_live')
+          .values({ host, status: 'live' })
+          .onConflict((oc) => oc.column('host').where('status', '=', 'live').doNothing())
+          .returning('id')
+          .execute();
+      expect(await start()).toHaveLength(1);
+      expect(await start()).toHaveLength(0); // the host's stream is live already
+    }
+  });
+
+  it('keeps at most 256 statements prepared, closing the least recently used', async () => {
+    const numbered = (n: number) => sql<{ n: number }>`select ${n}::int as n ${sql.raw(`/* lru ${n} */`)}`;
+    await numbered(0).execute(db);
+    for (let n = 1; n <= 300; n++) {
+      await numbered(n).execute(db);
+      await numbered(0).execute(db); // used all along: never the least recent
+    }
+    await sql`select 1 as flush_closes`.execute(db);
+    const prepared = (
+      await pglite.query<{ statement: string }>('select statement from pg_prepared_statements')
+    ).rows;
+    expect(prepared.length).toBeLessThanOrEqual(256);
+    const texts = prepared.map((r) => r.statement);
+    expect(texts.some((t) => t.includes('/* lru 0 */'))).toBe(true);
+    expect(texts.some((t) => t.includes('/* lru 300 */'))).toBe(true);
+    expect(texts.some((t) => t.includes('/* lru 1 */'))).toBe(false);
+    expect((await numbered(1).execute(db)).rows).toEqual([{ n: 1 }]); // prepared again when it comes back
+  });
+
+  it('remembers nothing of a statement that failed to parse, and keeps one first prepared in a rolled-back transaction', async () => {
+    await expect(sql`selec ${1}`.execute(db)).rejects.toMatchObject({ code: '42601' });
+    await expect(sql`selec ${1}`.execute(db)).rejects.toMatchObject({ code: '42601' });
+    await db.insertInto('uniq').values({ k: 'counted' }).execute();
+    const count = (k: string) =>
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from uniq where k = ${k} /* first in a rollback */`.execute(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`select count(*)::int as n from uniq where k = ${'counted'} /* first in a rollback */`.execute(
+          trx,
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await count('counted')).rows).toEqual([{ n: 1 }]);
+    expect((await count('counted')).rows).toEqual([{ n: 1 }]);
   });
 
   it('forgets the oldest statements’ types once their texts pass a million characters', async () => {

@@ -23,13 +23,35 @@ const describePortal = wire.describe({ type: 'P' });
 const execute = wire.execute({});
 
 /**
- * How many statements' parameter types are remembered, and how much of their text in all (Kysely's texts repeat;
- * `in (…)` lists and multi-row inserts vary in length, and a long one must not hold megabytes): the oldest go first.
+ * How many statements are kept prepared in the backend (with their parameters' types), and how much of their
+ * text in all: Kysely's texts repeat, but `in (…)` lists and multi-row inserts vary with their length, and a
+ * long one must not hold megabytes. The least recently used go first. Each prepared statement holds its parse
+ * tree and plans in the backend's memory, which a WASM instance never gives back, hence the modest count.
  */
-const typeMemory = { statements: 2048, characters: 1_000_000 };
+const statementMemory = { statements: 256, characters: 1_000_000 };
 
-/** A statement that can change what a column is, after which remembered parameter types may be wrong. */
+/** A statement that can change what a column is, after which prepared statements and their types may be wrong. */
 const schemaChange = /^\s*(alter|create|drop)\b/i;
+
+/** Statements worth preparing: queries and data changes (utility statements, DDL and upkeep run unnamed). */
+const preparable = /^\s*(select|insert|update|delete|with|values)\b/i;
+
+/**
+ * An ON CONFLICT whose arbiter index is named by a predicate with a parameter (`on conflict (user_id) where
+ * status = $2`). Postgres infers the arbiter while planning: a custom plan sees the value and matches the
+ * partial index, a generic plan cannot, and fails with 42P10 ("no unique or exclusion constraint matching the ON
+ * CONFLICT specification") once Postgres tries one, at the sixth execution. Such statements run unnamed.
+ */
+const arbiterWithParameter = /\bon conflict\s*\([^)]*\)\s*where\b(?:(?!\bdo\b)[\s\S])*\$\d/i;
+
+/** feature_not_supported: "cached plan must not change result type". */
+const STALE_PREPARED = '0A000';
+
+/** A statement the backend knows: its parameters' types, and its name when it is kept prepared there. */
+interface Known {
+  types: number[];
+  name: string;
+}
 
 /**
  * Kysely over PGlite with one trip into the WASM backend per statement instead of PGlite's six.
@@ -39,7 +61,9 @@ const schemaChange = /^\s*(alter|create|drop)\b/i;
  * those calls, not the statement, were most of an insert's time. Here they go as one buffer. The one
  * thing PGlite's first round trip learns, the parameters' types (which choose each value's text form:
  * JSON for json, `{…}` for arrays, ISO text for a Date), is remembered per statement text, so a text
- * seen before costs one call and a new one two. Results are parsed by PGlite's own parsers, and errors
+ * seen before costs one call and a new one two. Queries and data changes are kept prepared in the backend by
+ * name (ADR 0050), so a statement seen before skips Postgres' parse and analysis, and once Postgres settles on
+ * a generic plan its planning too. Results are parsed by PGlite's own parsers, and errors
  * are PGlite's `DatabaseError` with `code` and `constraint`. Locking is PGlite's: a statement holds its
  * query lock, a transaction its transaction lock to the end, as PGlite's `query` and `transaction` do.
  * Not supported: PGlite's `/dev/blob` (COPY to and from a Blob), which Kysely cannot pass.
@@ -126,8 +150,12 @@ function savepointNode(command: string, name: string) {
 
 class OneCallConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
-  readonly #types = new Map<string, number[]>();
-  #typeCharacters = 0;
+  /** Statements by text, least recently used first. */
+  readonly #known = new Map<string, Known>();
+  #knownCharacters = 0;
+  /** Prepared statements let go of, closed at the head of the next call. */
+  #closing: Uint8Array[] = [];
+  #lastName = 0;
   /** Resolves when the open transaction ends, releasing PGlite's transaction lock; null outside one. */
   #endTransaction: (() => void) | null = null;
   #transactionLock: Promise<void> | null = null;
@@ -194,21 +222,34 @@ class OneCallConnection implements DatabaseConnection {
   }
 
   async #run<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    if (schemaChange.test(sql)) {
-      this.#types.clear();
-      this.#typeCharacters = 0;
-    }
-    const types = parameters.length === 0 ? [] : (this.#types.get(sql) ?? (await this.#describe(sql)));
+    if (schemaChange.test(sql)) this.#forgetAll();
+    let known = this.#known.get(sql);
+    if (known) {
+      this.#known.delete(sql);
+      this.#known.set(sql, known);
+    } else if (parameters.length > 0 || preparable.test(sql)) known = await this.#prepare(sql);
+    const types = known?.types ?? [];
     const serializers = this.#pglite.serializers;
     const values = parameters.map((value, i) => {
       if (value == null) return null;
       const serialize = serializers[types[i] as number];
       return serialize ? serialize(value) : String(value);
     });
-    const messages = await this.#pglite.execProtocolStream(
-      concat([wire.parse({ text: sql }), wire.bind({ values }), describePortal, execute, sync]),
-      { syncToFs: false },
-    );
+    const statement = known?.name
+      ? [wire.bind({ statement: known.name, values })]
+      : [wire.parse({ text: sql }), wire.bind({ values })];
+    let messages: Awaited<ReturnType<PGlite['execProtocolStream']>>;
+    try {
+      messages = await this.#call([...statement, describePortal, execute, sync]);
+    } catch (err) {
+      // A change this connection did not see coming (DDL inside a function or a DO block) altered a prepared
+      // statement's columns: Postgres refuses the stale statement, which is let go of and, outside a
+      // transaction (which the refusal aborted), prepared again.
+      if (!known?.name || (err as { code?: string }).code !== STALE_PREPARED) throw err;
+      this.#forget(sql, known.name);
+      if (this.#endTransaction) throw err;
+      return this.#run({ sql, parameters } as CompiledQuery);
+    }
     if (!this.#endTransaction) await this.#pglite.syncToFs();
     const [result] = parse.parseResults(messages, this.#pglite.parsers, { rowMode: 'object' });
     return {
@@ -217,21 +258,50 @@ class OneCallConnection implements DatabaseConnection {
     };
   }
 
-  /** The statement's parameter types, from PGlite's Describe (one call, remembered for the next time). */
-  async #describe(sql: string): Promise<number[]> {
-    const messages = await this.#pglite.execProtocolStream(
-      concat([wire.parse({ text: sql }), wire.describe({ type: 'S' }), sync]),
-      { syncToFs: false },
-    );
-    const types = parse.parseDescribeStatementResults(messages);
-    this.#types.set(sql, types);
-    this.#typeCharacters += sql.length;
-    for (const oldest of this.#types.keys()) {
-      if (this.#types.size <= typeMemory.statements && this.#typeCharacters <= typeMemory.characters) break;
-      this.#types.delete(oldest);
-      this.#typeCharacters -= oldest.length;
+  /** One call into the backend, headed by the closing of statements let go of since the last. */
+  #call(parts: Uint8Array[]) {
+    const closing = this.#closing;
+    this.#closing = [];
+    return this.#pglite.execProtocolStream(concat([...closing, ...parts]), { syncToFs: false });
+  }
+
+  /**
+   * Parses a new statement text and learns its parameters' types (one call). A query or data change is kept
+   * prepared under a name of its own, so the next time it skips Postgres' parse, analysis and, once a generic
+   * plan is chosen, planning: on Liftoff those were over half of a small statement's time. A failed Parse
+   * throws here and leaves nothing behind.
+   */
+  async #prepare(sql: string): Promise<Known> {
+    this.#lastName += 1;
+    const name = preparable.test(sql) && !arbiterWithParameter.test(sql) ? `kadr_${this.#lastName}` : '';
+    const messages = await this.#call([
+      wire.parse({ text: sql, name }),
+      wire.describe({ type: 'S', name }),
+      sync,
+    ]);
+    const known = { types: parse.parseDescribeStatementResults(messages), name };
+    this.#known.set(sql, known);
+    this.#knownCharacters += sql.length;
+    for (const [oldest, { name: oldName }] of this.#known) {
+      if (
+        this.#known.size <= statementMemory.statements &&
+        this.#knownCharacters <= statementMemory.characters
+      )
+        break;
+      this.#forget(oldest, oldName);
     }
-    return types;
+    return known;
+  }
+
+  #forget(sql: string, name: string) {
+    this.#known.delete(sql);
+    this.#knownCharacters -= sql.length;
+    if (name) this.#closing.push(wire.close({ type: 'S', name }));
+  }
+
+  /** A schema change may alter a prepared statement's columns or parameters' types: all are let go of. */
+  #forgetAll() {
+    for (const [sql, { name }] of this.#known) this.#forget(sql, name);
   }
 }
 
