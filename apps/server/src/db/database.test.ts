@@ -50,16 +50,17 @@ it('an in-memory embedded database (tests, the bench) does not zero-fill new WAL
   }
 });
 
-it('the embedded database, in memory and on disk, tells triggers it runs one session', async () => {
+it('the embedded database, in memory and on disk, tells triggers it runs one session, and plans for cached pages', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-one-session-'));
   try {
     for (const pgliteDir of [null, dir]) {
       const db = await openDatabase({ databaseUrl: null, pgliteDir });
       try {
-        const { rows } = await sql<{
-          on: string;
-        }>`select current_setting('kadr.one_session', true) as on`.execute(db.kysely);
-        expect(rows[0]?.on).toBe('on');
+        const { rows } = await sql<{ on: string; random: string }>`
+          select current_setting('kadr.one_session', true) as on, current_setting('random_page_cost') as random`.execute(
+          db.kysely,
+        );
+        expect(rows[0]).toEqual({ on: 'on', random: '1.1' });
       } finally {
         await db.close();
       }
