@@ -97,24 +97,29 @@ const pgliteWal = ['-c', 'wal_init_zero=off'];
 /**
  * PGlite runs one session: no other transaction can hold or wait for a row. Triggers read this to skip the row
  * locks that order concurrent writers on PostgreSQL (groups/migrations.ts, 0302).
- *
- * Its pages are read from its buffers or the kernel's page cache, where a random read costs about what a
+ */
+const pgliteOneSession = ['-c', 'kadr.one_session=on'];
+
+/**
+ * PGlite's pages are read from its buffers or the kernel's page cache, where a random read costs about what a
  * sequential one does: `random_page_cost` 1.1 (the usual setting for SSDs and cached data) instead of 4, which
  * assumes a spinning disk. With 4 the planner scanned all 2,000 members of the bench's chats for an 8-row
  * delivery-ack update (0.72 ms on Liftoff) instead of 8 index probes (0.37 ms).
  */
-const pgliteOneSession = ['-c', 'kadr.one_session=on', '-c', 'random_page_cost=1.1'];
+const pgliteCachedPages = ['-c', 'random_page_cost=1.1'];
+
+/** What every embedded database starts with, on disk and in memory. */
+const pgliteSettings = [...pgliteWal, ...pgliteOneSession, ...pgliteCachedPages];
 
 export const pgliteStartParams = [
   ...PGlite.defaultStartParams,
   '-c',
   `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
-  ...pgliteWal,
-  ...pgliteOneSession,
+  ...pgliteSettings,
 ];
 
 /** An in-memory database's (the test suite's, the bench's): PGlite's defaults, but the WAL as on disk. */
-export const pgliteMemoryStartParams = [...PGlite.defaultStartParams, ...pgliteWal, ...pgliteOneSession];
+export const pgliteMemoryStartParams = [...PGlite.defaultStartParams, ...pgliteSettings];
 
 /** Extensions PGlite must load at start for the migrations' `create extension` (search: trigram similarity). */
 export const pgliteExtensions = { pg_trgm };
