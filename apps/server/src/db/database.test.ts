@@ -50,17 +50,16 @@ it('an in-memory embedded database (tests, the bench) does not zero-fill new WAL
   }
 });
 
-it('the embedded database, in memory and on disk, tells triggers it runs one session, and plans for cached pages', async () => {
+it('the embedded database, in memory and on disk, tells triggers it runs one session, plans for cached pages and keeps GIN pending lists short', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-one-session-'));
   try {
     for (const pgliteDir of [null, dir]) {
       const db = await openDatabase({ databaseUrl: null, pgliteDir });
       try {
-        const { rows } = await sql<{ on: string; random: string }>`
-          select current_setting('kadr.one_session', true) as on, current_setting('random_page_cost') as random`.execute(
-          db.kysely,
-        );
-        expect(rows[0]).toEqual({ on: 'on', random: '1.1' });
+        const { rows } = await sql<{ on: string; random: string; pending: string }>`
+          select current_setting('kadr.one_session', true) as on, current_setting('random_page_cost') as random,
+            current_setting('gin_pending_list_limit') as pending`.execute(db.kysely);
+        expect(rows[0]).toEqual({ on: 'on', random: '1.1', pending: '64kB' });
       } finally {
         await db.close();
       }
