@@ -70,24 +70,25 @@ const reltuples = async (table: string) =>
   ).rows[0]?.n;
 
 it('analyses a table once its row count moved by more than 50 plus a tenth, as autovacuum does', async () => {
+  // No rest between analyses here (the next test has it).
   expect(await reltuples('members')).toBe(-1);
-  expect((await analyzeChanged(db)).map((s) => s.step)).toEqual(['analyze public.members']);
+  expect((await analyzeChanged(db, 0)).map((s) => s.step)).toEqual(['analyze public.members']);
   expect(await reltuples('members')).toBe(1000);
-  expect(await analyzeChanged(db)).toEqual([]);
+  expect(await analyzeChanged(db, 0)).toEqual([]);
 
   // Rows updated in place (counters, receipts) wait for the full pass.
   await receipts(2);
-  expect(await analyzeChanged(db)).toEqual([]);
+  expect(await analyzeChanged(db, 0)).toEqual([]);
   // 140 new rows on 1,000: under 50 + 100, nothing to do.
   await sql`insert into members select i, 0, '' from generate_series(1001, 1140) i`.execute(db.kysely);
-  expect(await analyzeChanged(db)).toEqual([]);
+  expect(await analyzeChanged(db, 0)).toEqual([]);
   // 20 more: 160 since the last analysis, over the line.
   await sql`insert into members select i, 0, '' from generate_series(1141, 1160) i`.execute(db.kysely);
-  expect((await analyzeChanged(db)).map((s) => s.step)).toEqual(['analyze public.members']);
+  expect((await analyzeChanged(db, 0)).map((s) => s.step)).toEqual(['analyze public.members']);
   expect(await reltuples('members')).toBe(1160);
   // Deleting counts as much as adding.
   await sql`delete from members where id > 900`.execute(db.kysely);
-  expect((await analyzeChanged(db)).map((s) => s.step)).toEqual(['analyze public.members']);
+  expect((await analyzeChanged(db, 0)).map((s) => s.step)).toEqual(['analyze public.members']);
   expect(await reltuples('members')).toBe(900);
 
   // Between passes only the fixed-width columns: the text column's statistics wait for the full pass.
@@ -103,6 +104,30 @@ it('analyses a table once its row count moved by more than 50 plus a tenth, as a
 
   // A restarted PGlite counts from zero: 900 rows read as none, which is no reason to analyse them.
   await sql`select pg_stat_reset()`.execute(db.kysely);
+  expect(await analyzeChanged(db, 0)).toEqual([]);
+});
+
+it('analyses a table again only after it rested since its last analysis, as autovacuum naps', async () => {
+  const rested = () => new Promise((r) => setTimeout(r, 1100));
+  // Never analysed: at the first check that finds it changed.
+  expect((await analyzeChanged(db, 1000)).map((s) => s.step)).toEqual(['analyze public.members']);
+  // Doubled since: over the line, but analysed a moment ago.
+  await sql`insert into members select i, 0, '' from generate_series(1001, 2000) i`.execute(db.kysely);
+  expect(await analyzeChanged(db, 1000)).toEqual([]);
+  expect(await reltuples('members')).toBe(1000);
+  // A full pass counts as an analysis too.
+  await rested();
+  await maintainEmbedded(db);
+  expect(await reltuples('members')).toBe(2000);
+  await sql`insert into members select i, 0, '' from generate_series(2001, 4000) i`.execute(db.kysely);
+  expect(await analyzeChanged(db, 1000)).toEqual([]);
+  // Once the last analysis is older than the rest, the check analyses it.
+  await rested();
+  expect((await analyzeChanged(db, 1000)).map((s) => s.step)).toEqual(['analyze public.members']);
+  expect(await reltuples('members')).toBe(4000);
+  // The server's rest is autovacuum's nap.
+  await sql`insert into members select i, 0, '' from generate_series(4001, 8000) i`.execute(db.kysely);
+  await rested();
   expect(await analyzeChanged(db)).toEqual([]);
 });
 
@@ -143,7 +168,7 @@ it("replaces a trigger's plan made on an empty table once the table has grown", 
     };
     expect(await triggerPlan()).toMatch(/Seq Scan on chats/);
 
-    expect((await analyzeChanged(grown)).map((s) => s.step)).toContain('analyze public.chats');
+    expect((await analyzeChanged(grown, 0)).map((s) => s.step)).toContain('analyze public.chats');
     const plan = await triggerPlan();
     expect(plan).toMatch(/Index Scan using chats_pkey/);
     expect(plan).not.toMatch(/Seq Scan on chats/);

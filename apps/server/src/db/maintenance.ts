@@ -70,6 +70,16 @@ const ANALYZE_SCALE = 0.1;
 const ANALYZE_STATISTICS_TARGET = 10;
 
 /**
+ * How long a table analysed (by a check, a full pass or by hand) waits before a check analyses it again:
+ * autovacuum's `autovacuum_naptime`, which PostgreSQL also waits between two analyses of one database. A
+ * young table under steady writes crosses the line above at every check: at 500 msg/s the bench's `messages`
+ * (a few thousand rows) was analysed every 5 s, 4.5–5.5 ms each with every socket waiting, and the sends
+ * queued behind it were a third of that phase's slowest hundredth. A table never analysed is analysed at the
+ * first check that finds it changed.
+ */
+export const ANALYZE_REST_MS = 60_000;
+
+/**
  * Analyses the tables that grew or shrank enough since their last analysis, as PostgreSQL's autovacuum does
  * between full passes. Statistics matter beyond estimates here: a trigger's PL/pgSQL statements keep the plan
  * they were first given until a table they read is analysed. The messenger's insert trigger, planned on a near-empty
@@ -78,7 +88,7 @@ const ANALYZE_STATISTICS_TARGET = 10;
  * on an analysed database (docs/adr/0046). Analysing a table invalidates the plans that read it.
  * PGlite's single backend flushes its table counters only when asked, so they are flushed first.
  */
-export async function analyzeChanged(db: Db): Promise<MaintenanceStep[]> {
+export async function analyzeChanged(db: Db, restMs = ANALYZE_REST_MS): Promise<MaintenanceStep[]> {
   await sql`select pg_stat_force_next_flush()`.execute(db.kysely);
   const changed = await sql<{ name: string; columns: string | null }>`
     select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name,
@@ -88,6 +98,8 @@ export async function analyzeChanged(db: Db): Promise<MaintenanceStep[]> {
     cross join lateral (select ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0) as line) t
     where s.schemaname = 'public' and abs(s.n_live_tup - greatest(c.reltuples, 0)) > t.line
       and s.n_mod_since_analyze > t.line
+      and coalesce(greatest(s.last_analyze, s.last_autoanalyze), '-infinity')
+        <= clock_timestamp() - make_interval(secs => ${restMs / 1000}::float8)
     order by pg_total_relation_size(c.oid), s.relname`.execute(db.kysely);
   const steps: MaintenanceStep[] = [];
   for (const { name, columns } of changed.rows) {

@@ -113,3 +113,19 @@ it('with lingerMs, a lone item waits for others to share its batch; a batch that
   expect(performance.now() - started).toBeGreaterThanOrEqual(29);
   expect(calls).toEqual([[1, 2]]);
 });
+
+it('with turnBetween, the event loop takes a turn between two batches of a long queue', async () => {
+  const order: string[] = [];
+  const b = batcher(
+    async (items: number[]) => {
+      order.push(`batch ${items.join(',')}`);
+      // What a socket's read looks like to the loop: a callback of the next turn.
+      setImmediate(() => order.push('turn'));
+      return items;
+    },
+    { maxBatch: 2, maxInFlight: 1, turnBetween: true },
+  );
+  expect(await Promise.all([1, 2, 3, 4, 5].map((n) => b.push(n)))).toEqual([1, 2, 3, 4, 5]);
+  await b.drained();
+  expect(order.slice(0, 5)).toEqual(['batch 1,2', 'turn', 'batch 3,4', 'turn', 'batch 5']);
+});

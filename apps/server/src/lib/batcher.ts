@@ -4,12 +4,15 @@
  * once, so batches grow with load (group commit) and a lone item waits only for `setImmediate`, or for
  * `lingerMs` where gathering more matters more than its latency (delivery receipts).
  *
+ * Background batches (`turnBetween`) let the event loop take a turn before the next one: a statement runs in
+ * the server's thread on PGlite, and back-to-back batches of a long queue were one stall for every socket.
+ *
  * `run` answers one result per item, in order. When a batch of several fails, its items are run
  * again one by one, so a bad item fails alone and the others still succeed.
  */
 export function batcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  options: { maxBatch: number; maxInFlight: number; lingerMs?: number },
+  options: { maxBatch: number; maxInFlight: number; lingerMs?: number; turnBetween?: boolean },
 ) {
   interface Entry {
     /** When it was queued (performance.now()). */
@@ -41,7 +44,10 @@ export function batcher<I, O>(
       inFlight += 1;
       void runSettled(batch).finally(() => {
         inFlight -= 1;
-        pump();
+        if (options.turnBetween && queue.length > 0 && !scheduled) {
+          scheduled = true;
+          setImmediate(pump);
+        } else pump();
       });
     }
     if (queue.length === 0 && inFlight === 0) for (const done of idle) done();
