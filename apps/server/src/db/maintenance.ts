@@ -90,17 +90,21 @@ export const ANALYZE_REST_MS = 60_000;
  */
 export async function analyzeChanged(db: Db, restMs = ANALYZE_REST_MS): Promise<MaintenanceStep[]> {
   await sql`select pg_stat_force_next_flush()`.execute(db.kysely);
+  // The statistics functions for these four figures, not the `pg_stat_user_tables` view, which computes twenty
+  // for every table: the check runs every 5 s on the server's thread (0.84 → 0.35 ms on Liftoff, 2–5 ms under
+  // the bench's load before).
   const changed = await sql<{ name: string; columns: string | null }>`
-    select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name,
+    select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
       (select string_agg(quote_ident(a.attname), ', ' order by a.attnum) from pg_attribute a
-        where a.attrelid = s.relid and a.attnum > 0 and not a.attisdropped and a.attlen > 0) as columns
-    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attlen > 0) as columns
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
     cross join lateral (select ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0) as line) t
-    where s.schemaname = 'public' and abs(s.n_live_tup - greatest(c.reltuples, 0)) > t.line
-      and s.n_mod_since_analyze > t.line
-      and coalesce(greatest(s.last_analyze, s.last_autoanalyze), '-infinity')
-        <= clock_timestamp() - make_interval(secs => ${restMs / 1000}::float8)
-    order by pg_total_relation_size(c.oid), s.relname`.execute(db.kysely);
+    where n.nspname = 'public' and c.relkind in ('r', 'p', 'm')
+      and abs(pg_stat_get_live_tuples(c.oid) - greatest(c.reltuples, 0)) > t.line
+      and pg_stat_get_mod_since_analyze(c.oid) > t.line
+      and coalesce(greatest(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid)),
+        '-infinity') <= clock_timestamp() - make_interval(secs => ${restMs / 1000}::float8)
+    order by pg_total_relation_size(c.oid), c.relname`.execute(db.kysely);
   const steps: MaintenanceStep[] = [];
   for (const { name, columns } of changed.rows) {
     const started = performance.now();
