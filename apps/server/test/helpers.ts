@@ -69,14 +69,17 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
  */
 async function pgliteFromImage(): Promise<Db> {
   const image = process.env.KADR_PGLITE_IMAGE;
-  if (!image || !fs.existsSync(image)) return openDatabase({ databaseUrl: null, pgliteDir: null });
+  // The bench runs on these too: SERVER_MEMORY=fast keeps statements prepared, as the server would.
+  const { pglitePrepared } = loadConfig();
+  if (!image || !fs.existsSync(image))
+    return openDatabase({ databaseUrl: null, pgliteDir: null, pglitePrepared });
   const pglite = new PGlite({
     loadDataDir: new Blob([fs.readFileSync(image)]),
     extensions: pgliteExtensions,
     startParams: pgliteMemoryStartParams,
   });
   await pglite.waitReady;
-  return pgliteDb(pglite);
+  return pgliteDb(pglite, pglitePrepared);
 }
 
 function databaseUrlFor(adminUrl: string, name: string): string {

@@ -38,6 +38,8 @@ export interface DbOptions {
   /** Directory for PGlite's files; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
+  /** PGlite keeps queries prepared by name (`SERVER_MEMORY=fast`; see PGliteOneCallDialect). */
+  pglitePrepared?: boolean;
   /** Reports errors of idle pooled connections; console when absent. */
   log?: DbLogger;
 }
@@ -74,7 +76,7 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
       })
     : new PGlite({ extensions: pgliteExtensions, startParams: pgliteMemoryStartParams });
   await pglite.waitReady;
-  return pgliteDb(pglite);
+  return pgliteDb(pglite, options.pglitePrepared);
 }
 
 /**
@@ -136,9 +138,11 @@ export const pgliteMemoryStartParams = [...PGlite.defaultStartParams, ...pgliteS
 export const pgliteExtensions = { pg_trgm };
 
 /** The Db over an open PGlite (the test suite starts each one from a migrated image; see test/helpers.ts). */
-export function pgliteDb(pglite: PGlite): Db {
+export function pgliteDb(pglite: PGlite, prepare = false): Db {
   const watch = waitWatch();
-  const kysely = new Kysely<Database>({ dialect: watchedDialect(new PGliteOneCallDialect(pglite), watch) });
+  const kysely = new Kysely<Database>({
+    dialect: watchedDialect(new PGliteOneCallDialect(pglite, { prepare }), watch),
+  });
   return wrap(kysely, 'pglite', watch);
 }
 
