@@ -27,8 +27,6 @@ import {
 
 const REVOKED_CHANNEL = 'kadr:session-revoked';
 
-/** Accounts and sessions: registration, login, token resolution and revocation. */
-
 /**
  * Sessions one background statement (a stamp of socket activity, a token checked before its cache entry lapses)
  * takes at most, the event loop taking a turn between two. On PGlite a statement holds every socket: at
@@ -36,6 +34,8 @@ const REVOKED_CHANNEL = 'kadr:session-revoked';
  * behind them; a row costs ~35 µs, the statement's own cost is small beside it.
  */
 const BACKGROUND_SESSIONS_BATCH = 32;
+
+/** Accounts and sessions: registration, login, token resolution and revocation. */
 export async function authService(deps: {
   repo: AuthRepository;
   limits: RateLimits;
