@@ -39,6 +39,8 @@ export async function startTarget(
       ...flags,
       // BENCH_SERVER_TRACE_GC=1: V8 prints each collection's pause (a latency tail is often one).
       ...(process.env.BENCH_SERVER_TRACE_GC ? ['--trace-gc'] : []),
+      // BENCH_SERVER_FLAGS="--flag …": more V8 flags for the server, to try one against the same bench.
+      ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
       // BENCH_SERVER_PROFILE=<dir>: a V8 CPU profile of the server process, to see where its time goes.
       ...(process.env.BENCH_SERVER_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
@@ -118,8 +120,18 @@ export function row(cells: Array<string | number>): string {
  * than requests per second do.
  */
 export function cpuMs(pid: number | undefined): number {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** CPU time (ms) of a process's main thread alone: its event loop, without GC helpers and other threads. */
+export function mainThreadCpuMs(pid: number | undefined): number {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+/** user + system CPU of a `/proc/…/stat` file, ms; NaN when it cannot be read. */
+function statCpuMs(file: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
   } catch {
     return Number.NaN;

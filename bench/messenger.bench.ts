@@ -4,7 +4,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { cpuMs, row, startTarget, type Target } from './lib.ts';
+import { cpuMs, mainThreadCpuMs, row, startTarget, type Target } from './lib.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EchoSocket = Socket<
@@ -31,6 +31,11 @@ interface Run {
   latencies: number[];
   /** CPU the load generator (this process) used, as a share of one core. */
   clientCpu: number;
+  /**
+   * CPU the server's main thread used while the measured sends went out, as a share of one core: how full its
+   * event loop was. Near 100 % every stall (a collection, a slow statement) becomes a queue.
+   */
+  serverLoop: number;
 }
 
 const newRun = (): Run => ({
@@ -41,6 +46,7 @@ const newRun = (): Run => ({
   received: 0,
   latencies: [],
   clientCpu: 0,
+  serverLoop: Number.NaN,
 });
 
 export const percentile = (sorted: number[], p: number) =>
@@ -101,10 +107,12 @@ async function drive(
   run: Run,
   send: (seq: number, sender: number, run: Run) => void,
   firstSeq: number,
+  serverPid?: number,
 ) {
   let seq = firstSeq;
   const total = Math.round(rate * seconds);
   const cpuStart = process.cpuUsage();
+  const serverStart = mainThreadCpuMs(serverPid);
   const start = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
@@ -119,6 +127,7 @@ async function drive(
       }
       if (seq - firstSeq >= total) {
         clearInterval(timer);
+        run.serverLoop = (mainThreadCpuMs(serverPid) - serverStart) / (performance.now() - start);
         resolve();
       }
     }, 5);
@@ -144,6 +153,7 @@ function report(name: string, run: Run, floor?: number): string {
     p99,
     sorted.at(-1) ?? 0,
     `${Math.round(run.clientCpu * 100)}%`,
+    Number.isNaN(run.serverLoop) ? '' : `${Math.round(run.serverLoop * 100)}%`,
     floor === undefined ? '' : floor,
     floor === undefined ? '' : `${(p99 / floor).toFixed(2)}× ${p99 <= floor * FLOOR_AIM ? 'met' : 'MISSED'}`,
     (os.loadavg()[0] as number).toFixed(1),
@@ -162,13 +172,14 @@ async function phase(
   tracker: Tracker,
   send: (seq: number, sender: number, run: Run) => void,
   seq: number,
+  serverPid?: number,
 ) {
   const warm = newRun();
   // Long enough for every user to send once: opening 1,000 chats is not the steady send path.
   const warmup = Math.max(opts.warmupSeconds, opts.users / rate);
   const afterWarmup = await drive(rate, opts.users, warmup, tracker, warm, send, seq);
   tracker.firstMeasured = afterWarmup;
-  return drive(rate, opts.users, opts.seconds, tracker, tracker.run, send, afterWarmup);
+  return drive(rate, opts.users, opts.seconds, tracker, tracker.run, send, afterWarmup, serverPid);
 }
 
 /** Baseline: the same traffic pattern through a bare Socket.IO relay (no HTTP, auth or database). */
@@ -192,6 +203,7 @@ async function relayRun(t: Target, opts: MessengerBenchOptions, rate: number) {
       (seq, sender) =>
         sockets[sender]?.emit('relay', { to: String(peerOf(sender, opts.users)), payload: { seq } }),
       0,
+      t.child.pid,
     );
   } finally {
     for (const s of sockets) s.disconnect();
@@ -302,7 +314,7 @@ async function appRun(
       } else run.failed += 1;
     });
   };
-  await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0);
+  await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0, t.child.pid);
   agent.destroy();
   clients.state.current = null;
   await settle(t, tokens[0] as string);
@@ -334,6 +346,7 @@ export async function messengerBench(
       'p99 ms',
       'max ms',
       'client cpu',
+      'server loop',
       'floor p99 ms',
       'p99 / floor',
       'load',
@@ -380,6 +393,7 @@ export async function messengerBench(
             percentile(commits, 50),
             percentile(commits, 99),
             commits.at(-1) ?? 0,
+            '',
             '',
             floor,
             'floor = relay + commit',
