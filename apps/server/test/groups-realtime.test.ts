@@ -104,6 +104,41 @@ describe('groups in real time', () => {
     expect(xGot).toEqual([]);
   });
 
+  it('a socket send to the group reaches every socket but the one it came from, which has it in its ack', async () => {
+    [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const g = await c.createGroup(a.access_token, { name: 'Эхо', member_ids: [b.user.id] });
+    const [a1, a2, b1] = await Promise.all([
+      device(a.access_token),
+      device(a.access_token),
+      device(b.access_token),
+    ]);
+    await untilInRoom(a1, b1, g.id);
+    await untilInRoom(b1, a2, g.id);
+    const got = new Map<ClientSocket, MessageEvent[]>([
+      [a1, []],
+      [a2, []],
+      [b1, []],
+    ]);
+    for (const [s, list] of got) s.on('new-message', (e) => list.push(e));
+    const result = await new Promise<SendMessageResult>((resolve) =>
+      a1.emit('send-message', { group_id: g.id, content: 'эхо', temp_id: 'echo-1' }, resolve),
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(result.message.temp_id).toBe('echo-1');
+    // A later message over HTTP marks the end: whatever the socket send produced has arrived by then.
+    const end = await c.sent(a.access_token, { group_id: g.id }, 'конец');
+    for (
+      let i = 0;
+      i < 100 && [a1, a2, b1].some((s) => !got.get(s)?.some((e) => e.message.id === end.id));
+      i += 1
+    )
+      await new Promise((r) => setTimeout(r, 20));
+    const of = (s: ClientSocket) => (got.get(s) ?? []).filter((e) => e.message.id === result.message.id);
+    expect(of(a1)).toEqual([]);
+    expect(of(a2).map((e) => e.message.temp_id)).toEqual(['echo-1']);
+    expect(of(b1).map((e) => e.message.temp_id)).toEqual([undefined]);
+  });
+
   it('a socket send to the group needs no lookup while in the room; once removed, the same socket is refused', async () => {
     [a, b] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
     const g = await c.createGroup(a.access_token, { name: 'Сокет', member_ids: [b.user.id] });

@@ -53,6 +53,7 @@ describe('send-message over the socket', () => {
       device(a.access_token),
       device(b.access_token),
     ]);
+    const atA1 = collect(a1);
     const atA2 = collect(a2);
     const atB1 = collect(b1);
     const result = await send(a1, { other_user_id: b.user.id, content: '  по сокету  ', temp_id: 'sock-1' });
@@ -68,7 +69,9 @@ describe('send-message over the socket', () => {
       message_type: 'text',
       files: [],
     });
-    const [mine, theirs] = await Promise.all([atA2.until(), atB1.until()]);
+    const [sending, mine, theirs] = await Promise.all([atA1.until(), atA2.until(), atB1.until()]);
+    // The sending socket has the message in its ack; the sender's other devices hear it.
+    expect(sending).toEqual([]);
     expect(mine.map((e) => e.message)).toEqual([result.message]);
     expect(theirs).toHaveLength(1);
     expect(theirs[0]?.chat).toEqual({ type: 'personal', user_id: a.user.id, is_favorites: false });

@@ -119,6 +119,16 @@ export interface Gateway {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
   /**
+   * `emitToUser` without one of the user's sockets (on whichever node it is): the one a `send-message` came
+   * from, whose ack already carries the message.
+   */
+  emitToUserExcept<E extends keyof ServerToClientEvents>(
+    socketId: string,
+    userId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /**
    * `provider(u)`: who hears u's presence. `watching(v)`, its inverse: whose presence v hears — it answers
    * `presence:query` in one call; without it each queried id is checked with `provider`.
    */
@@ -348,6 +358,12 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
     emitToUser(userId, event, ...args) {
       journal.note(userId, event, causingPage());
       io.to(rooms.user(userId)).emit(event, ...args);
+    },
+    emitToUserExcept(socketId, userId, event, ...args) {
+      journal.note(userId, event, causingPage());
+      io.to(rooms.user(userId))
+        .except(socketId)
+        .emit(event, ...args);
     },
     addAudienceProvider(audience, watching) {
       audienceProviders.push({ audience, ...(watching ? { watching } : {}) });

@@ -243,14 +243,25 @@ export function conversationTools(
     /**
      * Sends an event to every device of every member (or of the `audience`), each seeing the chat from
      * their side. Groups and channels: one emit to the chat's room, which reaches each member's sockets
-     * once on every node (the payload does not depend on the member there).
+     * once on every node (the payload does not depend on the member there). `skipSocket`: the socket a send
+     * came from hears nothing of it here (its ack carries the message); the user's other devices do.
      */
     fanOut<E extends keyof ServerToClientEvents>(
       loaded: Loaded,
       event: E,
       build: (chat: ReturnType<typeof chatRef>, userId: number) => Parameters<ServerToClientEvents[E]>[0],
       audience?: Audience,
+      skipSocket?: string,
     ) {
+      const toUser = (userId: number, payload: unknown) =>
+        skipSocket === undefined
+          ? (gateway.emitToUser as (u: number, e: E, p: unknown) => void)(userId, event, payload)
+          : (gateway.emitToUserExcept as (s: string, u: number, e: E, p: unknown) => void)(
+              skipSocket,
+              userId,
+              event,
+              payload,
+            );
       // Whatever members hear about may change how their chat lists read: dropped before they refetch.
       listChanged({
         conversations: [loaded.conversation.id],
@@ -262,11 +273,7 @@ export function conversationTools(
       if (isRoomChat(loaded.conversation)) {
         const ref = chatRef(loaded.conversation, [], 0);
         if (audience && 'only' in audience) {
-          (gateway.emitToUser as (u: number, e: E, p: unknown) => void)(
-            audience.only,
-            event,
-            build(ref, audience.only),
-          );
+          toUser(audience.only, build(ref, audience.only));
           return;
         }
         const target = gateway.io.to(chatRoom(loaded.conversation));
@@ -276,8 +283,10 @@ export function conversationTools(
       }
       for (const member of loaded.members) {
         if (!inAudience(audience, member.user_id)) continue;
-        const payload = build(chatRef(loaded.conversation, loaded.members, member.user_id), member.user_id);
-        (gateway.emitToUser as (u: number, e: E, p: unknown) => void)(member.user_id, event, payload);
+        toUser(
+          member.user_id,
+          build(chatRef(loaded.conversation, loaded.members, member.user_id), member.user_id),
+        );
       }
     },
   };

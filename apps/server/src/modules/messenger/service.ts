@@ -223,7 +223,13 @@ export function messagesService(deps: {
   }
 
   /** Every device of every member; the temp_id goes back to the sender's devices only. */
-  function announce(loaded: Loaded, event: 'new-message' | 'message-edited', messages: Message[]) {
+  /** `skipSocket`: the socket a send came from, answered by its ack, not told again. */
+  function announce(
+    loaded: Loaded,
+    event: 'new-message' | 'message-edited',
+    messages: Message[],
+    skipSocket?: string,
+  ) {
     for (const message of messages) {
       const { temp_id: _temp, ...bare } = message;
       if (event === 'new-message')
@@ -231,12 +237,15 @@ export function messagesService(deps: {
       if (isRoomChat(loaded.conversation)) {
         if (event === 'new-message') tools.roomMessage(loaded.conversation, bare);
         else tools.fanOut(loaded, event, (chat) => ({ chat, message: bare }), { except: message.sender_id });
-        tools.fanOut(loaded, event, (chat) => ({ chat, message }), { only: message.sender_id });
+        tools.fanOut(loaded, event, (chat) => ({ chat, message }), { only: message.sender_id }, skipSocket);
       } else
-        tools.fanOut(loaded, event, (chat, u) => ({
-          chat,
-          message: u === message.sender_id ? message : bare,
-        }));
+        tools.fanOut(
+          loaded,
+          event,
+          (chat, u) => ({ chat, message: u === message.sender_id ? message : bare }),
+          undefined,
+          skipSocket,
+        );
     }
   }
 
@@ -373,11 +382,12 @@ export function messagesService(deps: {
     /**
      * `extra.storyId`: a reply to that story (the stories module checks it exists and who may reply).
      * `extra.inRoom`: the socket it came from is in the group's room (see `sendRoom`).
+     * `extra.socketId`: the socket it came from, which its ack answers: that socket is not sent the new message.
      */
     async send(
       userId: number,
       body: SendMessageBody,
-      extra: { storyId?: number; inRoom?: boolean } = {},
+      extra: { storyId?: number; inRoom?: boolean; socketId?: string } = {},
     ): Promise<Message> {
       const content = body.content.trim();
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
@@ -451,7 +461,7 @@ export function messagesService(deps: {
       const members = room ? [room.me, unseenBy(room.me)] : pairMembers(conversation);
       const loaded = { conversation, members };
       const messages = await tools.hydrate([row], members, userId, conversation.type, { fresh: true });
-      announce(loaded, 'new-message', messages);
+      announce(loaded, 'new-message', messages, extra.socketId);
       return messages[0] as Message;
     },
 

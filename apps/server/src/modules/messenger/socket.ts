@@ -126,7 +126,7 @@ export function registerMessengerSocket(
         if (current !== userId) throw errors.unauthorized();
         // Being in the group's room is being a member: the send needs no membership lookup.
         const inRoom = input.group_id !== undefined && socket.rooms.has(rooms.group(input.group_id));
-        return messages.send(userId, input, { inRoom });
+        return messages.send(userId, input, { inRoom, socketId: socket.id });
       })
       .then((message) => reply({ ok: true, message }))
       .catch((err: unknown) => reply(failure(err, log)));
