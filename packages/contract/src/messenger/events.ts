@@ -32,6 +32,9 @@ export interface MessengerClientEvents {
   typing: (input: TypingInput) => void;
   /** This device received these messages (sent after `new-message`); the ack is optional. */
   'message-delivered': (input: DeliveredInput, ack?: (result: { ok: boolean }) => void) => void;
-  /** Sends a message like `POST /messages` (same body, rules, temp_id idempotency); the ack carries the answer. */
+  /**
+   * Sends a message like `POST /messages` (same body, rules, temp_id idempotency); the ack carries the answer. The
+   * socket it came from gets no `new-message` for it (the ack is its copy); the sender's other devices do.
+   */
   'send-message': (input: SendMessageBody, ack: (result: SendMessageResult) => void) => void;
 }
