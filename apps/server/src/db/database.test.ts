@@ -9,6 +9,12 @@ import { openDatabase } from './database.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 
+/**
+ * A test that opens a new embedded database through `openDatabase` waits for PGlite's initdb and every migration:
+ * 7–10 s alone, over 30 s beside CI's other suites on a loaded 2-core machine. They check settings, not speed.
+ */
+const NEW_EMBEDDED_DATABASE_MS = 180_000;
+
 it.runIf(adminUrl)(
   'an idle connection killed by PostgreSQL is logged, not fatal, and the pool recovers',
   async () => {
@@ -40,31 +46,39 @@ it.runIf(adminUrl)(
   },
 );
 
-it('an in-memory embedded database (tests, the bench) does not zero-fill new WAL segments either', async () => {
-  const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
-  try {
-    const { rows } = await sql<{ wal_init_zero: string }>`show wal_init_zero`.execute(db.kysely);
-    expect(rows[0]?.wal_init_zero).toBe('off');
-  } finally {
-    await db.close();
-  }
-});
+it(
+  'an in-memory embedded database (tests, the bench) does not zero-fill new WAL segments either',
+  async () => {
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    try {
+      const { rows } = await sql<{ wal_init_zero: string }>`show wal_init_zero`.execute(db.kysely);
+      expect(rows[0]?.wal_init_zero).toBe('off');
+    } finally {
+      await db.close();
+    }
+  },
+  NEW_EMBEDDED_DATABASE_MS,
+);
 
-it('the embedded database, in memory and on disk, tells triggers it runs one session, plans for cached pages and keeps GIN pending lists short', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-one-session-'));
-  try {
-    for (const pgliteDir of [null, dir]) {
-      const db = await openDatabase({ databaseUrl: null, pgliteDir });
-      try {
-        const { rows } = await sql<{ on: string; random: string; pending: string }>`
+it(
+  'the embedded database, in memory and on disk, tells triggers it runs one session, plans for cached pages and keeps GIN pending lists short',
+  async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-one-session-'));
+    try {
+      for (const pgliteDir of [null, dir]) {
+        const db = await openDatabase({ databaseUrl: null, pgliteDir });
+        try {
+          const { rows } = await sql<{ on: string; random: string; pending: string }>`
           select current_setting('kadr.one_session', true) as on, current_setting('random_page_cost') as random,
             current_setting('gin_pending_list_limit') as pending`.execute(db.kysely);
-        expect(rows[0]).toEqual({ on: 'on', random: '1.1', pending: '64kB' });
-      } finally {
-        await db.close();
+          expect(rows[0]).toEqual({ on: 'on', random: '1.1', pending: '64kB' });
+        } finally {
+          await db.close();
+        }
       }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+  NEW_EMBEDDED_DATABASE_MS,
+);

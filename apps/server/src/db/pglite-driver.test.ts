@@ -331,4 +331,5 @@ it('prepares nothing by name unless asked (SERVER_MEMORY=fast), and then keeps w
   expect(await prepared(true)).toBeGreaterThanOrEqual(1);
   expect(loadConfig({ SERVER_MEMORY: 'fast' }).pglitePrepared).toBe(true);
   expect(loadConfig({}).pglitePrepared).toBe(false);
-});
+  // Two new embedded databases (initdb and every migration each): 7 s alone, over 30 s beside CI's other suites.
+}, 180_000);
