@@ -4,6 +4,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
+import { promotedBy } from './heap-sample.ts';
 import { cpuMs, mainThreadCpuMs, row, startTarget, type Target } from './lib.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -314,7 +315,13 @@ async function appRun(
       } else run.failed += 1;
     });
   };
+  const sampleHeap = Boolean(process.env.BENCH_SERVER_HEAP_SAMPLE);
+  if (sampleHeap) await t.request('heap-sampling', { action: 'start' });
   await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0, t.child.pid);
+  if (sampleHeap) {
+    const { file } = await t.request('heap-sampling', { action: 'stop', label: `${rate}-${via}` });
+    if (file) console.log(`heap sample ${rate}/s ${via}:\n${promotedBy(file, 20).join('\n')}`);
+  }
   agent.destroy();
   clients.state.current = null;
   await settle(t, tokens[0] as string);

@@ -1,6 +1,7 @@
 // A benchmark target in its own process: the real Kadr app on the requested engine, plus a bare
 // Fastify route in the same process as the baseline. Reports its URLs to the parent over IPC.
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
@@ -30,6 +31,7 @@ export type BenchMessage =
   | ({ type: 'memory' } & MemorySample)
   | ({ type: 'sample' } & MemorySample)
   | { type: 'heap-snapshot'; file: string }
+  | { type: 'heap-sampling'; file?: string }
   | { type: 'commit-floor'; rate: number; seconds: number; latencies: number[] };
 
 /**
@@ -238,6 +240,7 @@ async function main() {
       );
       process.send?.({ type: 'heap-snapshot', file } satisfies BenchMessage);
     }
+    if (msg.type === 'heap-sampling') void heapSampling(msg as { action?: string; label?: string });
     if (msg.type === 'stop') {
       void (async () => {
         await bare.close();
@@ -252,6 +255,37 @@ async function main() {
     type: 'ready',
     target: { appUrl, bareUrl, bareSocketUrl, token: viewer.access_token, username: author.user.username },
   } satisfies BenchMessage);
+}
+
+let sampler: Session | null = null;
+
+/**
+ * BENCH_SERVER_HEAP_SAMPLE=<dir>: V8's sampling heap profiler between `start` and `stop`, counting objects that
+ * outlived a scavenge whether or not a mark-compact collected them later: who fills the old generation (what the
+ * mark-compacts of a busy phase mark and sweep). The profile (.heapprofile, Chrome's format) goes into <dir>.
+ */
+async function heapSampling({ action, label }: { action?: string; label?: string }) {
+  if (action === 'start') {
+    sampler = new Session();
+    sampler.connect();
+    await sampler.post('HeapProfiler.enable');
+    await sampler.post('HeapProfiler.startSampling', {
+      samplingInterval: 8192,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: false,
+    });
+    process.send?.({ type: 'heap-sampling' } satisfies BenchMessage);
+    return;
+  }
+  if (!sampler) return;
+  const { profile } = await sampler.post('HeapProfiler.stopSampling');
+  sampler.disconnect();
+  sampler = null;
+  const dir = process.env.BENCH_SERVER_HEAP_SAMPLE as string;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${label ?? 'server'}-${Date.now()}.heapprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  process.send?.({ type: 'heap-sampling', file } satisfies BenchMessage);
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract'
 import { io as connect, type Socket } from 'socket.io-client';
 import { heapDiff } from './heap-diff.ts';
 import { row, startTarget, type Target } from './lib.ts';
+import { smapsBreakdown } from './soak.bench.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -47,10 +48,27 @@ async function settled(t: Target) {
   for (let i = 0; i < 20; i++) {
     await new Promise((r) => setTimeout(r, 2000));
     const now = await t.request('memory');
-    if (Math.abs(now.rss - last.rss) < 2 ** 20) return now;
+    if (Math.abs(now.rss - last.rss) < 2 ** 20) break;
     last = now;
   }
-  return last;
+  // MB resident in PGlite's WASM memory (Postgres' own heap and buffers; it grows and never shrinks).
+  const parts = smapsBreakdown(t.child.pid as number);
+  return { ...last, parts, wasmMb: parts.wasm ?? 0 };
+}
+
+/** The growth per socket of each part of the RSS (smaps) and of each V8 heap space's resident pages, KiB. */
+function perSocketParts(
+  before: Awaited<ReturnType<typeof settled>>,
+  after: Awaited<ReturnType<typeof settled>>,
+  added: number,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  const grow = (name: string, mb: number) => {
+    out[name] = Math.round(((mb * 1024) / added) * 100) / 100;
+  };
+  for (const [name, mb] of Object.entries(after.parts)) grow(name, mb - (before.parts[name] ?? 0));
+  for (const [name, mb] of Object.entries(after.spaces)) grow(name, mb - (before.spaces[name] ?? 0));
+  return out;
 }
 
 /**
@@ -63,7 +81,9 @@ async function settled(t: Target) {
  * `last_used_at` that each handshake writes grows the database's files in the server's memory, ~2 KiB per
  * socket). Both counted in the figure before (jemalloc 17 KiB per socket, 9.8 KiB without them).
  * BENCH_HEAP_SNAPSHOTS=<dir> also diffs heap snapshots taken before and after 1,000 more sockets and prints
- * what each socket holds, by constructor and retainer (bench/heap-diff.ts).
+ * what each socket holds, by constructor and retainer (bench/heap-diff.ts). `wasm KiB/sock` is the part of the
+ * growth resident in PGlite's WASM memory (Postgres' heap: its caches, prepared statements; bench/soak.bench.ts
+ * `smapsBreakdown`). SERVER_MEMORY=fast in the environment measures the server as that setting runs it.
  */
 export async function socketsBench(count = 10_000, warm = 1000): Promise<string[]> {
   const lines = [
@@ -74,6 +94,8 @@ export async function socketsBench(count = 10_000, warm = 1000): Promise<string[
       'rss after MiB',
       'KiB/socket',
       'heap KiB/sock',
+      'wasm MiB',
+      'wasm KiB/sock',
       'sockets/GiB',
       'aim',
       'load',
@@ -123,10 +145,13 @@ export async function socketsBench(count = 10_000, warm = 1000): Promise<string[
           after.rss / 2 ** 20,
           perSocketBytes / 1024,
           heapPerSocket / 1024,
+          after.wasmMb,
+          ((after.wasmMb - before.wasmMb) * 1024) / added,
           Math.round(perGiB),
           perGiB >= AIM_PER_GIB ? `met (≥ ${AIM_PER_GIB})` : `MISSED (≥ ${AIM_PER_GIB})`,
           (os.loadavg()[0] as number).toFixed(1),
         ]),
+        `  KiB/socket by part: ${JSON.stringify(perSocketParts(before, after, added))}`,
       );
     } finally {
       for (const s of sockets) s.disconnect();
