@@ -169,7 +169,8 @@ test('register on an empty instance → «Добавить демо-контен
     }));
   await expect.poll(async () => (await sample()).time, { timeout: 30_000 }).toBeGreaterThan(0.5);
   const first = await sample();
-  await expect.poll(async () => (await sample()).time, { timeout: 30_000 }).toBeGreaterThan(first.time);
+  // Moved, not «greater»: the feed loops its clips, and a first sample near the end is followed by a wrap.
+  await expect.poll(async () => (await sample()).time, { timeout: 30_000 }).not.toBe(first.time);
   await expect.poll(async () => (await sample()).audio, { timeout: 30_000 }).toBeGreaterThan(0);
   expect((await sample()).tracks).toBeGreaterThan(0);
   await shot(page, 'feed');

@@ -30,8 +30,37 @@ function swipe(page: Page, dy: number): Promise<void> {
 const videoTime = (page: Page) =>
   page.evaluate(() => {
     const video = document.querySelector<HTMLVideoElement>('article[aria-current="true"] video');
-    return video ? { state: video.dataset.state ?? '', at: video.currentTime, muted: video.muted } : null;
+    return video
+      ? {
+          state: video.dataset.state ?? '',
+          at: video.currentTime,
+          length: video.duration,
+          muted: video.muted,
+        }
+      : null;
   });
+
+/**
+ * Waits until a playing video's time has moved on by `seconds`, counting across its loops: the feed loops a
+ * 3-second clip, so a first reading at 2.8 s can never be followed by one past 3.1 s. Each reading adds the
+ * time since the last one, and a reading behind the last one is a wrap (the rest of the clip, then from 0).
+ */
+async function untilAdvanced(page: Page, seconds: number): Promise<void> {
+  let last = (await videoTime(page))?.at ?? 0;
+  let moved = 0;
+  await page.until(`the video time advancing by ${seconds} s`, async () => {
+    const now = await videoTime(page);
+    if (!now) throw new Error('no current video');
+    moved += now.at >= last ? now.at - last : (Number.isFinite(now.length) ? now.length - last : 0) + now.at;
+    last = now.at;
+    // Thrown, not returned: the step's error then says where the video stood.
+    if (moved <= seconds)
+      throw new Error(
+        `moved ${moved.toFixed(2)} s, at ${now.at.toFixed(2)} of ${now.length} s, ${now.state}`,
+      );
+    return true;
+  });
+}
 
 /** The media feed: a post opened by link, a like that the server keeps, a swipe to the next, a video that plays. */
 export const feed: Flow = {
@@ -71,11 +100,7 @@ export const feed: Flow = {
     await page.goto(`/media/${videoId}`);
     await page.waitForAttribute(current, 'data-post-id', String(videoId), 60_000);
     await page.until('the video playing', async () => (await videoTime(page))?.state === 'playing', 60_000);
-    const first = await videoTime(page);
-    await page.until(
-      'the video time advancing',
-      async () => ((await videoTime(page))?.at ?? 0) > (first?.at ?? 0) + 0.3,
-    );
+    await untilAdvanced(page, 0.3);
     // Where the engine refused audible autoplay (WebKit, Firefox by default) the video started muted and the
     // post offers «Включить звук»; a tap on it gives the sound back.
     const playing = await videoTime(page);
