@@ -2,6 +2,7 @@ import type { ChatListItem } from '@kadr/contract';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatOf } from '../../../test/fixtures.ts';
+import { chatKey } from '../lib/chat-order.ts';
 import { CHAT_LIST_OVERSCAN, CHAT_ROW_HEIGHT } from '../lib/list-window.ts';
 import { ChatList } from './ChatList.tsx';
 
@@ -31,7 +32,51 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderSelected(index: number) {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  const chats = Array.from({ length: 60 }, (_, i) => chat(i + 2));
+  const reads = watchLayout();
+  const props = {
+    chats,
+    ownId: 1,
+    reducedBadges: false,
+    label: 'Чаты',
+    onSelect: () => undefined,
+    onMenu: () => undefined,
+  };
+  const view = render(<ChatList {...props} selectedKey={null} />);
+  return {
+    reads,
+    select: (at: number) =>
+      view.rerender(<ChatList {...props} selectedKey={chatKey(chats[at] as ChatListItem)} />),
+    first: () => render(<ChatList {...props} selectedKey={chatKey(chats[index] as ChatListItem)} />),
+  };
+}
+
 describe('ChatList', () => {
+  it('does not scroll to a selected chat already on its first screen (a scroll write lays the page out)', () => {
+    const { reads, first } = renderSelected(3);
+    first();
+    expect(reads.scrolls).toBe(0);
+  });
+
+  it('scrolls to a selected chat below its first screen, at mount and when the selection moves there', () => {
+    const { reads, first, select } = renderSelected(50);
+    select(2);
+    expect(reads.scrolls).toBe(0);
+    select(55);
+    expect(reads.scrolls).toBe(1);
+    first();
+    expect(reads.scrolls).toBe(2);
+  });
+
   it('mounts without reading its size or writing its scroll (no layout forced in the commit), rows from its first screen', () => {
     const observed: Element[] = [];
     vi.stubGlobal(

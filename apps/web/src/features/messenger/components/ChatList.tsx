@@ -53,7 +53,15 @@ export function ChatList({ chats, ownId, selectedKey, reducedBadges, label, onSe
 
   const selectedIndex = chats.findIndex((chat) => chatKey(chat) === selectedKey);
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    if (selectedIndex < 0) return;
+    // A chat already on screen (by the virtualizer's own offset and size: nothing read from the page) is not
+    // scrolled to: the write would lay the whole page out inside this commit, even to the offset it is at —
+    // 57 ms unthrottled on a cold group page, its longest task (docs/PITFALLS.md).
+    const top = selectedIndex * CHAT_ROW_HEIGHT;
+    const offset = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    if (top >= offset && top + CHAT_ROW_HEIGHT <= offset + height) return;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
   return (
