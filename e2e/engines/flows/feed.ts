@@ -1,4 +1,5 @@
 import { touchSwipe } from '../../touch-swipe.ts';
+import { playedBetween } from '../../video-time.ts';
 import { signIn, uniqueUsername } from '../api.ts';
 import type { Page } from '../driver.ts';
 import type { Flow, FlowContext } from '../flow.ts';
@@ -41,9 +42,8 @@ const videoTime = (page: Page) =>
   });
 
 /**
- * Waits until a playing video's time has moved on by `seconds`, counting across its loops: the feed loops a
- * 3-second clip, so a first reading at 2.8 s can never be followed by one past 3.1 s. Each reading adds the
- * time since the last one, and a reading behind the last one is a wrap (the rest of the clip, then from 0).
+ * Waits until a playing video's time has moved on by `seconds`, counting across its loops (`playedBetween`):
+ * the feed loops a 3-second clip, so a first reading at 2.8 s can never be followed by one past 3.1 s.
  */
 async function untilAdvanced(page: Page, seconds: number): Promise<void> {
   let last = (await videoTime(page))?.at ?? 0;
@@ -51,7 +51,7 @@ async function untilAdvanced(page: Page, seconds: number): Promise<void> {
   await page.until(`the video time advancing by ${seconds} s`, async () => {
     const now = await videoTime(page);
     if (!now) throw new Error('no current video');
-    moved += now.at >= last ? now.at - last : (Number.isFinite(now.length) ? now.length - last : 0) + now.at;
+    moved += playedBetween(last, now.at, now.length);
     last = now.at;
     // Thrown, not returned: the step's error then says where the video stood.
     if (moved <= seconds)
