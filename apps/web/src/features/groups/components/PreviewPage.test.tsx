@@ -1,5 +1,7 @@
 import type { Channel, Group } from '@kadr/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
@@ -44,6 +46,33 @@ afterEach(() => {
 });
 
 describe('a room preview', () => {
+  it("sends a member on to the chat in the preview's place: «Назад» leaves the way the link came in", async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ ...group(true), isMember: true }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let goBack = () => {};
+    function Where() {
+      const location = useLocation();
+      const navigate = useNavigate();
+      goBack = () => navigate(-1);
+      return <output data-testid="where">{location.pathname}</output>;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/messenger/alice', '/messenger/group/club']} initialIndex={1}>
+          <Routes>
+            <Route path="/messenger/group/:slug" element={<GroupSlugPage />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/messenger'));
+    act(() => goBack());
+    // A pushed entry would lead back to the preview, which sends a member on again: a trap.
+    expect(screen.getByTestId('where').textContent).toBe('/messenger/alice');
+  });
+
   it('lets a visitor report a public group without joining it', async () => {
     const { wrapper } = stubbedApp(() => jsonResponse(group(true)));
     render(<GroupSlugPage />, { wrapper });

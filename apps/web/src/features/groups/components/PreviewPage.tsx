@@ -16,8 +16,12 @@ import { groupsKeys } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
 import g from './groups.module.css';
 
+/**
+ * The preview gives way to the chat: in place of it in the history, so «Назад» from the chat returns to where
+ * the link was opened — not to the preview, which would open the chat again (a member is sent on at once).
+ */
 const openChat = (navigate: ReturnType<typeof useNavigate>, key: string) =>
-  navigate('/messenger', { state: { openChatKey: key } });
+  navigate('/messenger', { replace: true, state: { openChatKey: key } });
 
 /** «Назад» from a preview: where one came from (a chat's link), or the chat list. */
 function PreviewBack() {
