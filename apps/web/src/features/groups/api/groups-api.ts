@@ -3,7 +3,7 @@ import { Limits } from '@kadr/contract/browser';
 import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { profileEndpoints } from '@kadr/contract/profile/endpoints';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { peerIdOf } from '../../messenger/api/cache-writes.ts';
 import { messengerKeys } from '../../messenger/api/messenger-keys.ts';
@@ -49,13 +49,17 @@ export async function fetchRoomPage(
   return { messages, has_more: messages.length === limit };
 }
 
-/** History of a group or channel: 30 first, then 20 at an offset equal to the count loaded. */
-export function useRoomMessages(kind: RoomKind, id: number) {
-  return useQuery({
+/** The first page of a group's or channel's history: 30 messages (older ones come 20 at a time). */
+export const roomMessagesOptions = (kind: RoomKind, id: number) =>
+  queryOptions({
     queryKey: roomKey(kind, id),
     queryFn: ({ signal }) => fetchRoomPage(kind, id, Limits.messagesInitial, 0, signal),
     retry: false,
   });
+
+/** History of a group or channel: 30 first, then 20 at an offset equal to the count loaded. */
+export function useRoomMessages(kind: RoomKind, id: number) {
+  return useQuery(roomMessagesOptions(kind, id));
 }
 
 export function useLoadOlderRoom(kind: RoomKind, id: number) {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
 import { useReportUi } from '../../moderation/report-store.ts';
+import { roomKey } from '../api/groups-api.ts';
 import { ChannelPreviewPage, GroupSlugPage } from './PreviewPage.tsx';
 
 const group = (is_public: boolean): Group => ({
@@ -71,6 +72,17 @@ describe('a room preview', () => {
     act(() => goBack());
     // A pushed entry would lead back to the preview, which sends a member on again: a trap.
     expect(screen.getByTestId('where').textContent).toBe('/messenger/alice');
+  });
+
+  it("starts loading a member's group history before the chat opens", async () => {
+    const { wrapper, queryClient, urls } = stubbedApp((url) =>
+      url.includes('/messages') ? jsonResponse([]) : jsonResponse({ ...group(true), isMember: true }),
+    );
+    render(<GroupSlugPage />, { wrapper });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(roomKey('group', 3))).toEqual({ messages: [], has_more: false }),
+    );
+    expect(urls().filter((url) => url.includes('/groups/3/messages'))).toHaveLength(1);
   });
 
   it('lets a visitor report a public group without joining it', async () => {

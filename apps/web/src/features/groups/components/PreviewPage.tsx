@@ -12,7 +12,7 @@ import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { refetchChatsAfterWrite } from '../../messenger/api/cache-writes.ts';
 import { Markdown } from '../../messenger/components/Markdown.tsx';
 import { openReport } from '../../moderation/feature.ts';
-import { groupsKeys } from '../api/groups-api.ts';
+import { groupsKeys, roomMessagesOptions } from '../api/groups-api.ts';
 import { groupsStrings as S } from '../strings.ts';
 import g from './groups.module.css';
 
@@ -88,8 +88,13 @@ function GroupPreview({
   const group = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), retry: false });
   const memberOf = group.data?.isMember ? group.data.id : null;
   useEffect(() => {
-    if (memberOf !== null) openChat(navigate, `group:${memberOf}`);
-  }, [memberOf, navigate]);
+    if (memberOf === null) return;
+    // The history starts loading now, beside the chat list the messenger waits for: the chat then opens
+    // with its messages instead of fetching them only once it is on screen.
+    const history = roomMessagesOptions('group', memberOf);
+    if (queryClient.getQueryData(history.queryKey) === undefined) void queryClient.prefetchQuery(history);
+    openChat(navigate, `group:${memberOf}`);
+  }, [memberOf, navigate, queryClient]);
   const join = async () => {
     if (!group.data) return;
     setBusy(true);
