@@ -324,6 +324,24 @@ describe('StoryViewer: the picture it shows', () => {
   });
 });
 
+describe('StoryViewer: focus', () => {
+  it('the viewer takes focus once its first frame is drawn, not in the commit that mounts it', () => {
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+    });
+    stubApi();
+    open([groupOf(9, [storyOf()])]);
+    const dialog = screen.getByRole('dialog');
+    // A focus in the mount's commit would lay the whole page out inside that task.
+    expect(document.activeElement).not.toBe(dialog);
+    act(() => {
+      vi.advanceTimersToNextFrame();
+      vi.advanceTimersByTime(1);
+    });
+    expect(document.activeElement).toBe(dialog);
+  });
+});
+
 describe('StoryViewer: its menu and sheets on the shared PopupMenu and Sheet', () => {
   it('Escape closes the options menu (not the viewer) and focus returns to «Ещё»', async () => {
     stubApi();
