@@ -90,7 +90,8 @@ function GroupPreview({
   useEffect(() => {
     if (memberOf === null) return;
     // The history starts loading now, beside the chat list the messenger waits for: the chat then opens
-    // with its messages instead of fetching them only once it is on screen.
+    // with its messages instead of fetching them only once it is on screen. Only when nothing is cached: the
+    // effect runs again when the redirect changes `navigate`, and must not fetch the history a second time.
     const history = roomMessagesOptions('group', memberOf);
     if (queryClient.getQueryData(history.queryKey) === undefined) void queryClient.prefetchQuery(history);
     openChat(navigate, `group:${memberOf}`);
