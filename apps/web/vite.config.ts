@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './build/compile-hints.ts';
-import { idlePreloads, resolveIdlePreloads } from './build/idle-preloads.ts';
+import { idlePreloads, isBackgroundModule, resolveIdlePreloads } from './build/idle-preloads.ts';
 import { inlineBoot } from './build/inline-boot.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -91,6 +91,7 @@ export default defineConfig({
           groups: [
             { name: 'error-texts', test: /contract[\\/]src[\\/]error-texts/, priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
+            { name: 'background', test: isBackgroundModule, priority: 2 },
             // The lazy screens' icons, one chunk (5.7 KiB gzipped): split by sharing they were 1–2 KiB files,
             // up to 15 of them beside a page's view chunk, each a turn for one of six connections.
             { name: 'icons', test: /lucide-react/ },

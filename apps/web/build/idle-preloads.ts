@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
 /**
@@ -6,7 +7,47 @@ import type { Plugin } from 'vite';
  * calls' controller that the socket handlers start.
  */
 export const IDLE_MODULES =
-  /\/src\/features\/\w+\/(components\/\w+Host\.tsx|api\/[\w-]+-realtime\.ts|call-controller\.ts)$|\/node_modules\/(socket\.io-client|@use-gesture\/react)\//;
+  /\/src\/features\/\w+\/(components\/(Call|Voice|Moderation|MessageBanner)Host\.tsx|api\/[\w-]+-realtime\.ts|call-controller\.ts)$|\/node_modules\/(socket\.io-client|@use-gesture\/react)\//;
+
+/**
+ * What the page imports at idle and nothing on a first render needs, as one chunk rather than fourteen files
+ * (each a request and a module to compile and link, a task of its own on a phone): the hosts loaded after the
+ * first paint and the components only they render, the socket handlers and the sounds only they play, and the
+ * socket's client. The calls' controller and the gestures stay out: a chat's header and the messenger import
+ * them statically, and the chunk would join their first load (the web bundle test fails if a view's static
+ * imports reach it).
+ */
+export const BACKGROUND_MODULES = new RegExp(
+  [
+    String.raw`/src/features/\w+/api/[\w-]+-realtime\.ts$`,
+    String.raw`/src/features/(calls|voice|moderation|messenger)/components/(Call|Voice|Moderation|MessageBanner)Host\.tsx$`,
+    String.raw`/src/features/calls/(components/(CallDuration|CallMiniBar|CallWindow|IncomingCallModal)\.tsx|components/Calls\.module\.css|lib/fingerprint-emoji\.ts|media/use-camera-preview\.ts)$`,
+    String.raw`/src/features/voice/components/(EndForAllButton|VoiceParticipantRow)\.tsx$`,
+    String.raw`/src/features/moderation/components/ReportSheet\.tsx$`,
+    String.raw`/src/features/messenger/(lib/message-(sound|tone)|api/message-(sounds|banner))\.ts$`,
+    String.raw`/src/features/messenger/components/MessageBannerHost\.module\.css$`,
+    String.raw`/contract/src/voice/order\.ts$`,
+    String.raw`/node_modules/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io/component-emitter)/`,
+  ].join('|'),
+);
+
+/** The call fingerprint's images (`?url` modules, only the call window shows them). */
+const FINGERPRINT_IMAGES = new Set(
+  [
+    ...readFileSync(
+      new URL('../src/features/calls/lib/fingerprint-emoji.ts', import.meta.url),
+      'utf8',
+    ).matchAll(/@twemoji\/svg\/(\w+)\.svg/g),
+  ].map((m) => `/@twemoji/svg/${m[1]}.svg`),
+);
+
+/** The test of the background chunk's group (vite.config.ts). */
+export function isBackgroundModule(id: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  return (
+    BACKGROUND_MODULES.test(path) || FINGERPRINT_IMAGES.has(path.replace(/^.*\/node_modules|\?.*$/g, ''))
+  );
+}
 
 /** File name → the modules of that chunk, recorded before Vite writes the preload lists. */
 const chunkModules = new Map<string, readonly string[]>();

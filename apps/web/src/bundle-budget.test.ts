@@ -25,6 +25,12 @@ const ENTRY_BUDGET_KIB = 134;
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let outDir = '';
 
+/** The chunks a built chunk imports statically (`from './x.js'`, `import './x.js'`). */
+function staticImports(file: string): string[] {
+  const text = readFileSync(path.join(outDir, 'assets', file), 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1] ?? '');
+}
+
 function initialScripts(indexHtml: string): string[] {
   const entry = [...indexHtml.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1] ?? '');
   const preloads = [...indexHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map(
@@ -81,16 +87,10 @@ describe('the built web app', () => {
   it('loads a page’s view in a handful of files (Vite starts a request per file on the main thread)', () => {
     const assets = path.join(outDir, 'assets');
     const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
-    const imports = (file: string) =>
-      [
-        ...readFileSync(path.join(assets, file), 'utf8').matchAll(
-          /(?:from|import)\s*["']\.\/([^"']+\.js)["']/g,
-        ),
-      ].map((m) => m[1] ?? '');
     const closure = (file: string, into = new Set<string>()) => {
       if (into.has(file)) return into;
       into.add(file);
-      for (const next of imports(file)) closure(next, into);
+      for (const next of staticImports(file)) closure(next, into);
       return into;
     };
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
@@ -134,10 +134,35 @@ describe('the built web app', () => {
     const scripts = (files: string[]) => files.filter((f) => f.endsWith('.js'));
     for (const view of ['HomePage', 'MessengerView'])
       expect(scripts(preloaded(view)).length).toBeGreaterThan(1);
-    for (const idle of ['CallHost', 'VoiceHost', 'MessageBannerHost', 'messenger-realtime'])
-      expect(scripts(preloaded(idle)), idle).toEqual([]);
+    expect(scripts(preloaded('background'))).toEqual([]);
     // Its stylesheets still come before a host renders.
-    expect(preloaded('CallHost').some((f) => f.endsWith('.css'))).toBe(true);
+    expect(preloaded('background').some((f) => f.endsWith('.css'))).toBe(true);
+  });
+
+  it('loads what the page imports at idle as one file, which no first render waits for', () => {
+    const assets = path.join(outDir, 'assets');
+    const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const background = files.filter((f) => f.startsWith('background-'));
+    expect(background).toHaveLength(1);
+    // The hosts, the socket handlers and the socket's client are in it, not in files of their own.
+    for (const gone of [
+      'CallHost',
+      'VoiceHost',
+      'ModerationHost',
+      'MessageBannerHost',
+      'esm',
+      'messenger-realtime',
+    ])
+      expect(
+        files.filter((f) => f.startsWith(`${gone}-`)),
+        gone,
+      ).toEqual([]);
+    expect(readFileSync(path.join(assets, background[0] ?? ''), 'utf8')).toContain('socket.io');
+    // Only dynamic imports reach it: a static import from the entry or a view would put it on a first load.
+    for (const file of files.filter((f) => !f.startsWith('background-'))) {
+      const reaches = staticImports(file).filter((f) => f.startsWith('background-'));
+      expect(reaches, file).toEqual([]);
+    }
   });
 
   it('carries the boot script and the entry CSS inline, and a frame slot in #root (paint before the scripts)', () => {
