@@ -29,6 +29,8 @@ describe('the first requests of a page (boot script)', () => {
       '/api/v1/livestreams/active?limit=20',
       '/api/v1/stories/feed?limit=20',
       '/api/v1/media/following?limit=30',
+      '/api/v1/invitations',
+      '/api/v1/profile/follow-requests?limit=30',
     ]);
     expect(plan.lcp).toEqual({ url: '/api/v1/media/following?limit=30', source: 'following' });
   });

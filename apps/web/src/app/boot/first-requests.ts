@@ -1,6 +1,7 @@
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl, Limits } from '@kadr/contract/browser';
 import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
+import { invitationsEndpoints } from '@kadr/contract/invitations/endpoints';
 import { livestreamsEndpoints } from '@kadr/contract/livestreams/endpoints';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
@@ -75,6 +76,10 @@ export function firstRequests(pathname: string, search: string): FirstRequests {
         apiUrl(livestreamsEndpoints.active, undefined, { limit: Limits.activeStreams }),
         apiUrl(storiesEndpoints.feed, undefined, { limit: 20 }),
         following,
+        // The rest of the bell's badge (pending invitations and follow requests), after the first tile's list:
+        // asked by the app, each fetch() was main-thread work of the first render's commit, after the first paint.
+        apiUrl(invitationsEndpoints.list),
+        apiUrl(profileEndpoints.followRequests, undefined, { limit: Limits.followListPage }),
       );
       return { urls, lcp: { url: following, source: 'following' } };
     }
