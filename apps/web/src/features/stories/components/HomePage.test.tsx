@@ -1,7 +1,7 @@
 import type { Post } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
@@ -30,12 +30,23 @@ function stubApi(posts: Post[] = []) {
 const feedCalls = (fetch: ReturnType<typeof stubApi>) =>
   fetch.mock.calls.filter(([url]) => url.includes('/stories/feed')).length;
 
-async function renderHome(posts: Post[] = []) {
+/** What the stories host does when the viewer a link opened closes: the link goes. */
+function DropStoryLink() {
+  const [, setParams] = useSearchParams();
+  return (
+    <button type="button" onClick={() => setParams({}, { replace: true })}>
+      drop the link
+    </button>
+  );
+}
+
+async function renderHome(posts: Post[] = [], url = '/home') {
   const fetch = stubApi(posts);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/home']}>
+      <MemoryRouter initialEntries={[url]}>
         <HomePage />
+        <DropStoryLink />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -127,5 +138,34 @@ describe('HomePage grid and the tag blacklist', () => {
     const shownTile = screen.getByRole('button', { name: /Открыть публикацию 2/ });
     expect(shownTile).not.toHaveAccessibleName(/скрыли/);
     expect(shownTile.querySelector('img')).not.toBeNull();
+  });
+});
+
+describe('HomePage under a story opened by link', () => {
+  const file = {
+    file_url: '/files/1.webp',
+    thumbnail_url: '/files/1-thumb.webp',
+    file_type: 'image' as const,
+    width: 360,
+    height: 640,
+    duration: null,
+  };
+
+  it('loads its lists but renders the strip and the grid only once the viewer has closed', async () => {
+    const fetch = await renderHome([postOf({ id: 2, caption: 'море', files: [file] })], '/home?story=7');
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url.includes('/media/following'))).toBe(true),
+    );
+    // Both answers are in, and still nothing of them is drawn under the viewer.
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: /Открыть публикацию 1/ })).toBeNull();
+    expect(page().querySelector('img')).toBeNull();
+    expect(screen.queryByTestId('own-story')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'drop the link' }));
+    expect(await screen.findByRole('button', { name: /Открыть публикацию 1/ })).toBeInTheDocument();
+    expect(screen.getByTestId('own-story')).toBeInTheDocument();
+    // From what was loaded: no second request.
+    expect(fetch.mock.calls.filter(([url]) => url.includes('/media/following'))).toHaveLength(1);
   });
 });

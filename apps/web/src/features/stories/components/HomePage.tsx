@@ -51,8 +51,12 @@ function PostTile({ post, index, onOpen }: { post: Post; index: number; onOpen: 
  */
 export function HomePage({ leading }: { leading?: ReactNode }) {
   const [params] = useSearchParams();
-  // Opened on a story (a shared link): the frame shows the story until its viewer is there.
-  usePageShown(!params.has(STORY_PARAM));
+  // Opened on a story (a shared link): the frame shows the story until its viewer is there, and the viewer
+  // covers the page. The strip and the grid (and their pictures) render once the viewer closes and the link
+  // goes: under it, on the first load, they were main-thread work after the first paint that nobody sees.
+  // Their queries run all the same, so both show at once then.
+  const covered = params.has(STORY_PARAM);
+  usePageShown(!covered);
   const navigate = useNavigate();
   const stories = useStoriesFeed();
   const home = useHomeFeed();
@@ -68,7 +72,7 @@ export function HomePage({ leading }: { leading?: ReactNode }) {
   const posts = home.data?.posts ?? [];
 
   let grid: ReactNode;
-  if (home.isPending) grid = <Spinner />;
+  if (home.isPending || covered) grid = <Spinner />;
   else if (home.isError) grid = <p className={styles.muted}>{s.homeLoadFailed}</p>;
   else if (posts.length === 0)
     grid = (
@@ -107,12 +111,14 @@ export function HomePage({ leading }: { leading?: ReactNode }) {
       <h1 id="home-title" className={styles.title}>
         {s.homeTitle}
       </h1>
-      <StoriesStrip
-        groups={groups}
-        leading={leading}
-        onAdd={openEditor}
-        onOpen={(index) => openViewer(groups, index, firstUnviewed(groups[index]?.stories ?? []))}
-      />
+      {covered ? null : (
+        <StoriesStrip
+          groups={groups}
+          leading={leading}
+          onAdd={openEditor}
+          onOpen={(index) => openViewer(groups, index, firstUnviewed(groups[index]?.stories ?? []))}
+        />
+      )}
       <h2 className={styles.heading}>{s.homeFeed}</h2>
       {grid}
     </section>
