@@ -118,16 +118,18 @@ describe('HomePage pull-to-refresh (70 / 140)', () => {
   });
 });
 
+/** A post's picture (a portrait photo). */
+const file = {
+  file_url: '/files/1.webp',
+  thumbnail_url: '/files/1-thumb.webp',
+  file_type: 'image' as const,
+  width: 360,
+  height: 640,
+  duration: null,
+};
+
 describe('HomePage grid and the tag blacklist', () => {
   it('a post carrying a hidden tag shows no picture, only the hidden notice', async () => {
-    const file = {
-      file_url: '/files/1.webp',
-      thumbnail_url: '/files/1-thumb.webp',
-      file_type: 'image' as const,
-      width: 360,
-      height: 640,
-      duration: null,
-    };
     await renderHome([
       postOf({ id: 1, caption: 'кот', files: [file], ai_tags: ['cats'], is_filtered: true }),
       postOf({ id: 2, caption: 'море', files: [file] }),
@@ -142,15 +144,6 @@ describe('HomePage grid and the tag blacklist', () => {
 });
 
 describe('HomePage under a story opened by link', () => {
-  const file = {
-    file_url: '/files/1.webp',
-    thumbnail_url: '/files/1-thumb.webp',
-    file_type: 'image' as const,
-    width: 360,
-    height: 640,
-    duration: null,
-  };
-
   it('loads its lists but renders the strip and the grid only once the viewer has closed', async () => {
     const fetch = await renderHome([postOf({ id: 2, caption: 'море', files: [file] })], '/home?story=7');
     await waitFor(() =>
