@@ -77,7 +77,7 @@ export function firstRequests(pathname: string, search: string): FirstRequests {
         apiUrl(storiesEndpoints.feed, undefined, { limit: 20 }),
         following,
         // The rest of the bell's badge (pending invitations and follow requests), after the first tile's list:
-        // asked by the app, each fetch() was main-thread work of the first render's commit, after the first paint.
+        // asked by the app, each request was main-thread work of the first render's commit, after the first paint.
         apiUrl(invitationsEndpoints.list),
         apiUrl(profileEndpoints.followRequests, undefined, { limit: Limits.followListPage }),
       );
