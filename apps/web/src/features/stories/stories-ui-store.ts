@@ -22,6 +22,9 @@ export interface PendingStory {
 
 interface StoriesUi {
   viewer: ViewerState | null;
+  /** The `?story=` link whose story is gone or hidden (its sheet is shown), or null. */
+  linkMissing: number | null;
+  setLinkMissing(storyId: number | null): void;
   editorOpen: boolean;
   pending: PendingStory[];
   openViewer(groups: StoryGroup[], groupIndex: number, storyIndex?: number): void;
@@ -37,6 +40,8 @@ interface StoriesUi {
 
 export const useStoriesUi = create<StoriesUi>((set) => ({
   viewer: null,
+  linkMissing: null,
+  setLinkMissing: (linkMissing) => set({ linkMissing }),
   editorOpen: false,
   pending: [],
   openViewer: (groups, groupIndex, storyIndex = 0) => set({ viewer: { groups, groupIndex, storyIndex } }),

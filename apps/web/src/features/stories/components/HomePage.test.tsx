@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
+import { useStoriesUi } from '../stories-ui-store.ts';
 import { STORY_UI } from '../strings.ts';
 import { HomePage } from './HomePage.tsx';
 
@@ -144,6 +145,15 @@ describe('HomePage grid and the tag blacklist', () => {
 });
 
 describe('HomePage under a story opened by link', () => {
+  afterEach(() => useStoriesUi.setState({ linkMissing: null }));
+
+  it('a link to a story that is gone leaves the page whole behind its sheet', async () => {
+    useStoriesUi.setState({ linkMissing: 7 });
+    await renderHome([postOf({ id: 2, caption: 'море', files: [file] })], '/home?story=7');
+    expect(await screen.findByRole('button', { name: /Открыть публикацию 1/ })).toBeInTheDocument();
+    expect(screen.getByTestId('own-story')).toBeInTheDocument();
+  });
+
   it('loads its lists but renders the strip and the grid only once the viewer has closed', async () => {
     const fetch = await renderHome([postOf({ id: 2, caption: 'море', files: [file] })], '/home?story=7');
     await waitFor(() =>

@@ -54,9 +54,11 @@ export function HomePage({ leading }: { leading?: ReactNode }) {
   // Opened on a story (a shared link): the frame shows the story until its viewer is there, and the viewer
   // covers the page. The strip and the grid (and their pictures) render once the viewer closes and the link
   // goes: under it, on the first load, they were main-thread work after the first paint that nobody sees.
-  // Their queries run all the same, so both show at once then.
-  const covered = params.has(STORY_PARAM);
-  usePageShown(!covered);
+  // Their queries run all the same, so both show at once then. A link to a story that is gone shows its
+  // sheet over the page instead, and the page is there behind it.
+  const linkMissing = useStoriesUi((st) => st.linkMissing !== null);
+  const covered = params.has(STORY_PARAM) && !linkMissing;
+  usePageShown(!params.has(STORY_PARAM));
   const navigate = useNavigate();
   const stories = useStoriesFeed();
   const home = useHomeFeed();

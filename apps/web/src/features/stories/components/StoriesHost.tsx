@@ -1,5 +1,5 @@
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { STORY_PARAM } from '../lib/story-link.ts';
@@ -21,7 +21,8 @@ export function StoriesHost() {
   const [params, setParams] = useSearchParams();
   const linked = Number(params.get(STORY_PARAM));
   // The linked story that does not exist (or is not visible to the viewer): said plainly.
-  const [missing, setMissing] = useState<number | null>(null);
+  const missing = useStoriesUi((s) => s.linkMissing);
+  const setMissing = useStoriesUi((s) => s.setLinkMissing);
   const dropLink = () => {
     setMissing(null);
     setParams(
@@ -51,7 +52,7 @@ export function StoriesHost() {
       },
     );
     return () => controller.abort();
-  }, [linked]);
+  }, [linked, setMissing]);
 
   // The link is consumed once the viewer it opened closes.
   useEffect(() => {
