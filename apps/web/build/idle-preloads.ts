@@ -2,14 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
 /**
- * Modules imported only when the page is idle after its first render (app/lazy-host.ts, RealtimeBridge,
- * NavButton's gestures): the shell's hosts, the features' socket handlers, the socket's client and the
- * calls' controller that the socket handlers start.
- */
-export const IDLE_MODULES =
-  /\/src\/features\/\w+\/(components\/(Call|Voice|Moderation|MessageBanner)Host\.tsx|api\/[\w-]+-realtime\.ts|call-controller\.ts)$|\/node_modules\/(socket\.io-client|@use-gesture\/react)\//;
-
-/**
  * What the page imports at idle and nothing on a first render needs, as one chunk rather than fourteen files
  * (each a request and a module to compile and link, a task of its own on a phone): the hosts loaded after the
  * first paint and the components only they render, the socket handlers and the sounds only they play, and the
@@ -17,7 +9,7 @@ export const IDLE_MODULES =
  * them statically, and the chunk would join their first load (the web bundle test fails if a view's static
  * imports reach it).
  */
-export const BACKGROUND_MODULES = new RegExp(
+const BACKGROUND_MODULES = new RegExp(
   [
     String.raw`/src/features/\w+/api/[\w-]+-realtime\.ts$`,
     String.raw`/src/features/(calls|voice|moderation|messenger)/components/(Call|Voice|Moderation|MessageBanner)Host\.tsx$`,
@@ -49,6 +41,17 @@ export function isBackgroundModule(id: string): boolean {
   );
 }
 
+/**
+ * Imported only when the page is idle too, but kept out of the background chunk because a view imports them
+ * statically: the calls' controller (which the socket's call handlers start) and NavButton's gestures.
+ */
+const IDLE_SHARED = /\/src\/features\/calls\/call-controller\.ts$|\/node_modules\/@use-gesture\/react\//;
+
+/** Whether a module is imported only when the page is idle after its first render (no preload links for it). */
+function isIdleModule(id: string): boolean {
+  return isBackgroundModule(id) || IDLE_SHARED.test(id.replaceAll('\\', '/'));
+}
+
 /** File name → the modules of that chunk, recorded before Vite writes the preload lists. */
 const chunkModules = new Map<string, readonly string[]>();
 
@@ -62,7 +65,7 @@ const chunkModules = new Map<string, readonly string[]>();
  */
 export function resolveIdlePreloads(filename: string, deps: string[]): string[] {
   const modules = chunkModules.get(filename.replace(/^\//, ''));
-  return modules?.some((id) => IDLE_MODULES.test(id)) ? [] : deps;
+  return modules?.some(isIdleModule) ? [] : deps;
 }
 
 /** Records which modules each chunk holds, for `resolveIdlePreloads`. */

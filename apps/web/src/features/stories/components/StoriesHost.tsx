@@ -34,6 +34,10 @@ export function StoriesHost() {
     );
   };
 
+  // Held in the stories store so the home page knows the sheet is up; gone with the host (a sign-out), as the
+  // host's own state would be.
+  useEffect(() => () => setMissing(null), [setMissing]);
+
   useEffect(() => {
     if (!Number.isInteger(linked) || linked <= 0) return;
     const controller = new AbortController();
