@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
 import { ru } from '../../../shared/i18n/ru.ts';
+import { useClock } from '../../../shared/lib/use-clock.ts';
 import { useOnline } from '../../../shared/lib/use-online.ts';
 import { useRealtime } from '../../../shared/realtime/socket.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
@@ -25,7 +26,6 @@ import { MessageList } from '../../messenger/components/MessageList.tsx';
 import { PinnedBar } from '../../messenger/components/PinnedBar.tsx';
 import { useMessageActions } from '../../messenger/hooks/use-message-actions.ts';
 import { useMessageJump } from '../../messenger/hooks/use-message-jump.ts';
-import { useNow } from '../../messenger/hooks/use-now.ts';
 import { useOutbox, useOutboxEntries } from '../../messenger/hooks/use-outbox.ts';
 import { chatKey, unreadElsewhere } from '../../messenger/lib/chat-order.ts';
 import { type DisplayMessage, displayMessages } from '../../messenger/lib/message-status.ts';
@@ -85,7 +85,9 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
   const [mediaOpen, setMediaOpen] = useState(false);
   const navigate = useNavigate();
   const typing = useGroupsUi((s) => s.typing[id]);
-  const now = useNow(1000);
+  const typingShown = useClock((now) =>
+    kind === 'group' && typing && typing.until > now ? typing.name : null,
+  );
 
   useEffect(() => {
     setOpenPeerId(-id);
@@ -148,8 +150,8 @@ export function RoomChatWindow({ chat, me, showBack, onClose, onReady }: Props) 
     kind === 'group' ? (chat.group_data?.memberCount ?? 0) : (chat.channel_data?.subscribers_count ?? 0);
   const status = !online
     ? ru.app.waitingForNetwork
-    : kind === 'group' && typing && typing.until > now
-      ? S.typing(typing.name)
+    : typingShown !== null
+      ? S.typing(typingShown)
       : kind === 'group'
         ? S.memberCount(count)
         : S.subscriberCount(count);

@@ -64,6 +64,11 @@ export function applyNewMessage(
   }));
 }
 
+/** The chat's unread count as the list holds it (0 when the chat is not in it). */
+export function unreadOf(data: ChatsResponse | undefined, ref: ChatRef): number {
+  return data?.chats.find((item) => isChat(item, ref))?.unread_count ?? 0;
+}
+
 export function clearUnread(data: ChatsResponse, ref: ChatRef): ChatsResponse {
   return updateChat(data, ref, (item) => (item.unread_count === 0 ? item : { ...item, unread_count: 0 }));
 }

@@ -1,12 +1,12 @@
 import type { ChatListItem } from '@kadr/contract';
 import { ru } from '../../../shared/i18n/ru.ts';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
+import { useClock } from '../../../shared/lib/use-clock.ts';
 import { useOnline } from '../../../shared/lib/use-online.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Icon } from '../../../shared/ui/Icon.tsx';
 import { CallButtons } from '../../calls/components/CallButtons.tsx';
 import { usePresence } from '../../profile/api/presence.ts';
-import { useNow } from '../hooks/use-now.ts';
 import { isTyping, useTypingStore } from '../store/typing-store.ts';
 import { messengerStrings } from '../strings.ts';
 import styles from './ChatWindow.module.css';
@@ -36,15 +36,18 @@ export function ChatHeader({
   const personal = chat.type === 'personal' && !chat.is_favorites;
   const presence = usePresence(personal ? chat.user_id : undefined);
   const typingUntil = useTypingStore((s) => s.until);
-  const now = useNow(1000);
-  const typing = personal && navigator.onLine !== false && isTyping(typingUntil, chat.user_id, now);
+  const typing = useClock(
+    (now) => personal && navigator.onLine !== false && isTyping(typingUntil, chat.user_id, now),
+  );
   const online = useOnline();
   // Without a network the peer's state is unknown: say so instead of a stale «онлайн» (as Telegram).
-  const lastSeen = !online
-    ? ru.app.waitingForNetwork
-    : personal
-      ? formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? chat.last_seen, now)
-      : null;
+  const lastSeen = useClock((now) =>
+    !online
+      ? ru.app.waitingForNetwork
+      : personal
+        ? formatLastSeen(presence.data?.online ?? false, presence.data?.last_seen ?? chat.last_seen, now)
+        : null,
+  );
 
   return (
     <header className={styles.header}>

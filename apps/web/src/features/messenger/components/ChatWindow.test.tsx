@@ -129,6 +129,46 @@ describe('read receipts', () => {
     const cached = queryClient.getQueryData<{ messages: Message[] }>(messengerKeys.conversation(9));
     expect(cached?.messages.map((m) => m.is_read)).toEqual([true, true]);
   });
+
+  it("sends one receipt when the window renders from the list's deferred copy, which still counts the unread", async () => {
+    const unread = chatOf({ unread_count: 2 });
+    const { wrapper, urls, queryClient } = stubbedApp((url) =>
+      url.includes('/messages/conversation')
+        ? jsonResponse({
+            messages: [
+              { ...message(1), is_read: false },
+              { ...message(2), is_read: false },
+            ],
+            has_more: false,
+          })
+        : jsonResponse({ ok: true }),
+    );
+    queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), { chats: [unread] });
+    const selection = renderHook(() => useChatSelection(me), { wrapper });
+    act(() => {
+      selection.result.current.select(unread);
+    });
+    // MessengerView renders the window from a deferred copy of the list: until that render the chat still
+    // counts its unread messages, which the selection has already cleared in the cache and read.
+    render(
+      <ChatWindow
+        chat={unread}
+        me={me}
+        chats={[unread]}
+        showBack={false}
+        onClose={vi.fn()}
+        onReady={vi.fn()}
+      />,
+      { wrapper },
+    );
+    expect(await screen.findByText('m2')).toBeInTheDocument();
+    const receipts = () => urls().filter((url) => url.includes('/messages/read'));
+    await waitFor(() => expect(receipts()).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(receipts()).toHaveLength(1);
+    const cached = queryClient.getQueryData<{ messages: Message[] }>(messengerKeys.conversation(9));
+    expect(cached?.messages.map((m) => m.is_read)).toEqual([true, true]);
+  });
 });
 
 describe('older history', () => {

@@ -1,4 +1,5 @@
-import type { ChatListItem, Me, Message, MessageAttachment } from '@kadr/contract';
+import type { ChatListItem, ChatsResponse, Me, Message, MessageAttachment } from '@kadr/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Reply, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,8 @@ import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx'
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { openReport } from '../../moderation/feature.ts';
 import { settingsStrings } from '../../settings/strings.ts';
-import { chatRefOf } from '../api/chats-cache.ts';
+import { chatRefOf, unreadOf } from '../api/chats-cache.ts';
+import { messengerKeys } from '../api/messenger-keys.ts';
 import {
   useConversationQuery,
   useDeleteChat,
@@ -58,6 +60,7 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   const outbox = useOutbox();
   const entries = useOutboxEntries();
   const markRead = useMarkRead();
+  const queryClient = useQueryClient();
   const togglePin = useTogglePin();
   const deleteChat = useDeleteChat(me.id);
   const editing = useMessengerUi((s) => s.editing);
@@ -103,10 +106,12 @@ export function ChatWindow({ chat, me, chats, showBack, onClose, onReady }: Prop
   // Opening the chat, and every incoming message while it is open, marks it read (read receipts).
   // The newest incoming message not read yet (is_read is the reader's own state for incoming ones).
   const lastIncoming = messages?.findLast((m) => m.sender_id !== me.id && !m.is_read)?.id ?? 0;
-  const unread = chat.unread_count;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per new incoming message, not per render.
   useEffect(() => {
     if (!settled || conversation.isError) return;
+    // The count as the cache holds it, not as `chat` does: the view renders this window from a deferred copy
+    // of the list, which still counts what the selection has just cleared and read (a second receipt).
+    const unread = unreadOf(queryClient.getQueryData<ChatsResponse>(messengerKeys.chats()), ref);
     if (lastIncoming === 0 && unread === 0) return;
     if (document.visibilityState === 'hidden') return;
     markRead(ref, me.id);

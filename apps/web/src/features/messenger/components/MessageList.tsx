@@ -1,6 +1,7 @@
 import type { ReactionKind } from '@kadr/contract/browser';
 import { ChevronDown } from 'lucide-react';
 import { type UIEvent, useCallback, useMemo, useRef } from 'react';
+import { useStableCallback } from '../../../shared/lib/use-stable-callback.ts';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { useCurrentUser } from '../../auth/auth-store.ts';
 import { useToggleReaction } from '../api/reactions.ts';
@@ -57,9 +58,24 @@ export function MessageList({
   hasNewer = false,
   onLoadNewer,
   onBackToLatest,
-  ...handlers
+  onMenu,
+  onResend,
+  onDiscard,
+  onOpenMedia,
+  onJumpTo,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  // The bubbles are memoised: the window's inline handlers, new on each of its renders (the voice chat's
+  // provider arriving, a send's status), would render every bubble again.
+  const stableDiscard = useStableCallback((tempId: string) => onDiscard?.(tempId));
+  const stableJumpTo = useStableCallback((messageId: number) => onJumpTo?.(messageId));
+  const handlers = {
+    onMenu: useStableCallback(onMenu),
+    onResend: useStableCallback(onResend),
+    onOpenMedia: useStableCallback(onOpenMedia),
+    onDiscard: onDiscard ? stableDiscard : undefined,
+    onJumpTo: onJumpTo ? stableJumpTo : undefined,
+  };
   const stick = useStickToBottom(scroller, items, ownId);
   const onScroll = useCallback(
     (event: UIEvent<HTMLDivElement>) => {

@@ -1,8 +1,9 @@
 import type { ChatsResponse } from '@kadr/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatOf, jsonResponse, me } from '../../../test/fixtures.ts';
+import { chatOf, jsonResponse, me, messageOf } from '../../../test/fixtures.ts';
 import { stubbedApp } from '../../../test/query-harness.tsx';
+import type { Conversation } from '../api/conversation-cache.ts';
 import { messengerKeys } from '../api/messenger-keys.ts';
 import { useChatSelection } from './use-chat-selection.ts';
 import { useUrlChat } from './use-url-chat.ts';
@@ -31,13 +32,36 @@ describe('a chat switch', () => {
     expect(urls()[0]).toContain('/messages/conversation?other_user_id=9');
     expect(queryClient.getQueryData<ChatsResponse>(messengerKeys.chats())?.chats[0]?.unread_count).toBe(0);
 
-    answerConversation(jsonResponse({ messages: [], has_more: false }));
+    const unread = [messageOf(1, 9, { is_read: false }), messageOf(2, me.id, { is_read: false })];
+    answerConversation(jsonResponse({ messages: unread, has_more: false }));
     await waitFor(() => expect(urls()).toHaveLength(2));
     expect(urls()[1]).toContain('/messages/read');
-    expect(queryClient.getQueryData(messengerKeys.conversation(9))).toEqual({
-      messages: [],
+    // The history the receipt covers is read in the cache: the window's own "incoming unread" effect finds
+    // nothing and sends no second receipt.
+    const conversation = queryClient.getQueryData<Conversation>(messengerKeys.conversation(9));
+    expect(conversation?.messages.map((m) => [m.id, m.is_read])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+
+  it("a conversation the page's first requests already loaded is read in the cache before the receipt: one receipt, not two", async () => {
+    const { queryClient, wrapper, urls } = stubbedApp(async () => jsonResponse({ ok: true }));
+    queryClient.setQueryData<ChatsResponse>(messengerKeys.chats(), { chats: [chat] });
+    // As the boot script's answer lands: fresh, so selecting does not request it again.
+    queryClient.setQueryData<Conversation>(messengerKeys.conversation(9), {
+      messages: [messageOf(1, 9, { is_read: false })],
       has_more: false,
     });
+    const { result } = renderHook(() => useChatSelection(me), { wrapper });
+    act(() => {
+      expect(result.current.select(chat)).toBe(true);
+    });
+    await waitFor(() => expect(urls()).toHaveLength(1));
+    expect(urls()[0]).toContain('/messages/read');
+    expect(
+      queryClient.getQueryData<Conversation>(messengerKeys.conversation(9))?.messages.map((m) => m.is_read),
+    ).toEqual([true]);
   });
 
   it('a group with unread messages clears its count and leaves the receipt to its window: no personal read receipt', async () => {
