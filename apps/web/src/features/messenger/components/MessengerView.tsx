@@ -35,9 +35,13 @@ import styles from './MessengerView.module.css';
 import { PeopleResults } from './PeopleResults.tsx';
 import { chatStrings } from './strings.ts';
 
-const RoomChatWindow = lazy(() =>
-  import('../../groups/components/RoomChatWindow.tsx').then((m) => ({ default: m.RoomChatWindow })),
-);
+const loadRoomChat = () => import('../../groups/components/RoomChatWindow.tsx');
+const RoomChatWindow = lazy(() => loadRoomChat().then((m) => ({ default: m.RoomChatWindow })));
+
+/** A group's or channel's window, loaded ahead: a link to a room opens it here (groups/feature.ts). */
+export function preloadRoomChat(): Promise<unknown> {
+  return loadRoomChat();
+}
 
 /** /messenger and /messenger/{username} (spec §2.6): chat list, chat window, profile panel. */
 export function MessengerView() {
