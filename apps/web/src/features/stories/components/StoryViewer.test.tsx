@@ -7,6 +7,19 @@ import { useAuthStore } from '../../auth/auth-store.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 import { StoryViewer } from './StoryViewer.tsx';
 
+const avatarRenders = vi.hoisted(() => ({ count: 0 }));
+// The author's avatar in the viewer's header, counting its renders (a render of the viewer renders it).
+vi.mock('../../../shared/ui/Avatar.tsx', async (original) => {
+  const real = await original<typeof import('../../../shared/ui/Avatar.tsx')>();
+  return {
+    ...real,
+    Avatar: (props: Parameters<typeof real.Avatar>[0]) => {
+      avatarRenders.count += 1;
+      return real.Avatar(props);
+    },
+  };
+});
+
 let nextId = 100;
 function storyOf(overrides: Partial<Story> = {}): Story {
   const id = overrides.id ?? nextId++;
@@ -91,6 +104,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete (navigator as { share?: unknown }).share;
   delete (navigator as { clipboard?: unknown }).clipboard;
+});
+
+describe('StoryViewer: the progress bar', () => {
+  it('moves on every tick without rendering the viewer again', () => {
+    vi.useFakeTimers();
+    stubApi();
+    open([groupOf(9, [storyOf(), storyOf()])]);
+    fireEvent.load(screen.getByTestId('story-media'));
+    act(() => vi.advanceTimersByTime(100));
+    const renders = avatarRenders.count;
+    const first = progress();
+    // Tick by tick, each in its own act (one act would batch state updates into a single render).
+    for (let tick = 0; tick < 60; tick++) act(() => vi.advanceTimersByTime(50));
+    // 60 ticks of 50 ms: the bar moved 3 s of 15, the viewer did not render for them.
+    expect(progress() - first).toBeCloseTo(0.2, 1);
+    expect(avatarRenders.count).toBe(renders);
+  });
 });
 
 describe('StoryViewer: holding the middle third', () => {

@@ -7,6 +7,7 @@ import { usePageShown } from '../../../app/boot/frame-overlay.ts';
 import { afterNextPaint } from '../../../shared/lib/after-paint.ts';
 import { STORY_FRAME, storyPicture } from '../../../shared/lib/post-image.ts';
 import { swallowNextClick } from '../../../shared/lib/swallow-next-click.ts';
+import { useStableCallback } from '../../../shared/lib/use-stable-callback.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { PopupMenu } from '../../../shared/ui/PopupMenu.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
@@ -67,6 +68,13 @@ function Preload({ story }: { story: Story | undefined }) {
 }
 
 /** The story viewer overlay (spec §4.10). */
+/** How long a story shows: a video its clip's length (at least 1 s), a picture its duration (15 s by default). */
+function storyDurationMs(story: Story | undefined, video: HTMLVideoElement | null): number {
+  return story?.media_type === 'video'
+    ? Math.max(1000, (video?.duration || story.duration) * 1000)
+    : (story?.duration || 15) * 1000;
+}
+
 export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   // A story opened by link: the HTML's frame showed it until now (app/boot/boot-script.ts).
   usePageShown();
@@ -83,7 +91,9 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   // Progress and readiness are keyed by the story they belong to: a reset in an effect after the story
   // changed raced the next image's load event (already cached by the preload) and the previous story's
   // elapsed time (≥ its duration) advanced past the new story in the same commit.
-  const [progress, setProgress] = useState<{ id: number; ms: number }>({ id: -1, ms: 0 });
+  // The time shown of the current story, drawn on its segment by the tick (below), not through a render.
+  const progress = useRef<{ id: number; ms: number }>({ id: -1, ms: 0 });
+  const activeFill = useRef<HTMLSpanElement>(null);
   const [readyId, setReadyId] = useState<number | null>(null);
   const [held, setHeld] = useState(false);
   // A mouse resting on the like/reply bar pauses the story (as typing a reply does), so a click there
@@ -108,14 +118,11 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   const report = useStoryReport();
   const viewers = useStoryViewers(story?.id ?? 0, own && sheet === 'viewers');
 
-  const elapsed = story !== undefined && progress.id === story.id ? progress.ms : 0;
+  const elapsed = story !== undefined && progress.current.id === story.id ? progress.current.ms : 0;
   const ready = story !== undefined && readyId === story.id;
   const filtered = story?.is_filtered === true && !revealed.has(story.id);
   const paused = held || overBar || sheet !== null || replyFocused || filtered || !ready;
-  const durationMs =
-    story?.media_type === 'video'
-      ? Math.max(1000, (videoRef.current?.duration || story.duration) * 1000)
-      : (story?.duration || 15) * 1000;
+  const durationMs = storyDurationMs(story, videoRef.current);
 
   const close = useCallback(() => {
     closeViewer();
@@ -144,7 +151,10 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     if (current.story?.status === 'ready') current.markViewed(current.story, current.me);
   }, [storyId]);
 
-  // Progress ticks every 50 ms (§9); a video's progress follows its clock.
+  // Progress ticks every 50 ms (§9); a video's progress follows its clock. Each tick moves the current
+  // segment's bar itself: as a state update it rendered the whole viewer 20 times a second, two commits a
+  // tick, for as long as a story was on screen (a story page's busiest main thread).
+  const advance = useStableCallback(() => go(1));
   useEffect(() => {
     if (!story || paused) return;
     // Ticks every 50 ms but adds the time that really passed, so a busy main thread does not slow the story.
@@ -152,21 +162,20 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
     const id = story.id;
     const timer = window.setInterval(() => {
       const video = videoRef.current;
-      if (story.media_type === 'video' && video) {
-        setProgress({ id, ms: video.currentTime * 1000 });
-        return;
-      }
       const now = performance.now();
-      const delta = now - last;
+      const before = progress.current.id === id ? progress.current.ms : 0;
+      const ms = story.media_type === 'video' && video ? video.currentTime * 1000 : before + now - last;
       last = now;
-      setProgress((p) => ({ id, ms: (p.id === id ? p.ms : 0) + delta }));
+      progress.current = { id, ms };
+      const duration = storyDurationMs(story, video);
+      if (activeFill.current) activeFill.current.style.transform = `scaleX(${Math.min(1, ms / duration)})`;
+      if (story.media_type !== 'video' && ms >= duration) {
+        window.clearInterval(timer);
+        advance();
+      }
     }, STORY_UI.tickMs);
     return () => window.clearInterval(timer);
-  }, [story, paused]);
-
-  useEffect(() => {
-    if (story && story.media_type !== 'video' && elapsed >= durationMs) go(1);
-  }, [elapsed, durationMs, story, go]);
+  }, [story, paused, advance]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new story's video element needs the same call.
   useEffect(() => {
@@ -384,7 +393,11 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
           <div className={styles.segments} aria-hidden="true">
             {group.stories.map((st, i) => (
               <span key={st.id} className={styles.segment}>
-                <span className={styles.fill} style={{ transform: `scaleX(${progressOf(i)})` }} />
+                <span
+                  ref={i === storyIndex ? activeFill : undefined}
+                  className={styles.fill}
+                  style={{ transform: `scaleX(${progressOf(i)})` }}
+                />
               </span>
             ))}
           </div>
