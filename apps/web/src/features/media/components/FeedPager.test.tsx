@@ -9,6 +9,19 @@ import { mediaKeys } from '../api/media-keys.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
 import { FeedPager } from './FeedPager.tsx';
 
+const infoRenders = vi.hoisted(() => ({ count: 0 }));
+// A post's info and actions, counting its renders (a render of the post renders it).
+vi.mock('./PostInfo.tsx', async (original) => {
+  const real = await original<typeof import('./PostInfo.tsx')>();
+  return {
+    ...real,
+    PostInfo: (props: Parameters<typeof real.PostInfo>[0]) => {
+      infoRenders.count += 1;
+      return real.PostInfo(props);
+    },
+  };
+});
+
 const image = (n: number) => ({
   file_url: `/files/${n}.webp`,
   thumbnail_url: null,
@@ -58,6 +71,18 @@ function drag(el: HTMLElement, dx: number, dy: number) {
 
 describe('FeedPager', () => {
   beforeEach(() => useFeedUi.setState({ revealed: new Set(), interfaceHidden: false }));
+
+  it('a drag moves the track without rendering the posts again', () => {
+    const { pager } = renderPager(0);
+    const track = pager.querySelector<HTMLElement>('[data-dragging]');
+    const before = infoRenders.count;
+    const at = track?.style.transform;
+    fireEvent.pointerDown(pager, { pointerId: 1, button: 0, clientX: 100, clientY: 400 });
+    fireEvent.pointerMove(pager, { pointerId: 1, clientX: 100, clientY: 360 });
+    fireEvent.pointerMove(pager, { pointerId: 1, clientX: 100, clientY: 320 });
+    expect(track?.style.transform).not.toBe(at);
+    expect(infoRenders.count).toBe(before);
+  });
 
   it('a quick swipe up moves to the next post, down to the previous', () => {
     const { onIndex, pager } = renderPager(1);

@@ -1,5 +1,5 @@
 import type { Post } from '@kadr/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePostActions } from '../api/post-actions.ts';
 import { usePostShadow } from '../api/post-shadow.ts';
 import { useFeedUi } from '../feed-ui-store.ts';
@@ -24,8 +24,19 @@ interface Props {
   isDesktop: boolean;
 }
 
-/** One full-screen post: media, gestures (tap, double tap, hold, carousel swipe), info and actions. */
-export function FeedPost({ post: cached, preload, policy, hidden, register, isDesktop }: Props) {
+/**
+ * One full-screen post: media, gestures (tap, double tap, hold, carousel swipe), info and actions. Memoised:
+ * the pager renders on every move of a drag and on each answer of the feed's queries, and rendered every
+ * mounted post each time (three times over on the first load of /media).
+ */
+export const FeedPost = memo(function FeedPost({
+  post: cached,
+  preload,
+  policy,
+  hidden,
+  register,
+  isDesktop,
+}: Props) {
   const post = usePostShadow(cached);
   const act = usePostActions();
   const interfaceHidden = useFeedUi((s) => s.interfaceHidden);
@@ -155,4 +166,4 @@ export function FeedPost({ post: cached, preload, policy, hidden, register, isDe
       )}
     </article>
   );
-}
+});
