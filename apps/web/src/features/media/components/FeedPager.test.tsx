@@ -12,14 +12,8 @@ import { FeedPager } from './FeedPager.tsx';
 const infoRenders = vi.hoisted(() => ({ count: 0 }));
 // A post's info and actions, counting its renders (a render of the post renders it).
 vi.mock('./PostInfo.tsx', async (original) => {
-  const real = await original<typeof import('./PostInfo.tsx')>();
-  return {
-    ...real,
-    PostInfo: (props: Parameters<typeof real.PostInfo>[0]) => {
-      infoRenders.count += 1;
-      return real.PostInfo(props);
-    },
-  };
+  const { counted } = await import('../../../test/render-count.ts');
+  return counted(await original<typeof import('./PostInfo.tsx')>(), 'PostInfo', infoRenders);
 });
 
 const image = (n: number) => ({

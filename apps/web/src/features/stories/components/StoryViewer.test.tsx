@@ -10,14 +10,8 @@ import { StoryViewer } from './StoryViewer.tsx';
 const avatarRenders = vi.hoisted(() => ({ count: 0 }));
 // The author's avatar in the viewer's header, counting its renders (a render of the viewer renders it).
 vi.mock('../../../shared/ui/Avatar.tsx', async (original) => {
-  const real = await original<typeof import('../../../shared/ui/Avatar.tsx')>();
-  return {
-    ...real,
-    Avatar: (props: Parameters<typeof real.Avatar>[0]) => {
-      avatarRenders.count += 1;
-      return real.Avatar(props);
-    },
-  };
+  const { counted } = await import('../../../test/render-count.ts');
+  return counted(await original<typeof import('../../../shared/ui/Avatar.tsx')>(), 'Avatar', avatarRenders);
 });
 
 let nextId = 100;
