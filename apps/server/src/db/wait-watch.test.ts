@@ -99,7 +99,9 @@ it.runIf(adminUrl)('on PostgreSQL counts only the wait for a pooled connection',
       const next = sql`select 1 as one`.execute(db.kysely);
       await pause(200);
       // One connection: the next statement waits for it. Two: a slow statement on the other delays no one.
-      if (db === one) expect(db.waitingMs()).toBeGreaterThanOrEqual(150);
+      // Its wait starts once the pool takes the request, which a loaded machine (a CI rehearsal at load 6.5)
+      // delayed by 50 ms: 149.8 of the 200 ms. Well over zero is the point; 100 leaves that margin.
+      if (db === one) expect(db.waitingMs()).toBeGreaterThanOrEqual(100);
       else expect(db.waitingMs()).toBe(0);
       await Promise.all([slow, next]);
       expect(db.waitingMs()).toBe(0);
