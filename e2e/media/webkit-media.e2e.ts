@@ -145,7 +145,7 @@ test('live stream: Chromium hosts, WebKit opens it: the message instead of the p
     const streamId = Number(new URL(chromium.url()).pathname.split('/').pop());
     await chromium.getByRole('textbox', { name: 'Сообщение' }).fill('Привет всем');
     await chromium.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
-    await expect(chromium.getByText('Привет всем')).toBeVisible({ timeout: 30_000 });
+    await expect(chromium.getByTestId('live-chat').getByText('Привет всем')).toBeVisible({ timeout: 30_000 });
 
     const webkit = await openWebKit(w, `/live/${streamId}`);
     await expectAlert(webkit, WATCH_UNSUPPORTED);
@@ -156,7 +156,9 @@ test('live stream: Chromium hosts, WebKit opens it: the message instead of the p
     await webkit.waitForText('Привет всем', 30_000);
     await webkit.fill(role('textbox', 'Сообщение'), 'Вижу только чат');
     await webkit.press('Enter');
-    await expect(chromium.getByText('Вижу только чат')).toBeVisible({ timeout: 30_000 });
+    await expect(chromium.getByTestId('live-chat').getByText('Вижу только чат')).toBeVisible({
+      timeout: 30_000,
+    });
     // WebKit is no viewer in the media room: the host's count stays at 0.
     await expect(chromium.getByTestId('live-viewer-count')).toHaveText(/0/);
 
