@@ -67,7 +67,6 @@ function Preload({ story }: { story: Story | undefined }) {
   ) : null;
 }
 
-/** The story viewer overlay (spec §4.10). */
 /** How long a story shows: a video its clip's length (at least 1 s), a picture its duration (15 s by default). */
 function storyDurationMs(story: Story | undefined, video: HTMLVideoElement | null): number {
   return story?.media_type === 'video'
@@ -75,6 +74,7 @@ function storyDurationMs(story: Story | undefined, video: HTMLVideoElement | nul
     : (story?.duration || 15) * 1000;
 }
 
+/** The story viewer overlay (spec §4.10). */
 export function StoryViewer({ viewer }: { viewer: ViewerState }) {
   // A story opened by link: the HTML's frame showed it until now (app/boot/boot-script.ts).
   usePageShown();
