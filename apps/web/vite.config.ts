@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './build/compile-hints.ts';
+import { emojiSet } from './build/emoji-set.ts';
 import { idlePreloads, isBackgroundModule, resolveIdlePreloads } from './build/idle-preloads.ts';
 import { inlineBoot } from './build/inline-boot.ts';
 import { precompress } from './build/precompress.ts';
@@ -61,10 +62,17 @@ export default defineConfig({
             handler: 'NetworkFirst',
             options: { cacheName: 'kadr-pages', networkTimeoutSeconds: 4 },
           },
+          {
+            // Emoji in messages (build/emoji-set.ts): the ones seen stay drawn offline.
+            urlPattern: ({ url }) => url.pathname.startsWith('/emoji/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'kadr-emoji', expiration: { maxEntries: 400 } },
+          },
         ],
       },
     }),
     inlineBoot(),
+    emojiSet(),
     idlePreloads(),
     compileHints(),
     precompress(),

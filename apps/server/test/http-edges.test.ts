@@ -43,6 +43,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc.js'), 'console.log(1);\n');
+  fs.mkdirSync(path.join(webDist, 'emoji'));
+  fs.writeFileSync(path.join(webDist, 'emoji', '1f44d.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(webDist, 'emoji', 'license'), 'CC-BY 4.0');
   fs.writeFileSync(
     path.join(webDist, 'assets', 'index-abc.js.map'),
     '{"version":3,"sources":["src/secret.ts"]}',
@@ -83,6 +86,23 @@ describe('answers before routing', () => {
     const res = await rawRequest('NOT HTTP AT ALL\r\n\r\n');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Некорректный запрос', code: 'validation_failed' });
+  });
+});
+
+describe('the emoji set', () => {
+  it('serves an emoji by its code points with a month of lifetime', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/emoji/1f44d.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=2592000');
+  });
+
+  it('answers a missing emoji and any other file there with a JSON 404, not the page', async () => {
+    for (const url of ['/emoji/1f600.svg', '/emoji/license', '/emoji/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'not_found' });
+    }
   });
 });
 

@@ -60,6 +60,8 @@ export async function registerWeb(app: App) {
       index: false,
       // Source maps stay on the server (error reports) unless WEB_SOURCE_MAPS asks to serve them.
       allowedPath: (pathName) => config.webSourceMaps || !/\.map$/i.test(pathName),
+      // The emoji set has a scope of its own below: 3,700 files are not 3,700 routes.
+      globIgnore: ['emoji/**'],
       // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -75,6 +77,22 @@ export async function registerWeb(app: App) {
         }
       },
     });
+    const emojiSet = path.join(config.webDist, 'emoji');
+    if (fs.existsSync(emojiSet)) {
+      // Emoji in messages (apps/web/build/emoji-set.ts): one file per emoji, named by its code points. A name
+      // keeps its emoji from release to release, but a new Twemoji may redraw it: a month, not `immutable`.
+      await app.register(fastifyStatic, {
+        root: emojiSet,
+        prefix: '/emoji/',
+        decorateReply: false,
+        index: false,
+        allowedPath: (pathName) => /^\/?[0-9a-f-]+\.svg$/.test(pathName),
+        cacheControl: false,
+        setHeaders(res) {
+          res.header('cache-control', 'public, max-age=2592000');
+        },
+      });
+    }
   } else {
     app.log.warn({ webDist: config.webDist }, 'web app is not built; only the API is served');
   }
@@ -88,6 +106,8 @@ export async function registerWeb(app: App) {
       url.startsWith('/api/') ||
       url.startsWith(SOCKET_PATH) ||
       url.startsWith(FILES_PREFIX) ||
+      // An emoji the set lacks: the image fails and the text shows its character (not the page).
+      url.startsWith('/emoji/') ||
       // A source map that is not served is not a page either.
       /\.map(\?|$)/i.test(url);
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -104,6 +104,19 @@ describe('the boot script paints the first screen into the frame', () => {
     expect(document.querySelectorAll('.kf-list > i')).toHaveLength(0);
   });
 
+  it("a chat's emoji are the page's images, sized, with the emoji as their text", () => {
+    document.body.innerHTML = frameHtml('chat');
+    paintMessages([messageOf(1, 9, { content: 'Договорились 👍 🇷🇺' })], me.id);
+    const p = document.querySelector('.kf-bub > p') as HTMLElement;
+    expect(p.textContent).toBe('Договорились  ');
+    expect(
+      [...p.querySelectorAll('img')].map((img) => [img.alt, img.getAttribute('src'), img.width]),
+    ).toEqual([
+      ['👍', '/emoji/1f44d.svg', 20],
+      ['🇷🇺', '/emoji/1f1f7-1f1fa.svg', 20],
+    ]);
+  });
+
   it('a chat keeps at most the newest twenty messages; nothing once the frame has gone', () => {
     document.body.innerHTML = frameHtml('chat');
     paintMessages(

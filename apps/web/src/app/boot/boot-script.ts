@@ -10,6 +10,7 @@ import type { ChatListItem, Group, Message, Post, StoryGroupResponse } from '@ka
 import { apiUrl, DATA_VERSION } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import { BOOT_GLOBAL, type BootResponses } from '../../shared/api/boot-global.ts';
+import { emojiUrl, splitEmoji } from '../../shared/emoji/emoji-pattern.ts';
 import { applyStoredAppearance } from '../../shared/lib/appearance.ts';
 import {
   feedImage,
@@ -127,6 +128,25 @@ export function frameText(message: Message): string | null {
   return content;
 }
 
+/** The text into the element, its emoji as the page draws them: images of the shipped set (shared/emoji). */
+function appendText(element: HTMLElement, text: string): void {
+  const parts = splitEmoji(text);
+  if (!parts) {
+    element.textContent = text;
+    return;
+  }
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) element.append(part);
+    else
+      Object.assign(element.appendChild(document.createElement('img')), {
+        src: emojiUrl(part),
+        alt: part,
+        width: 20,
+        height: 20,
+      });
+  });
+}
+
 /**
  * Paints a chat's newest messages into the frame (app/boot/frame.ts) as soon as the conversation answers:
  * the same text in bubbles of the page's geometry (MessageList, MessageBubble), so the text a reader looks
@@ -147,7 +167,7 @@ export function paintMessages(messages: Message[], ownId: number | null): void {
     else {
       const bubble = row.appendChild(document.createElement('div'));
       bubble.className = 'kf-bub';
-      bubble.appendChild(document.createElement('p')).textContent = text;
+      appendText(bubble.appendChild(document.createElement('p')), text);
       // The line of the time and the ticks, as tall as the page's.
       bubble.appendChild(document.createElement('span'));
     }

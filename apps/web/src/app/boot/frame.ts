@@ -44,6 +44,7 @@ export const FRAME_CSS = `
 .kf-bub{max-width:min(75%,560px);padding:6px 10px 4px;border-radius:var(--radius-m,12px);background:var(--color-surface-raised,#1f1f29);overflow-wrap:anywhere;white-space:pre-wrap}
 .kf-own>.kf-bub{background:var(--color-bubble-own,#3a1d2a)}
 .kf-bub>p{margin:0}
+.kf-bub img{display:inline-block;width:1.25em;height:1.25em;margin:0 .05em;vertical-align:-.25em}
 .kf-bub>span{display:block;height:16px}
 .kf-input{height:48px;margin:8px 12px 16px;padding:0 16px;border-radius:24px;line-height:48px;color:var(--color-text-muted,#a1a1aa)}
 .kf-sv{position:fixed;inset:0;z-index:1;display:grid;place-items:center;background:#000}

@@ -112,3 +112,44 @@ describe('ChatList', () => {
     );
   });
 });
+
+describe('a chat row', () => {
+  it('draws the emoji of its last message as images', () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const withEmoji = chatOf({
+      user_id: 2,
+      username: 'Вера',
+      last_message: {
+        content: 'Договорились 👍',
+        sender_id: 2,
+        sender_username: 'vera',
+        is_read: false,
+        is_delivered: true,
+        created_at: '2026-12-01T10:00:00.000Z',
+        message_type: 'text',
+      },
+    });
+    render(
+      <ChatList
+        chats={[withEmoji]}
+        ownId={1}
+        reducedBadges={false}
+        label="Чаты"
+        selectedKey={null}
+        onSelect={() => undefined}
+        onMenu={() => undefined}
+      />,
+    );
+    expect(screen.getByText('Договорились', { exact: false }).querySelector('img')).toHaveAttribute(
+      'src',
+      '/emoji/1f44d.svg',
+    );
+  });
+});

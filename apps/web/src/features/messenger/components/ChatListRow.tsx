@@ -1,6 +1,7 @@
 import type { ChatListItem } from '@kadr/contract';
 import { callEntrySeenBy } from '@kadr/contract/browser';
 import { memo } from 'react';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { formatClock, formatDayMonth } from '../../../shared/lib/ru-format.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { usePeerTyping } from '../hooks/use-peer-typing.ts';
@@ -85,7 +86,7 @@ export const ChatListRow = memo(function ChatListRow({
               {messengerStrings.typing}
             </span>
           ) : (
-            <span className={styles.preview}>{previewOf(chat, ownId)}</span>
+            <span className={styles.preview}>{withEmoji(previewOf(chat, ownId))}</span>
           )}
           {unread > 0 ? (
             <span

@@ -47,6 +47,16 @@ describe('markdown sanitizing', () => {
 });
 
 describe('markdown formatting', () => {
+  it('draws emoji as images in text and formatting, never inside code', () => {
+    const { container } = render(<Markdown source={'Готово 👍 **ура 🎉** `🙂`'} />);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/emoji/1f44d.svg',
+      '/emoji/1f389.svg',
+    ]);
+    expect(container.querySelector('strong img')).toHaveAttribute('alt', '🎉');
+    expect(container.querySelector('code')).toHaveTextContent('🙂');
+  });
+
   it('parses bold, italic, strikethrough and inline code', () => {
     const { container } = render(<Markdown source="**жирный** *курсив* _тоже_ ~~зачёркнут~~ `a*b*c`" />);
     expect(container.querySelector('strong')).toHaveTextContent('жирный');

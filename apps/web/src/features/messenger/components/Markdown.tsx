@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import { Link, useInRouterContext } from 'react-router';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { type Block, type Inline, parseMarkdown } from '../lib/markdown-parse.ts';
 import styles from './Markdown.module.css';
 
@@ -22,7 +23,7 @@ function renderInline(nodes: readonly Inline[], keyPrefix: string): ReactNode[] 
     const key = `${keyPrefix}.${index}`;
     switch (node.type) {
       case 'text':
-        return node.text;
+        return withEmoji(node.text, key);
       case 'code':
         return (
           <code key={key} className={styles.inlineCode}>
