@@ -32,7 +32,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSelected(index: number) {
+/** jsdom has no ResizeObserver; the list only needs one to exist. */
+function stubResizeObserver() {
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -41,6 +42,10 @@ function renderSelected(index: number) {
       disconnect() {}
     },
   );
+}
+
+function renderSelected(index: number) {
+  stubResizeObserver();
   const chats = Array.from({ length: 60 }, (_, i) => chat(i + 2));
   const reads = watchLayout();
   const props = {
@@ -115,14 +120,7 @@ describe('ChatList', () => {
 
 describe('a chat row', () => {
   it('draws the emoji of its last message as images', () => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const withEmoji = chatOf({
       user_id: 2,
       username: 'Вера',
