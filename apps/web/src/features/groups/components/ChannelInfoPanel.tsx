@@ -3,6 +3,7 @@ import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { Flag, ShieldPlus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { openReport } from '../../moderation/feature.ts';
 import { useChannel, useChannelAdmins, useChannelSubscribers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
@@ -46,7 +47,7 @@ export function ChannelInfoPanel({ id, onClose, onGone }: Props) {
       {c ? (
         <>
           <p className={g.muted}>@{c.slug}</p>
-          {c.description ? <p>{c.description}</p> : null}
+          {c.description ? <p>{withEmoji(c.description)}</p> : null}
           <p className={g.muted}>{S.subscriberCount(c.subscribers_count)}</p>
           {action.error ? (
             <p className={g.error} role="alert">

@@ -3,6 +3,7 @@ import { groupsEndpoints } from '@kadr/contract/groups/endpoints';
 import { Copy, Crown, Flag, LogOut, Pencil, RefreshCw, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client.ts';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { openReport } from '../../moderation/feature.ts';
 import { useGroup, useGroupMembers } from '../api/groups-api.ts';
 import { useRoomAction } from '../hooks/use-room-action.ts';
@@ -57,7 +58,7 @@ export function GroupInfoPanel({ id, me, onClose, onGone }: Props) {
         </button>
       </header>
       {group.data ? <GroupAvatarSection group={group.data} admin={admin} /> : null}
-      {group.data?.description ? <p className={g.muted}>{group.data.description}</p> : null}
+      {group.data?.description ? <p className={g.muted}>{withEmoji(group.data.description)}</p> : null}
       {admin ? (
         <button type="button" className={g.secondary} onClick={() => setOpen('edit')}>
           <Pencil size={16} aria-hidden /> {S.editGroup}

@@ -6,6 +6,7 @@ import { ArrowLeft, Flag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, isApiError } from '../../../shared/api/client.ts';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { useGoBack } from '../../../shared/lib/go-back.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
@@ -122,7 +123,7 @@ function GroupPreview({
           <Avatar name={group.data.name} url={group.data.avatar_url} size={96} alt="" />
           <h1>{group.data.name}</h1>
           {group.data.slug ? <p className={g.muted}>@{group.data.slug}</p> : null}
-          {group.data.description ? <p>{group.data.description}</p> : null}
+          {group.data.description ? <p>{withEmoji(group.data.description)}</p> : null}
           <p className={g.muted}>{S.memberCount(group.data.memberCount)}</p>
           <p>{S.notMember}</p>
           <button type="button" className={g.primary} disabled={busy} onClick={() => void join()}>
@@ -178,7 +179,7 @@ export function ChannelPreviewPage() {
           <Avatar name={channel.data.name} url={channel.data.avatar_url} size={96} alt="" />
           <h1>{channel.data.name}</h1>
           <p className={g.muted}>@{channel.data.slug}</p>
-          {channel.data.description ? <p>{channel.data.description}</p> : null}
+          {channel.data.description ? <p>{withEmoji(channel.data.description)}</p> : null}
           <p className={g.muted}>{S.subscriberCount(channel.data.subscribers_count)}</p>
           {(posts.data?.messages ?? []).length === 0 ? <p className={g.muted}>{S.noPosts}</p> : null}
           {/* Posts as the channel shows them: markdown rendered, never its raw marks. */}

@@ -18,6 +18,11 @@ const line = (id: number, sender_id: number, sender_name: string, content: strin
 const lines = [line(1, 1, 'Хост', 'Добро пожаловать'), line(2, 3, 'Валера', 'Привет')];
 
 describe('the live chat', () => {
+  it('draws the emoji of a line as images', () => {
+    render(<LiveChat messages={[line(4, 3, 'Валера', 'Огонь 🔥')]} onSend={vi.fn()} slowModeSeconds={0} />);
+    expect(screen.getByAltText('🔥')).toHaveAttribute('src', '/emoji/1f525.svg');
+  });
+
   it('shows no moderation to a viewer, and keeps a refused line in the box with the server’s reason', async () => {
     const onSend = vi.fn(async () => 'Медленный режим: следующее сообщение через 9 с');
     render(<LiveChat messages={lines} onSend={onSend} slowModeSeconds={10} />);

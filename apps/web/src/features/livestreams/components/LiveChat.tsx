@@ -2,6 +2,7 @@ import type { LiveChatMessage } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
 import { EllipsisVertical, Send, Timer } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { PopupMenu, type PopupMenuItem } from '../../../shared/ui/PopupMenu.tsx';
 import { livestreamsStrings as t } from '../strings.ts';
 import styles from './LiveStream.module.css';
@@ -117,7 +118,7 @@ export function LiveChat({
               <span className={styles.chatAuthor} data-testid="live-chat-author">
                 {m.sender_name}
               </span>{' '}
-              <span>{m.content}</span>
+              <span>{withEmoji(m.content)}</span>
             </span>
             {(moderation || canReport(m)) && (
               <button

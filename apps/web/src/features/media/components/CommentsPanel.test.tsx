@@ -46,6 +46,15 @@ describe('CommentsPanel', () => {
     expect(screen.getByLabelText('Добавьте комментарий...')).toHaveValue('');
   });
 
+  it('draws the emoji of a comment as images', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(jsonResponse({ comments: [{ ...comment, comment_text: 'Красота 😍' }] })),
+    );
+    renderPanel();
+    expect(await screen.findByAltText('😍')).toHaveAttribute('src', '/emoji/1f60d.svg');
+  });
+
   it('shows the failure in the panel (no alert()) and keeps the text', async () => {
     vi.stubGlobal(
       'fetch',

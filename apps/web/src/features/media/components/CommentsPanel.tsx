@@ -2,6 +2,7 @@ import type { Comment } from '@kadr/contract';
 import { Limits } from '@kadr/contract/browser';
 import { Send, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { Sheet } from '../../../shared/ui/Sheet.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
@@ -82,7 +83,7 @@ export function CommentsPanel({ postId, onClose }: { postId: number; onClose: ()
                   {parent ? (
                     <span className={styles.commentMeta}>{T.inReplyTo(parent.user.username)}</span>
                   ) : null}
-                  <p className={styles.commentText}>{comment.comment_text}</p>
+                  <p className={styles.commentText}>{withEmoji(comment.comment_text)}</p>
                   {me ? (
                     <button
                       type="button"

@@ -2,6 +2,7 @@ import type { Post } from '@kadr/contract';
 import { Bookmark, Heart, MessageCircle, Repeat2, Volume2, VolumeX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { seedProfile } from '../../profile/api/seed-profile.ts';
 import type { PostAction } from '../api/post-actions.ts';
@@ -40,7 +41,7 @@ export function PostInfo({ post, onAction, showMute, muted, onToggleMute }: Prop
           />
           <span>@{post.user.username}</span>
         </Link>
-        {post.caption ? <p className={styles.caption}>{post.caption}</p> : null}
+        {post.caption ? <p className={styles.caption}>{withEmoji(post.caption)}</p> : null}
       </div>
       <div className={styles.actions} data-no-gesture>
         <button

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { BANNER_MS, useMessageBanner } from '../store/message-banner.ts';
 import { useMessengerUi } from '../store/messenger-ui.ts';
@@ -62,7 +63,7 @@ export function MessageBannerHost() {
         <Avatar name={banner.title} url={banner.sender.avatarUrl} size={40} alt="" />
         <span className={styles.text}>
           <strong>{banner.title}</strong>
-          <span>{banner.preview}</span>
+          <span>{withEmoji(banner.preview)}</span>
         </span>
       </button>
       <button

@@ -39,4 +39,32 @@ describe('MessageBubble', () => {
     expect(classes.filter((name) => name.includes('undefined'))).toEqual([]);
     expect(container.querySelector('[data-status] [role="img"]')?.className).toContain('status');
   });
+
+  it("draws the emoji of a reply's quote as images", () => {
+    const reply = messageOf(6, 2, {
+      content: 'да',
+      reply_to: {
+        id: 5,
+        sender_id: 1,
+        sender_name: 'Анна',
+        content: 'Встречаемся? 🙂',
+        message_type: 'text',
+        is_deleted: false,
+      },
+    });
+    const { getByTestId } = render(
+      <ul>
+        <MessageBubble
+          item={{ key: 'k', message: reply, status: 'read', tempId: null }}
+          own={false}
+          ownId={1}
+          onMenu={vi.fn()}
+          onResend={vi.fn()}
+          onReact={vi.fn()}
+          onOpenMedia={vi.fn()}
+        />
+      </ul>,
+    );
+    expect(getByTestId('reply-quote').querySelector('img')).toHaveAttribute('alt', '🙂');
+  });
 });

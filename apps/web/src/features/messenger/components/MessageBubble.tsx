@@ -2,6 +2,7 @@ import type { ReactionKind } from '@kadr/contract';
 import { callEntrySeenBy } from '@kadr/contract/browser';
 import { Check, CheckCheck, CircleAlert, Clock, Ellipsis, type LucideIcon, PhoneCall } from 'lucide-react';
 import { createElement, memo } from 'react';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { formatClock } from '../../../shared/lib/ru-format.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { StoryReplyPreview } from '../../stories/components/StoryReplyPreview.tsx';
@@ -112,7 +113,7 @@ export const MessageBubble = memo(function MessageBubble({
           <span>
             {message.reply_to.is_deleted
               ? messengerStrings.messageDeleted
-              : message.reply_to.content.slice(0, 80)}
+              : withEmoji(message.reply_to.content.slice(0, 80))}
           </span>
         </button>
       ) : null}

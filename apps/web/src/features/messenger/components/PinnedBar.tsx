@@ -1,5 +1,6 @@
 import type { PinnedMessage } from '@kadr/contract';
 import { Pin, X } from 'lucide-react';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { truncatePreview } from '../lib/chat-order.ts';
 import { parseMarkdown, plainText } from '../lib/markdown-parse.ts';
 import { messengerStrings } from '../strings.ts';
@@ -27,7 +28,7 @@ export function PinnedBar({ pinned, canUnpin, onOpen, onUnpin }: Props) {
         <Pin size={16} aria-hidden="true" className={styles.icon} />
         <span className={styles.text}>
           <strong>{chatStrings.pinnedMessage}</strong>
-          <span>{text}</span>
+          <span>{withEmoji(text)}</span>
         </span>
       </button>
       {canUnpin ? (

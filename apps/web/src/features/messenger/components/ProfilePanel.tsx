@@ -1,6 +1,7 @@
 import type { ChatListItem } from '@kadr/contract';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { usePresence } from '../../profile/api/presence.ts';
@@ -43,7 +44,7 @@ export function ProfilePanel({ chat, onClose }: { chat: ChatListItem; onClose: (
         </Link>
       ) : null}
       {lastSeen ? <p className={styles.lastSeen}>{lastSeen}</p> : null}
-      {data?.bio ? <p className={styles.panelBio}>{data.bio}</p> : null}
+      {data?.bio ? <p className={styles.panelBio}>{withEmoji(data.bio)}</p> : null}
     </aside>
   );
 }

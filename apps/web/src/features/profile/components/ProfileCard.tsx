@@ -1,5 +1,6 @@
 import type { Profile } from '@kadr/contract';
 import { Link } from 'react-router';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { formatLastSeen } from '../../../shared/lib/last-seen.ts';
 import { Avatar } from '../../../shared/ui/Avatar.tsx';
 import { openReport } from '../../moderation/feature.ts';
@@ -36,7 +37,7 @@ export function ProfileCard({ profile, isOwn }: { profile: Profile; isOwn: boole
           </p>
         ) : null}
       </div>
-      {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
+      {profile.bio ? <p className={styles.bio}>{withEmoji(profile.bio)}</p> : null}
       <ProfileStats profile={profile} canOpenLists={isOwn || profile.can_see_content} />
       {isOwn ? (
         <Link className={styles.editLink} to="/settings/profile">

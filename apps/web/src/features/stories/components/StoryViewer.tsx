@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Heart, MoreHorizontal, Send, Trash2, TriangleAlert, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { usePageShown } from '../../../app/boot/frame-overlay.ts';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { afterNextPaint } from '../../../shared/lib/after-paint.ts';
 import { STORY_FRAME, storyPicture } from '../../../shared/lib/post-image.ts';
 import { swallowNextClick } from '../../../shared/lib/swallow-next-click.ts';
@@ -386,7 +387,7 @@ export function StoryViewer({ viewer }: { viewer: ViewerState }) {
               </button>
             </div>
           ) : null}
-          {story.caption ? <p className={styles.caption}>{story.caption}</p> : null}
+          {story.caption ? <p className={styles.caption}>{withEmoji(story.caption)}</p> : null}
         </div>
 
         <div className={styles.top}>
