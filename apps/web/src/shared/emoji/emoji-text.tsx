@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useState } from 'react';
-import styles from '../ui/Emoji.module.css';
 import { emojiUrl, splitEmoji } from './emoji-pattern.ts';
+import styles from './emoji-text.module.css';
 
 /**
  * Emoji in what people write (a message, a chat's last line) are drawn from the whole Twemoji set, as the
