@@ -12,6 +12,9 @@ vi.mock('./MessageBubble.module.css', async () => {
 
 const message = messageOf(5, 1, { sender_name: 'Анна', sender_username: 'anna', content: 'привет' });
 
+/** The bubble's callbacks, none of which these tests press. */
+const handlers = () => ({ onMenu: vi.fn(), onResend: vi.fn(), onReact: vi.fn(), onOpenMedia: vi.fn() });
+
 const statuses: MessageStatus[] = ['pending', 'failed', 'sent', 'delivered', 'read'];
 
 describe('MessageBubble', () => {
@@ -27,10 +30,7 @@ describe('MessageBubble', () => {
           }}
           own
           ownId={1}
-          onMenu={vi.fn()}
-          onResend={vi.fn()}
-          onReact={vi.fn()}
-          onOpenMedia={vi.fn()}
+          {...handlers()}
         />
       </ul>,
     );
@@ -58,10 +58,7 @@ describe('MessageBubble', () => {
           item={{ key: 'k', message: reply, status: 'read', tempId: null }}
           own={false}
           ownId={1}
-          onMenu={vi.fn()}
-          onResend={vi.fn()}
-          onReact={vi.fn()}
-          onOpenMedia={vi.fn()}
+          {...handlers()}
         />
       </ul>,
     );
