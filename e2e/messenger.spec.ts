@@ -155,6 +155,14 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
   await expect(rendered.locator('a')).toHaveCount(0);
   expect(await B.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
+  // An emoji arrives drawn from the shipped set: an image the server answers (not the font's empty box).
+  await send(A.page, 'Договорились 👍');
+  const emoji = message(B.page, 'Договорились').getByRole('img', { name: '👍' });
+  await expect(emoji).toHaveAttribute('src', '/emoji/1f44d.svg');
+  await expect
+    .poll(() => emoji.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+
   // A forwards a message to favorites.
   await messageMenu(A.page, 'Второе, исправленное', 'Переслать');
   await A.page

@@ -103,8 +103,11 @@ export default defineConfig({
             // The lazy screens' icons, one chunk (5.7 KiB gzipped): split by sharing they were 1–2 KiB files,
             // up to 15 of them beside a page's view chunk, each a turn for one of six connections. Emoji in
             // people's text (shared/emoji, 1.2 KiB) go with them: most views draw both, and on their own they
-            // were one more file beside each view.
-            { name: 'icons', test: /lucide-react|apps[\\/]web[\\/]src[\\/]shared[\\/]emoji[\\/]/ },
+            // were one more file beside each view (with the image component they draw with, shared/ui/Emoji).
+            {
+              name: 'icons',
+              test: /lucide-react|apps[\\/]web[\\/]src[\\/]shared[\\/](emoji[\\/]|ui[\\/]Emoji\.)/,
+            },
             // What several lazy screens share, in a few chunks rather than one per sharing pattern: the messenger
             // view was 19 files; Vite inserts a preload link per file when the view is imported, and each insertion
             // is a request started on the main thread (25 of them were a 50 ms task, 200 ms at a phone's speed).

@@ -98,7 +98,7 @@ describe('the emoji set', () => {
   });
 
   it('answers a missing emoji and any other file there with a JSON 404, not the page', async () => {
-    for (const url of ['/emoji/1f600.svg', '/emoji/license', '/emoji/']) {
+    for (const url of ['/emoji/1f600.svg', '/emoji/license', '/emoji/', '/emoji/..%2Findex.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 'not_found' });

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode, useState } from 'react';
+import { Emoji } from '../ui/Emoji.tsx';
 import { emojiUrl, splitEmoji } from './emoji-pattern.ts';
 import styles from './emoji-text.module.css';
 
@@ -15,16 +16,7 @@ function InlineEmoji({ emoji }: { emoji: string }) {
   const [missing, setMissing] = useState(false);
   if (missing) return emoji;
   return (
-    <img
-      className={styles.inline}
-      src={emojiUrl(emoji)}
-      alt={emoji}
-      width={20}
-      height={20}
-      draggable={false}
-      data-emoji={emoji}
-      onError={() => setMissing(true)}
-    />
+    <Emoji emoji={emoji} src={emojiUrl(emoji)} className={styles.inline} onError={() => setMissing(true)} />
   );
 }
 
