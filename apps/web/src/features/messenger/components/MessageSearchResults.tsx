@@ -1,4 +1,5 @@
 import type { ChatListItem, ChatRef } from '@kadr/contract';
+import { withEmoji } from '../../../shared/emoji/emoji-text.tsx';
 import { isChat } from '../api/chats-cache.ts';
 import { useMessageSearch } from '../hooks/use-message-search.ts';
 import { chatKey, truncatePreview } from '../lib/chat-order.ts';
@@ -42,7 +43,7 @@ export function MessageSearchResults({ query, chats, onOpen }: Props) {
                   }}
                 >
                   <strong>{chat.username}</strong>
-                  <span>{truncatePreview(plainText(parseMarkdown(message.content)))}</span>
+                  <span>{withEmoji(truncatePreview(plainText(parseMarkdown(message.content))))}</span>
                 </button>
               </li>
             );
