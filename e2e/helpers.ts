@@ -2,7 +2,7 @@ import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl } from '@kadr/contract/browser';
 import { mediaEndpoints } from '@kadr/contract/media/endpoints';
 import { storiesEndpoints } from '@kadr/contract/stories/endpoints';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'secret-password-1';
 
@@ -163,4 +163,18 @@ export async function configuredModerator(request: APIRequestContext): Promise<S
   });
   expect(login.status()).toBe(200);
   return (await login.json()) as Session;
+}
+
+/**
+ * An emoji in people's text inside `within`, drawn from the shipped set: its image (named by the emoji) as the
+ * running server answers it, loaded and a line high — not the font's empty box.
+ */
+export async function expectEmojiImage(within: Locator, emoji: string, file: string): Promise<void> {
+  const image = within.getByRole('img', { name: emoji });
+  await expect(image).toHaveAttribute('src', `/emoji/${file}.svg`);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  // A line high, not stretched by a container's picture rule to a cover's size.
+  expect((await image.boundingBox())?.height ?? 0).toBeLessThan(40);
 }

@@ -1,6 +1,7 @@
 import { apiUrl } from '@kadr/contract/browser';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import {
+  expectEmojiImage,
   MEDIA_PROCESSING_MS,
   registerViaApi,
   type Session,
@@ -157,11 +158,7 @@ test('two users chat live: receipts, typing, photo, edit, delete, forward, inert
 
   // An emoji arrives drawn from the shipped set: an image the server answers (not the font's empty box).
   await send(A.page, 'Договорились 👍');
-  const emoji = message(B.page, 'Договорились').getByRole('img', { name: '👍' });
-  await expect(emoji).toHaveAttribute('src', '/emoji/1f44d.svg');
-  await expect
-    .poll(() => emoji.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectEmojiImage(message(B.page, 'Договорились'), '👍', '1f44d');
 
   // A forwards a message to favorites.
   await messageMenu(A.page, 'Второе, исправленное', 'Переслать');

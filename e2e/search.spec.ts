@@ -3,6 +3,7 @@ import { channelsEndpoints } from '@kadr/contract/channels/endpoints';
 import { messengerEndpoints } from '@kadr/contract/messenger/endpoints';
 import sharp from 'sharp';
 import {
+  expectEmojiImage,
   photoPostViaApi,
   registerViaApi,
   type Session,
@@ -41,7 +42,7 @@ test('search built for Russian: a word form, a hashtag, the wrong layout, a hash
   const photo = await sharp({ create: { width: 360, height: 480, channels: 3, background: '#7a5a3c' } })
     .jpeg()
     .toBuffer();
-  await photoPostViaApi(request, author, photo, `Мои кошки греются на подоконнике #котики${run}`);
+  await photoPostViaApi(request, author, photo, `Мои кошки 🐈 греются на подоконнике #котики${run}`);
   await photoPostViaApi(request, author, photo, `Вечерняя Москва с крыши ${run}`);
   const channel = await request.post(apiUrl(channelsEndpoints.create), {
     headers: { authorization: `Bearer ${author.access_token}` },
@@ -50,7 +51,11 @@ test('search built for Russian: a word form, a hashtag, the wrong layout, a hash
   expect(channel.status()).toBeLessThan(300);
   const sent = await request.post(apiUrl(messengerEndpoints.send), {
     headers: { authorization: `Bearer ${author.access_token}` },
-    data: { other_user_id: viewer.user.id, content: 'Встречаемся у фонтана в субботу', temp_id: `t-${run}` },
+    data: {
+      other_user_id: viewer.user.id,
+      content: 'Встречаемся у фонтана ⛲ в субботу',
+      temp_id: `t-${run}`,
+    },
   });
   expect(sent.status()).toBeLessThan(300);
 
@@ -65,6 +70,8 @@ test('search built for Russian: a word form, a hashtag, the wrong layout, a hash
   await field.fill('кошками');
   await expect(post('подоконнике')).toBeVisible();
   await expect(post('подоконнике').locator('mark', { hasText: 'кошки' })).toBeVisible();
+  // The snippet's emoji is drawn from the shipped set, as in the post itself.
+  await expectEmojiImage(post('подоконнике'), '🐈', '1f408');
   await page.screenshot({ path: `${SHOTS}/search-word-form-390.png` });
 
   // The hashtag, then the «Хэштеги» tab, then the hashtag page.
@@ -103,6 +110,7 @@ test('search built for Russian: a word form, a hashtag, the wrong layout, a hash
   // A message typed on the wrong layout: «ajynfyf» is «фонтана».
   await page.getByRole('searchbox', { name: 'Поиск чатов...' }).fill('ajynfyf');
   await expect(page.getByTestId('message-search-hit').filter({ hasText: 'фонтана' })).toBeVisible();
+  await expectEmojiImage(page.getByTestId('message-search-hit').filter({ hasText: 'фонтана' }), '⛲', '26f2');
   await page.screenshot({ path: `${SHOTS}/messenger-message-layout-390.png` });
 
   // The same search on a desktop.
