@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Highlighted } from './Highlighted.tsx';
 
 describe('a highlighted snippet', () => {
-  it('marks the searched word and draws an emoji inside or beside it from the shipped set', () => {
+  it("marks the searched word and draws the snippet's emoji from the shipped set", () => {
     const { container } = render(<Highlighted text="Горы 🏔️ на рассвете 👍" forms={['рассвет']} />);
     expect(container.querySelector('mark')?.textContent).toBe('рассвете');
     const pictures = screen.getAllByRole('img');
