@@ -15,7 +15,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api/calls-api.ts', () => ({ callsApi: api }));
 const playTone = vi.hoisted(() => vi.fn(() => () => undefined));
-vi.mock('./lib/tones.ts', () => ({ playTone, prepareTone: () => undefined }));
+const prepareTone = vi.hoisted(() => vi.fn());
+vi.mock('./lib/tones.ts', () => ({ playTone, prepareTone }));
 /** The media layer stands in: what was prepared ahead (devices, room) and what the connection got. */
 const media = vi.hoisted(() => {
   const joined = {
@@ -107,6 +108,13 @@ describe('call controller: the §3 union driven by events and actions', () => {
     vi.clearAllMocks();
     server = fakeSocket();
     attachCallsRealtime(server.socket, () => ME);
+  });
+
+  it('makes the call tones after the first press in the page (when sound may play), not while it loads', () => {
+    expect(prepareTone).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(prepareTone).toHaveBeenCalledWith('ringtone', expect.any(Function));
+    expect(prepareTone).toHaveBeenCalledWith('ringback', expect.any(Function));
   });
 
   it('an incoming call rings; another device answering first stops it here', () => {

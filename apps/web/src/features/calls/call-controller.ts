@@ -8,6 +8,7 @@ import type {
 } from '@kadr/contract';
 import { errorMessage } from '../../shared/api/client.ts';
 import { ru } from '../../shared/i18n/ru.ts';
+import { afterFirstGesture } from '../../shared/lib/after-first-gesture.ts';
 import { whenIdle } from '../../shared/lib/when-idle.ts';
 import { browserHasWebRtc } from '../../shared/livekit/webrtc-support.ts';
 import type { KadrSocket } from '../../shared/realtime/socket.ts';
@@ -602,10 +603,13 @@ const EVENTS: CallEventName[] = [
 /** Socket handlers: call events, and the takeover of a live call after the socket reconnects. */
 export function attachCallsRealtime(socket: KadrSocket, userId: () => number | null): () => void {
   currentUser = userId;
-  // Signed in: the tones and the next call's key pair are made while the page is idle.
-  // Each in an idle task of its own: together they made one long task after the first paint.
-  prepareTone('ringtone', whenIdle);
-  prepareTone('ringback', whenIdle);
+  // Signed in: the tones are made once the person has used the page (before that a browser plays no sound;
+  // a ring that comes first makes its tone at once), a step per idle task; the next call's key pair while the
+  // page is idle. Made at every load, the tones were ~17 ms of the first second's idle tasks (≈70 ms at 4× CPU).
+  const stopTones = afterFirstGesture(() => {
+    prepareTone('ringtone', whenIdle);
+    prepareTone('ringback', whenIdle);
+  });
   whenIdle(() => {
     if (browserCanEncryptCalls()) spareKeyPair ??= makeCallKeyPair();
   });
@@ -622,6 +626,7 @@ export function attachCallsRealtime(socket: KadrSocket, userId: () => number | n
   };
   socket.on('connect', onConnect);
   return () => {
+    stopTones();
     for (const off of handlers) off();
     socket.off('connect', onConnect);
   };
