@@ -175,6 +175,8 @@ export async function expectEmojiImage(within: Locator, emoji: string, file: str
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-  // A line high, not stretched by a container's picture rule to a cover's size.
-  expect((await image.boundingBox())?.height ?? 0).toBeLessThan(40);
+  // Laid out and a line high: not hidden, and not stretched by a container's picture rule to a cover's size.
+  const height = (await image.boundingBox())?.height;
+  expect(height, 'the emoji is laid out').toBeGreaterThan(8);
+  expect(height, 'the emoji is a line high').toBeLessThan(40);
 }
