@@ -30,6 +30,26 @@ describe('api client', () => {
     expect(init?.body).toBe('{"name":"Анна"}');
   });
 
+  it('starts a read in a task of its own and a write in the task that asked', async () => {
+    const client = createApiClient();
+    fetchMock.mockImplementation(async () => jsonResponse({ ok: true }));
+    let tasksRun = 0;
+    const tick = () => new Promise<void>((resolve) => setTimeout(() => resolve(void tasksRun++), 0));
+    const read = client.call(healthEndpoints.get);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await tick();
+    await read;
+    expect(tasksRun).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const write = client.call(profileEndpoints.update, { body: { name: 'Анна' } });
+    await Promise.resolve();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await write;
+  });
+
   it('turns error bodies into ApiError with the Russian text, code and fields', async () => {
     const client = createApiClient();
     fetchMock.mockResolvedValue(

@@ -1,6 +1,7 @@
 import type { ErrorBody, RouteBody, RouteParams, RouteQuery, RouteResult, RouteSpec } from '@kadr/contract';
 import { apiUrl, type Endpoint, PAGE_HEADER } from '@kadr/contract/browser';
 import { ru } from '../i18n/ru.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { forgetBootResponses, readBootResponse, takeBootResponse } from './boot-responses.ts';
 import { PAGE_ID } from './page-id.ts';
 
@@ -147,9 +148,11 @@ export function createApiClient() {
     const boot = started ? readBootResponse(url, started, options.signal) : null;
     try {
       try {
-        response =
-          (boot && (await boot.response)) ??
-          (await fetch(url, { method, headers, body, signal: options.signal }));
+        const answered = boot && (await boot.response);
+        // A read starts in a task of its own (yield-to-main.ts): the queries a commit's effects start are
+        // not all paid for inside that commit. A write is sent at once, in the task of the press.
+        if (!answered && method === 'GET') await yieldToMain();
+        response = answered || (await fetch(url, { method, headers, body, signal: options.signal }));
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
         throw new ApiError(0, { error: ru.app.networkError, code: NETWORK_ERROR_CODE });
