@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl } from '@kadr/contract/browser';
@@ -126,6 +126,53 @@ export function cpuMs(pid: number | undefined): number {
 /** CPU time (ms) of a process's main thread alone: its event loop, without GC helpers and other threads. */
 export function mainThreadCpuMs(pid: number | undefined): number {
   return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+/**
+ * CPU time (ms) of a process and its live descendants (the server's media and labeling workers, ffmpeg), from
+ * /proc; NaN elsewhere.
+ */
+export function treeCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const parents = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+        parents.set(Number(entry), ppid);
+      } catch {
+        // the process ended while the list was read
+      }
+    }
+  } catch {
+    return Number.NaN;
+  }
+  const inTree = (candidate: number): boolean => {
+    for (let at: number | undefined = candidate; at !== undefined && at > 1; at = parents.get(at))
+      if (at === pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const candidate of parents.keys()) if (inTree(candidate)) total += cpuMs(candidate) || 0;
+  return total;
+}
+
+/**
+ * Waits until a process tree has gone quiet (under `quietMs` of CPU in each of two 1-second windows, at most
+ * `limitMs`): what a seed started in the background (media processing, the labeler) must not run beside a
+ * measurement of something else.
+ */
+export async function settled(pid: number | undefined, quietMs = 50, limitMs = 180_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  let quiet = 0;
+  let before = treeCpuMs(pid);
+  while (quiet < 2 && Date.now() < until && Number.isFinite(before)) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = treeCpuMs(pid);
+    quiet = now - before < quietMs ? quiet + 1 : 0;
+    before = now;
+  }
 }
 
 /** user + system CPU of a `/proc/…/stat` file, ms; NaN when it cannot be read. */

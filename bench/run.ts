@@ -127,7 +127,7 @@ if (wanted('story-next')) {
 }
 if (wanted('lighthouse')) {
   console.log(
-    '\n## Lighthouse mobile (simulated slow 4G, 4× CPU) on eight pages, first visit (fresh profile, only the session token) and repeat visit, median of 3 runs (aim: performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, TBT ≤ 200 ms). BENCH_LIGHTHOUSE_BUSY=first|all|none: also with a busy loop on the machine',
+    "\n## Lighthouse mobile (simulated slow 4G, 4× CPU) on eight pages, first visit (fresh profile, only the session token) and repeat visit, median of 3 runs (aim: performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, TBT ≤ 200 ms). BENCH_LIGHTHOUSE_BUSY=first|all|none|only: also with a busy loop on the machine. «TBT cpu»: the same blocking from the main thread's own CPU time; «ran»: the share of its tasks' wall time it ran (the rest it waited for a core); «server cpu ms»: the app server's CPU during an audit",
   );
   for (const line of await lighthouseBench()) console.log(line);
 }
