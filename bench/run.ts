@@ -8,6 +8,7 @@ import { feedBench } from './feed.bench.ts';
 import { feedSwipeBench } from './feed-swipe.bench.ts';
 import { groupsBench } from './groups.bench.ts';
 import { groupsFanoutBench } from './groups-fanout.ts';
+import { idleBench } from './idle.bench.ts';
 import { lighthouseBench } from './lighthouse.bench.ts';
 import { livestreamsChatBench } from './livestreams.bench.ts';
 import { markdownBench } from './markdown.bench.ts';
@@ -62,6 +63,12 @@ if (wanted('startup')) {
     '\n## Server start-up (spawn → listening) and idle RSS: compiled bundle vs tsx, PGlite, no LiveKit (5 interleaved runs)',
   );
   for (const line of await startupBench()) console.log(line);
+}
+if (wanted('idle')) {
+  console.log(
+    '\n## An idle server: CPU over a minute on a fresh database once it settled (job workers on, no LiveKit), and the transactions PostgreSQL counted for it, beside a bare Node HTTP server',
+  );
+  for (const line of await idleBench(['pglite', 'postgres'])) console.log(line);
 }
 if (only.includes('memory')) {
   // Several full `npm start`s with LiveKit, so only when asked for by name.

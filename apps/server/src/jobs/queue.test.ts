@@ -7,7 +7,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../test/helpers.ts';
 import { type JobQueue, jobQueue } from './queue.ts';
 
@@ -80,4 +80,79 @@ it('idle() does not take a claim that was already in flight for "nothing to do":
   await idle;
   // The empty claim began before the caller asked: idle() came only after the job had run.
   expect(ran).toEqual([1]);
+}, 60_000);
+
+/** Counts the queue's claims and its looks for ready jobs. */
+class StatementCounter implements KyselyPlugin {
+  claims = 0;
+  looks = 0;
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const text = (node as { sqlFragments?: readonly string[] }).sqlFragments?.join('') ?? '';
+    if (text.includes("set status = 'running'")) this.claims += 1;
+    else if (text.includes('select exists')) this.looks += 1;
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+it('an idle queue looks for ready jobs once a poll for all its workers, and claims nothing until one is ready', async () => {
+  const { db, drop } = await testDatabase();
+  const counter = new StatementCounter();
+  const queue = jobQueue(db.kysely.withPlugin(counter), {
+    leaseMs: 30_000,
+    pollMs: 40,
+    concurrency: 2,
+    lightConcurrency: 2,
+    backoffMs: 100,
+    maxBackoffMs: 1000,
+  });
+  const ran: number[] = [];
+  queue.register('test.job', { run: async (job) => void ran.push((job.payload as { n: number }).n) });
+  queue.register('test.light', { run: async () => undefined }, { lane: 'light' });
+  queue.start();
+  close = async () => {
+    await queue.stop();
+    await drop();
+  };
+  await queue.idle();
+  counter.claims = 0;
+  counter.looks = 0;
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  // Four workers polling on their own claimed ~40 times in 400 ms; parked, they leave it to one look a poll.
+  expect(counter.claims).toBe(0);
+  expect(counter.looks).toBeGreaterThanOrEqual(1);
+  expect(counter.looks).toBeLessThanOrEqual(11);
+  // A job another node queued (a row, no notify here) is found by the next look and run.
+  await db.kysely
+    .insertInto('jobs')
+    .values({ kind: 'test.job', payload: JSON.stringify({ n: 7 }), max_attempts: 1 })
+    .execute();
+  await vi.waitFor(() => expect(ran).toEqual([7]), { timeout: 5000, interval: 20 });
+}, 60_000);
+
+it('a job queued outside a transaction wakes the idle workers at once, without waiting for a look', async () => {
+  const { db, drop } = await testDatabase();
+  const queue = jobQueue(db.kysely, {
+    leaseMs: 30_000,
+    pollMs: 60_000,
+    concurrency: 1,
+    lightConcurrency: 0,
+    backoffMs: 100,
+    maxBackoffMs: 1000,
+  });
+  const ran: number[] = [];
+  queue.register('test.job', { run: async (job) => void ran.push((job.payload as { n: number }).n) });
+  queue.start();
+  close = async () => {
+    await queue.stop();
+    await drop();
+  };
+  await queue.idle();
+  await queue.enqueue('test.job', { n: 1 });
+  // The next look is a minute away: only the wake from enqueue runs it within the wait.
+  await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 5000, interval: 20 });
 }, 60_000);

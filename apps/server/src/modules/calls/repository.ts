@@ -191,18 +191,23 @@ export function callsRepository(db: Kysely<Database>) {
       return rows.map((r) => r.socket);
     },
 
-    /** Calls whose deadline passed, moved to their final state; each row is returned to exactly one caller. */
+    /**
+     * Calls whose deadline passed, moved to their final state; each row is returned to exactly one caller. One
+     * statement for the three deadlines (the sweep runs every few seconds on every node, idle or not): a ringing
+     * call past the ring timeout is missed, a connecting one past the connect timeout failed, and any other live
+     * call with a side away past the grace ended (cancelled while it still rang, else disconnected).
+     */
     async expire(limits: { ringMs: number; connectMs: number; graceMs: number }): Promise<CallRow[]> {
-      const missed = await update(sql`update calls set state = 'missed', ended_at = now()
-        where state = 'ringing' and created_at <= ${ago(limits.ringMs)} returning *`);
-      const failed = await update(sql`update calls set state = 'failed', ended_at = now()
-        where state = 'connecting' and answered_at <= ${ago(limits.connectMs)} returning *`);
-      const gone = await update(sql`update calls set state = 'ended', ended_at = now(),
-          end_reason = case when state = 'ringing' then 'cancelled' else 'disconnected' end
-        where state in ${LIVE}
-          and (caller_away_at <= ${ago(limits.graceMs)} or callee_away_at <= ${ago(limits.graceMs)})
+      const rang = sql`(state = 'ringing' and created_at <= ${ago(limits.ringMs)})`;
+      const stalled = sql`(state = 'connecting' and answered_at <= ${ago(limits.connectMs)})`;
+      const away = sql`(caller_away_at <= ${ago(limits.graceMs)} or callee_away_at <= ${ago(limits.graceMs)})`;
+      return update(sql`update calls set
+          state = case when ${rang} then 'missed' when ${stalled} then 'failed' else 'ended' end,
+          ended_at = now(),
+          end_reason = case when ${rang} or ${stalled} then end_reason
+            when state = 'ringing' then 'cancelled' else 'disconnected' end
+        where state in ${LIVE} and (${rang} or ${stalled} or ${away})
         returning *`);
-      return [...missed, ...failed, ...gone];
     },
   };
 }
