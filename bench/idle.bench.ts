@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { row, settled, treeCpuMs, waitHealthy } from './lib.ts';
+import { row, settled, startApp, treeCpuMs, waitHealthy } from './lib.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const WINDOW_MS = Number(process.env.IDLE_BENCH_WINDOW_MS ?? 60_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,21 +54,7 @@ async function server(engine: 'pglite' | 'postgres', port: number) {
   const url = new URL(admin);
   url.pathname = `/${name}`;
   if (adminDb) await sql.raw(`create database ${name}`).execute(adminDb.kysely);
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: adminDb ? url.toString() : '',
-      REDIS_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      LIVEKIT_BIN: path.join(dataDir, 'no-livekit'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startApp(port, dataDir, { DATABASE_URL: adminDb ? url.toString() : '', REDIS_URL: '' });
   // Transactions committed in the bench's database (the server's own connections are the only ones there).
   const commits = adminDb
     ? async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { authEndpoints } from '@kadr/contract/auth/endpoints';
@@ -236,3 +236,25 @@ export const NETWORKS: NetworkProfile[] = [
     conditions: { latency: 40, downloadThroughput: 2_500_000, uploadThroughput: 1_000_000 },
   },
 ];
+
+/**
+ * The app as `npm start` runs it (scripts/start.mjs, production, warnings only) on 127.0.0.1:`port` with its data
+ * in `dataDir`, and no media plane: no LiveKit beside other engineers' ones (docs/PITFALLS.md).
+ */
+export function startApp(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  const root = path.resolve(import.meta.dirname, '..');
+  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      LIVEKIT_BIN: path.join(dataDir, 'no-livekit'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}

@@ -19,13 +19,12 @@ import path from 'node:path';
 import { DATA_VERSION } from '@kadr/contract/browser';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { row, settled, treeCpuMs, waitHealthy } from './lib.ts';
+import { row, settled, startApp, treeCpuMs, waitHealthy } from './lib.ts';
 import { seed } from './lighthouse-seed.ts';
 import { mainThreadFigures } from './lighthouse-trace.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const DEBUG_PORT = Number(process.env.BENCH_LIGHTHOUSE_DEBUG_PORT ?? 9333);
-const root = path.join(import.meta.dirname, '..');
 const AIM = { performance: 90, lcpMs: 2500, cls: 0.05, tbtMs: 200 };
 
 type Visit = 'first' | 'repeat';
@@ -146,23 +145,9 @@ export async function lighthouseBench(
 ): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kadr-bench-lighthouse-'));
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // No media plane: no LiveKit beside other engineers' ones (docs/PITFALLS.md).
-      LIVEKIT_BIN: path.join(dataDir, 'no-livekit'),
-      // The seed's uploads are processed while other work loads the shared machine; under SCHED_IDLE a
-      // video waits for an idle core that may never come.
-      MEDIA_SCHEDULING: 'nice',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The seed's uploads are processed while other work loads the shared machine; under SCHED_IDLE a video waits
+  // for an idle core that may never come.
+  const app = startApp(port, dataDir, { MEDIA_SCHEDULING: 'nice' });
   let busy: ChildProcess | null = null;
   try {
     await waitHealthy(base, app);

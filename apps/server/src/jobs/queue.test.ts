@@ -9,7 +9,7 @@ import type {
 } from 'kysely';
 import { afterEach, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../test/helpers.ts';
-import { type JobQueue, jobQueue } from './queue.ts';
+import { type JobQueue, jobQueue, type QueueOptions } from './queue.ts';
 
 /** Holds the answer of the queue's claim statement while `hold` is set: a claim in flight, made to stay there. */
 class ClaimGate implements KyselyPlugin {
@@ -42,18 +42,20 @@ afterEach(async () => {
   close = null;
 });
 
-it('idle() does not take a claim that was already in flight for "nothing to do": it waits for a job queued just before', async () => {
+/**
+ * A started queue on a fresh database (through `plugin` when given) with one kind, `test.job`, whose runs record
+ * their payload's `n`; it is stopped and its database dropped after the test.
+ */
+async function startedQueue(plugin: KyselyPlugin | null, options: Partial<QueueOptions>) {
   const { db, drop } = await testDatabase();
-  const gate = new ClaimGate();
-  const gated = db.kysely.withPlugin(gate);
-  const queue: JobQueue = jobQueue(gated, {
+  const queue: JobQueue = jobQueue(plugin ? db.kysely.withPlugin(plugin) : db.kysely, {
     leaseMs: 30_000,
-    // Long enough that a loop left asleep after its claim would hold idle() past the test's time.
     pollMs: 60_000,
     concurrency: 1,
     lightConcurrency: 0,
     backoffMs: 100,
     maxBackoffMs: 1000,
+    ...options,
   });
   const ran: number[] = [];
   queue.register('test.job', { run: async (job) => void ran.push((job.payload as { n: number }).n) });
@@ -62,6 +64,13 @@ it('idle() does not take a claim that was already in flight for "nothing to do":
     await queue.stop();
     await drop();
   };
+  return { db, queue, ran };
+}
+
+it('idle() does not take a claim that was already in flight for "nothing to do": it waits for a job queued just before', async () => {
+  const gate = new ClaimGate();
+  // The minute between looks is long enough that a loop left asleep after its claim would hold idle() past the test.
+  const { queue, ran } = await startedQueue(gate, {});
   await queue.idle();
   // The loop's next claim finds nothing, and its answer is held back.
   let release: () => void = () => undefined;
@@ -100,24 +109,9 @@ class StatementCounter implements KyselyPlugin {
 }
 
 it('an idle queue looks for ready jobs once a poll for all its workers, and claims nothing until one is ready', async () => {
-  const { db, drop } = await testDatabase();
   const counter = new StatementCounter();
-  const queue = jobQueue(db.kysely.withPlugin(counter), {
-    leaseMs: 30_000,
-    pollMs: 40,
-    concurrency: 2,
-    lightConcurrency: 2,
-    backoffMs: 100,
-    maxBackoffMs: 1000,
-  });
-  const ran: number[] = [];
-  queue.register('test.job', { run: async (job) => void ran.push((job.payload as { n: number }).n) });
+  const { db, queue, ran } = await startedQueue(counter, { pollMs: 40, concurrency: 2, lightConcurrency: 2 });
   queue.register('test.light', { run: async () => undefined }, { lane: 'light' });
-  queue.start();
-  close = async () => {
-    await queue.stop();
-    await drop();
-  };
   await queue.idle();
   counter.claims = 0;
   counter.looks = 0;
@@ -135,22 +129,7 @@ it('an idle queue looks for ready jobs once a poll for all its workers, and clai
 }, 60_000);
 
 it('a job queued outside a transaction wakes the idle workers at once, without waiting for a look', async () => {
-  const { db, drop } = await testDatabase();
-  const queue = jobQueue(db.kysely, {
-    leaseMs: 30_000,
-    pollMs: 60_000,
-    concurrency: 1,
-    lightConcurrency: 0,
-    backoffMs: 100,
-    maxBackoffMs: 1000,
-  });
-  const ran: number[] = [];
-  queue.register('test.job', { run: async (job) => void ran.push((job.payload as { n: number }).n) });
-  queue.start();
-  close = async () => {
-    await queue.stop();
-    await drop();
-  };
+  const { queue, ran } = await startedQueue(null, {});
   await queue.idle();
   await queue.enqueue('test.job', { n: 1 });
   // The next look is a minute away: only the wake from enqueue runs it within the wait.
