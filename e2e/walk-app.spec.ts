@@ -201,7 +201,7 @@ test('feed: a video’s seek bar lies above the navigation pill, tappable along 
   await A.context.close();
 });
 
-test('stories: the tap that closes the viewer after the last story does not open the post beneath', async ({
+test('stories: the tap that closes the viewer after the last story does not open the post beneath, and a viewer opened by link gives the link back', async ({
   browser,
   request,
 }) => {
@@ -220,7 +220,8 @@ test('stories: the tap that closes the viewer after the last story does not open
     },
   });
   expect(story.status()).toBe(200);
-  await storyReadyFor(request, ((await story.json()) as { story: { id: number } }).story.id, b);
+  const storyId = ((await story.json()) as { story: { id: number } }).story.id;
+  await storyReadyFor(request, storyId, b);
 
   // A finger: the browser sends the tap's click after the touch ends, at whatever is under it by then.
   const B = await signedIn(browser, b, { touch: true });
@@ -253,6 +254,14 @@ test('stories: the tap that closes the viewer after the last story does not open
     await B.page.touchscreen.tap(x, y);
     await expect(B.page).toHaveURL(/\/media\/post\/\d+/, { timeout: 2000 });
   }).toPass();
+
+  // Opened by a link, the viewer gives the link back when it closes: the home page under it shows its grid.
+  await B.page.goto(`/home?story=${storyId}`);
+  await expect(viewer.getByTestId('story-media')).toBeVisible();
+  await viewer.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(B.page).toHaveURL(/\/home$/);
+  await expect(tiles).toHaveCount(3);
   await B.context.close();
 });
 

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPINNER_DELAY_MS } from '../../../shared/ui/Spinner.tsx';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
 import { postOf } from '../../../test/posts.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
@@ -164,6 +165,10 @@ describe('HomePage under a story opened by link', () => {
     expect(screen.queryByRole('button', { name: /Открыть публикацию 1/ })).toBeNull();
     expect(page().querySelector('img')).toBeNull();
     expect(screen.queryByTestId('own-story')).toBeNull();
+    // Nor a spinner, however long the story stays: an endless animation nobody sees keeps the compositor
+    // drawing every frame.
+    await act(async () => new Promise((r) => setTimeout(r, SPINNER_DELAY_MS + 20)));
+    expect(page().querySelector('[class*="spinner"]')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'drop the link' }));
     expect(await screen.findByRole('button', { name: /Открыть публикацию 1/ })).toBeInTheDocument();

@@ -74,7 +74,11 @@ export function HomePage({ leading }: { leading?: ReactNode }) {
   const posts = home.data?.posts ?? [];
 
   let grid: ReactNode;
-  if (home.isPending || covered) grid = <Spinner />;
+  // Nothing under the viewer, not even a spinner: its endless animation, unseen, had the compositor make and
+  // the browser capture a frame every 16 ms for as long as the story was open (a story link's first load spent
+  // a third of a core on it, beside the page's own work).
+  if (covered) grid = null;
+  else if (home.isPending) grid = <Spinner />;
   else if (home.isError) grid = <p className={styles.muted}>{s.homeLoadFailed}</p>;
   else if (posts.length === 0)
     grid = (

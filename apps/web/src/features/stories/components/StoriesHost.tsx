@@ -58,9 +58,11 @@ export function StoriesHost() {
     return () => controller.abort();
   }, [linked, setMissing]);
 
-  // The link is consumed once the viewer it opened closes.
+  // The link is consumed once the viewer it opened closes. The watch lasts while the link is in the address,
+  // open viewer or not: one set up only once the viewer had closed came after the close, and the link stayed
+  // (the home page under it then stayed covered, empty).
   useEffect(() => {
-    if (viewer || !params.has(STORY_PARAM)) return;
+    if (!params.has(STORY_PARAM)) return;
     const opened = useStoriesUi.subscribe((state, prev) => {
       if (prev.viewer && !state.viewer) {
         setParams(
@@ -73,7 +75,7 @@ export function StoriesHost() {
       }
     });
     return opened;
-  }, [viewer, params, setParams]);
+  }, [params, setParams]);
 
   return (
     <Suspense fallback={null}>

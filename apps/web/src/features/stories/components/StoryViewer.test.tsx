@@ -1,8 +1,9 @@
-import type { Story, StoryGroup } from '@kadr/contract';
+import type { StoryGroup } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, me } from '../../../test/fixtures.ts';
+import { groupOf, storyOf } from '../../../test/stories.ts';
 import { useAuthStore } from '../../auth/auth-store.ts';
 import { useStoriesUi } from '../stories-ui-store.ts';
 import { StoryViewer } from './StoryViewer.tsx';
@@ -13,40 +14,6 @@ vi.mock('../../../shared/ui/Avatar.tsx', async (original) => {
   const { counted } = await import('../../../test/render-count.ts');
   return counted(await original<typeof import('../../../shared/ui/Avatar.tsx')>(), 'Avatar', avatarRenders);
 });
-
-let nextId = 100;
-function storyOf(overrides: Partial<Story> = {}): Story {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    user_id: 9,
-    media_type: 'photo',
-    status: 'ready',
-    file_url: `/media/story-${id}.webp`,
-    thumbnail_url: null,
-    caption: '',
-    duration: 15,
-    created_at: new Date().toISOString(),
-    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    views_count: 0,
-    is_viewed: false,
-    is_liked: false,
-    likes_count: 0,
-    ai_tags: [],
-    ai_description: '',
-    is_filtered: false,
-    ...overrides,
-  };
-}
-
-function groupOf(userId: number, stories: Story[]): StoryGroup {
-  return {
-    user: { id: userId, username: `u${userId}`, name: 'Борис', display_name: 'Борис', avatar_url: null },
-    stories,
-    has_unviewed: true,
-    last_story_at: stories.at(-1)?.created_at ?? '',
-  };
-}
 
 /** Answers the stories endpoints the viewer calls; records every request. */
 function stubApi(viewers: unknown = { viewers: [] }) {
