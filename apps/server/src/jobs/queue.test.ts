@@ -34,6 +34,23 @@ class ClaimGate implements KyselyPlugin {
     }
     return result;
   }
+
+  /**
+   * Holds the answer of the next claim, which `queue.notify()` starts now; resolves once that claim is held,
+   * with the function that lets its answer go.
+   */
+  async holdNextClaim(queue: JobQueue): Promise<() => void> {
+    let release: () => void = () => undefined;
+    this.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const claimWaiting = new Promise<void>((resolve) => {
+      this.waiting = resolve;
+    });
+    queue.notify();
+    await claimWaiting;
+    return release;
+  }
 }
 
 let close: (() => Promise<void>) | null = null;
@@ -73,15 +90,7 @@ it('idle() does not take a claim that was already in flight for "nothing to do":
   const { queue, ran } = await startedQueue(gate, {});
   await queue.idle();
   // The loop's next claim finds nothing, and its answer is held back.
-  let release: () => void = () => undefined;
-  gate.hold = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const claimWaiting = new Promise<void>((resolve) => {
-    gate.waiting = resolve;
-  });
-  queue.notify();
-  await claimWaiting;
+  const release = await gate.holdNextClaim(queue);
   // A job arrives while that claim is in flight, and a caller waits for the queue to be idle.
   await queue.enqueue('test.job', { n: 1 });
   const idle = queue.idle();
@@ -134,4 +143,16 @@ it('a job queued outside a transaction wakes the idle workers at once, without w
   await queue.enqueue('test.job', { n: 1 });
   // The next look is a minute away: only the wake from enqueue runs it within the wait.
   await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 5000, interval: 20 });
+}, 60_000);
+
+it('stop() ends a loop whose claim was in flight when it was called, though the claim finds nothing', async () => {
+  const gate = new ClaimGate();
+  const { queue } = await startedQueue(gate, {});
+  await queue.idle();
+  const release = await gate.holdNextClaim(queue);
+  // The queue stops while the claim is out; the empty answer comes after. A loop that parked then slept for good.
+  const stopped = queue.stop().then(() => 'stopped');
+  release();
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('still running'), 2000));
+  expect(await Promise.race([stopped, timeout])).toBe('stopped');
 }, 60_000);

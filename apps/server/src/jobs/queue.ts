@@ -241,8 +241,12 @@ export function jobQueue(db: Kysely<Database>, options: QueueOptions) {
     for (const w of [...wakers]) w();
   }
 
-  /** A loop that found nothing waits here until the watcher sees a ready job, `notify`, `idle` or `stop`. */
+  /**
+   * A loop that found nothing waits here until the watcher sees a ready job, `notify`, `idle` or `stop`. A loop
+   * whose claim was still out when the queue stopped comes here after `stop` woke the others: it must not wait.
+   */
   function park() {
+    if (!running) return Promise.resolve();
     const parked = new Promise<void>((resolve) => {
       function done() {
         wakers.delete(done);
