@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PermanentJobError } from '../src/jobs/queue.ts';
 import { cpuCgroupOf, findCpuCgroup, MEDIA_CGROUP } from '../src/lib/media-cgroup.ts';
 import { MEDIA_NICE, SCHED_IDLE, SCHED_OTHER, schedulingPolicy } from '../src/lib/thread-priority.ts';
 import { run, spawnerPid } from '../src/modules/media/processing/ffmpeg.ts';
 import { rejected } from '../src/modules/media/processing/post-job.ts';
+import { sniffFile } from '../src/modules/media/upload/sniff.ts';
 import { expectInIdleMediaCgroup, idleCgroupHere } from './media-helpers.ts';
 
 // This suite checks the default scheduling itself; the server project runs media at `none` (vitest.config.ts).
@@ -23,13 +24,48 @@ const stat = (line: string) => line.slice(line.lastIndexOf(')') + 2).split(' ');
 
 describe('media binaries run from the launcher process', () => {
   afterAll(() => {
-    const pid = spawnerPid();
-    if (pid) process.kill(pid, 'SIGKILL');
+    for (const pid of [spawnerPid(), spawnerPid('request')]) if (pid) process.kill(pid, 'SIGKILL');
   });
+
+  it.skipIf(!linux)(
+    'an upload’s check runs at the server’s priority, in a launcher of its own, not in the idle media lane',
+    async () => {
+      // An ffprobe that notes where it ran. In the media lane, SCHED_IDLE on a busy machine, the check of a
+      // video upload got no core for 30 s and the upload was refused as not a video.
+      const dir = fs.mkdtempSync('/tmp/kadr-spawner-');
+      const note = `${dir}/stat`;
+      const ffprobe = `${dir}/ffprobe`;
+      fs.writeFileSync(ffprobe, `#!/bin/sh\ncat /proc/self/stat > ${note}\nexit 1\n`, { mode: 0o755 });
+      const video = `${dir}/v.mp4`;
+      fs.writeFileSync(
+        video,
+        Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(64)]),
+      );
+      expect(await sniffFile({ ffmpeg: '/bin/false', ffprobe }, video)).toBeNull();
+      const self = stat(fs.readFileSync(note, 'utf8'));
+      expect(Number(self[38])).toBe(SCHED_OTHER);
+      expect(Number(self[16])).toBe(Number(stat(fs.readFileSync('/proc/self/stat', 'utf8'))[16]));
+      const launcher = spawnerPid('request');
+      expect(launcher).toBeGreaterThan(0);
+      expect(launcher).not.toBe(process.pid);
+      expect(launcher).not.toBe(spawnerPid());
+      expect(schedulingPolicy(launcher)).toBe(SCHED_OTHER);
+      fs.rmSync(dir, { recursive: true });
+    },
+  );
 
   it.skipIf(!linux)(
     'a binary is the launcher’s grandchild (through its watchdog), not the server’s',
     async () => {
+      // The rest of the suite times aborts and kills; an idle-class launcher would starve beside the other suites
+      // of a run, so the next one starts at the server's own priority. Also when this test fails or runs out of
+      // time: its late end would otherwise kill the launcher the next test is using (seen once in CI).
+      onTestFinished(async () => {
+        process.env.MEDIA_SCHEDULING = 'none';
+        const launcher = spawnerPid();
+        process.kill(launcher as number, 'SIGKILL');
+        while (spawnerPid() === launcher) await new Promise((r) => setTimeout(r, 20));
+      });
       const { stdout } = await run('/bin/sh', ['-c', 'cat /proc/$PPID/stat /proc/self/stat']);
       const [watchdog, self] = stdout.toString().trim().split('\n').map(stat);
       const launcher = spawnerPid();
@@ -61,12 +97,10 @@ describe('media binaries run from the launcher process', () => {
         );
         expect(cpuCgroupOf('self')).not.toContain(MEDIA_CGROUP);
       }
-      // The rest of the suite times aborts and kills; an idle-class launcher would starve beside the other suites
-      // of a run, so the next one starts at the server's own priority.
-      process.env.MEDIA_SCHEDULING = 'none';
-      process.kill(launcher as number, 'SIGKILL');
-      while (spawnerPid() === launcher) await new Promise((r) => setTimeout(r, 20));
     },
+    // SCHED_IDLE beside five busy test workers gets about a thousandth of the cores: the tens of milliseconds of
+    // CPU this run needs (an IPC message, a fork, two shells and a cat) took over 30 s once in CI.
+    240_000,
   );
 
   it('passes stdout bytes through unchanged and fails with the stderr tail', async () => {

@@ -16,7 +16,7 @@ export interface ProcessedVoice {
 /** Whether a recording is audio only: at least one audio stream, no picture (checked before anything is kept). */
 export async function isAudioOnly(bins: FfmpegBinaries, file: string): Promise<boolean> {
   try {
-    const info = await probe(bins, file);
+    const info = await probe(bins, file, { lane: 'request' });
     return info.hasAudio && info.video === null;
   } catch {
     return false;
@@ -86,7 +86,7 @@ export async function processVoice(
     ],
     { timeoutMs: 120_000, signal: options.signal },
   );
-  const info = await probe(bins, file, options.signal);
+  const info = await probe(bins, file, { signal: options.signal });
   if (!info.hasAudio || info.duration === null) throw new Error('Input has no audio');
   const { stdout } = await run(
     bins.ffmpeg,

@@ -208,7 +208,7 @@ export function storiesService(deps: {
       );
       let start = Math.max(0, numberField(received.fields.start, 'start', 0));
       if (kind === 'video') {
-        const info = await probe(ctx.media.ffmpeg, file.path);
+        const info = await probe(ctx.media.ffmpeg, file.path, { lane: 'request' });
         const length = info.duration ?? duration;
         if (start >= length) start = Math.max(0, length - duration);
         duration = Math.max(Math.min(duration, length - start), Math.min(length, StoryLimits.minDurationS));

@@ -47,17 +47,29 @@ export interface RunResult {
 }
 
 /**
- * The launcher process (media-spawner.ts): the server never forks a binary itself, since each fork of a large
+ * The launcher processes (media-spawner.ts): the server never forks a binary itself, since each fork of a large
  * process held the event loop for tens of milliseconds. Beside the compiled bundle it is
  * `media-spawner.mjs` (scripts/build-server.mjs builds it); from source it is the TypeScript file under tsx.
  * Started on the first run, started again after it dies; idle, it does not keep the server alive.
+ *
+ * Two lanes. `media`, lowered to the media priority (SCHED_IDLE where it can), runs the background's work:
+ * transcodes, posters, the probes of a job. `request` keeps the server's priority and runs the probes a waiting
+ * request needs (is this upload a video?): under SCHED_IDLE such a probe got no core while the machine was busy,
+ * timed out after 30 s, and the upload was refused as not a video.
  */
-let spawner: ChildProcess | null = null;
-let nextId = 1;
-const calls = new Map<number, { resolve(r: RunResult): void; reject(error: Error): void }>();
+export type SpawnerLane = 'media' | 'request';
 
-function startSpawner(): ChildProcess {
-  if (spawner) return spawner;
+interface Launcher {
+  child: ChildProcess;
+  calls: Map<number, { resolve(r: RunResult): void; reject(error: Error): void }>;
+}
+
+const launchers = new Map<SpawnerLane, Launcher>();
+let nextId = 1;
+
+function startSpawner(lane: SpawnerLane): Launcher {
+  const running = launchers.get(lane);
+  if (running) return running;
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(
     new URL(fromSource ? './media-spawner.ts' : './media-spawner.mjs', import.meta.url),
@@ -65,10 +77,12 @@ function startSpawner(): ChildProcess {
   const child = fork(entry, [], {
     // Not the server's flags (heap size, profiler, inspector): a plain Node that only launches binaries.
     execArgv: fromSource ? ['--import', pathToFileURL(require.resolve('tsx')).href] : [],
-    env: { ...process.env, ...mediaProcessEnv(), KADR_MEDIA_SPAWNER: '1' },
+    env: { ...process.env, ...(lane === 'media' ? mediaProcessEnv() : {}), KADR_MEDIA_SPAWNER: lane },
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const launcher: Launcher = { child, calls: new Map() };
+  const { calls } = launcher;
   child.on('message', (reply: SpawnerReply) => {
     const call = calls.get(reply.id);
     if (!call) return;
@@ -82,8 +96,8 @@ function startSpawner(): ChildProcess {
       });
   });
   const stopped = (why: string) => {
-    if (spawner !== child) return;
-    spawner = null;
+    if (launchers.get(lane) !== launcher) return;
+    launchers.delete(lane);
     const error = new Error(`media spawner stopped: ${why}`);
     for (const call of calls.values()) call.reject(error);
     calls.clear();
@@ -91,8 +105,8 @@ function startSpawner(): ChildProcess {
   child.on('error', (error) => stopped(error.message));
   child.on('exit', (code, signal) => stopped(String(code ?? signal)));
   idle(child);
-  spawner = child;
-  return child;
+  launchers.set(lane, launcher);
+  return launcher;
 }
 
 /** An idle launcher must not keep the process alive; calls in flight ref it again. */
@@ -101,11 +115,14 @@ function idle(child: ChildProcess) {
   child.channel?.unref();
 }
 
-/** Runs a binary with arguments (never a shell); rejects with its stderr tail on a non-zero exit. */
+/**
+ * Runs a binary with arguments (never a shell); rejects with its stderr tail on a non-zero exit. `lane`:
+ * `media` (default) for background work, `request` for a short run a request waits on.
+ */
 export function run(
   binary: string,
   args: string[],
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; lane?: SpawnerLane } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const { signal } = options;
@@ -113,7 +130,7 @@ export function run(
       reject(signal.reason ?? new Error('aborted'));
       return;
     }
-    const child = startSpawner();
+    const { child, calls } = startSpawner(options.lane ?? 'media');
     const id = nextId++;
     let aborted: unknown = null;
     const onAbort = () => {
@@ -148,8 +165,8 @@ export function run(
 }
 
 /** The launcher's pid (tests: the binaries are its children, not the server's). */
-export function spawnerPid(): number | undefined {
-  return startSpawner().pid;
+export function spawnerPid(lane: SpawnerLane = 'media'): number | undefined {
+  return startSpawner(lane).child.pid;
 }
 
 export interface ProbeResult {
@@ -159,12 +176,19 @@ export interface ProbeResult {
   hasAudio: boolean;
 }
 
-/** ffprobe's view of a file; throws when ffprobe cannot read it as media. */
-export async function probe(bins: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<ProbeResult> {
+/**
+ * ffprobe's view of a file; throws when ffprobe cannot read it as media. A request waiting on the answer (an
+ * upload's check) passes `lane: 'request'`; a job probes in the media lane (see `run`).
+ */
+export async function probe(
+  bins: FfmpegBinaries,
+  file: string,
+  options: { signal?: AbortSignal; lane?: SpawnerLane } = {},
+): Promise<ProbeResult> {
   const { stdout } = await run(
     bins.ffprobe,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: 30_000, signal },
+    { timeoutMs: 30_000, ...options },
   );
   const info = JSON.parse(stdout.toString()) as {
     format?: { format_name?: string; duration?: string };

@@ -86,9 +86,11 @@ function launch(
   return () => kill('abort');
 }
 
-if (process.env.KADR_MEDIA_SPAWNER === '1' && process.send) {
+const lane = process.env.KADR_MEDIA_SPAWNER;
+if ((lane === 'media' || lane === 'request') && process.send) {
   const send = process.send.bind(process);
-  lowerProcessPriority(MEDIA_NICE, mediaScheduling());
+  // The request lane keeps the server's priority: a request is waiting on what it runs (ffmpeg.ts).
+  if (lane === 'media') lowerProcessPriority(MEDIA_NICE, mediaScheduling());
   const live = new Map<number, () => void>();
   process.on('message', (request: SpawnerRequest) => {
     if (request.op === 'abort') {

@@ -42,7 +42,7 @@ export async function processVideo(
     onProgress?: (fraction: number) => void;
   } = {},
 ): Promise<ProcessedVideo> {
-  const info = await probe(bins, input, options.signal);
+  const info = await probe(bins, input, { signal: options.signal });
   if (!info.video || !info.duration) throw new Error('not a video with a duration');
   const rotated = info.video.rotation === 90 || info.video.rotation === 270;
   const srcW = rotated ? info.video.height : info.video.width;
@@ -103,7 +103,7 @@ export async function processVideo(
 
   const posterSource = options.cover ?? (await posterFrame(bins, file, options.signal));
   const { poster, thumbnail } = await videoPoster(posterSource, width, height);
-  const out = await probe(bins, file, options.signal);
+  const out = await probe(bins, file, { signal: options.signal });
   return {
     file,
     poster,

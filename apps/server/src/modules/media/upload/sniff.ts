@@ -54,7 +54,7 @@ export async function sniffFile(bins: FfmpegBinaries, file: string): Promise<Sni
   }
   if (kind === 'video') {
     try {
-      const info = await probe(bins, file);
+      const info = await probe(bins, file, { lane: 'request' });
       return info.video && info.duration ? 'video' : null;
     } catch {
       return null;
