@@ -156,6 +156,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         REDIS_PREFIX: prefix,
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
+        // The suite's media priority (vitest.projects.ts: `none`): under the default SCHED_IDLE the nodes'
+        // transcodes got no core beside the other suites' servers, and their videos stayed processing for 240 s.
+        ...(process.env.MEDIA_SCHEDULING ? { MEDIA_SCHEDULING: process.env.MEDIA_SCHEDULING } : {}),
         ...(livekit
           ? {
               LIVEKIT_URL: livekit.nodes[i % livekit.nodes.length]!.url,
