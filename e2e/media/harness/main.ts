@@ -1,7 +1,7 @@
 // Drives the real web wrapper (apps/web/src/shared/livekit) from Playwright: every call below goes through
 // connectMediaRoom and its methods; only `publishCameraIgnoringClientCheck` and `publishDataIgnoringGrant`
 // reach into LiveKit, to prove the media server itself refuses what the token does not grant.
-import { createLocalVideoTrack, type RemoteAudioTrack, RoomEvent, Track } from 'livekit-client';
+import { createLocalVideoTrack, RoomEvent, Track } from 'livekit-client';
 import { MediaPublishError } from '../../../apps/web/src/shared/livekit/device-errors.ts';
 import {
   connectMediaRoom,
@@ -26,6 +26,30 @@ const audio: HTMLMediaElement[] = [];
 /** Every data packet this page received from the room, whoever sent it. */
 const data: { topic: string | null; from: string | null; text: string }[] = [];
 const states: MediaConnectionState['status'][] = [];
+
+interface RtpCounters {
+  packetsReceived: number;
+  bytesReceived: number;
+  framesReceived: number;
+  framesDecoded: number;
+}
+
+/** The inbound-rtp counters of a remote track's receiver, summed over its streams (simulcast layers). */
+async function inboundRtp(
+  track: { receiver?: RTCRtpReceiver } | undefined,
+  kind: 'audio' | 'video',
+): Promise<RtpCounters> {
+  const counters: RtpCounters = { packetsReceived: 0, bytesReceived: 0, framesReceived: 0, framesDecoded: 0 };
+  const report = await track?.receiver?.getStats();
+  report?.forEach((entry: Partial<RtpCounters> & { type: string; kind?: string }) => {
+    if (entry.type !== 'inbound-rtp' || entry.kind !== kind) return;
+    counters.packetsReceived += entry.packetsReceived ?? 0;
+    counters.bytesReceived += entry.bytesReceived ?? 0;
+    counters.framesReceived += entry.framesReceived ?? 0;
+    counters.framesDecoded += entry.framesDecoded ?? 0;
+  });
+  return counters;
+}
 
 function current(): MediaRoom {
   if (!room) throw new Error('not connected');
@@ -121,22 +145,24 @@ const harness = {
     const tracks: Array<{ packetsReceived: number; bytesReceived: number; muted: boolean }> = [];
     for (const participant of current().livekitRoom.remoteParticipants.values()) {
       for (const publication of participant.audioTrackPublications.values()) {
-        const track = publication.track as RemoteAudioTrack | undefined;
-        let packetsReceived = 0;
-        let bytesReceived = 0;
-        const report = await track?.receiver?.getStats();
-        report?.forEach(
-          (entry: { type: string; kind?: string; packetsReceived?: number; bytesReceived?: number }) => {
-            if (entry.type === 'inbound-rtp' && entry.kind === 'audio') {
-              packetsReceived += entry.packetsReceived ?? 0;
-              bytesReceived += entry.bytesReceived ?? 0;
-            }
-          },
-        );
+        const { packetsReceived, bytesReceived } = await inboundRtp(publication.track, 'audio');
         tracks.push({ packetsReceived, bytesReceived, muted: publication.isMuted });
       }
     }
     return { attached: audio.length, tracks };
+  },
+
+  /**
+   * inbound-rtp counters of every remote video track: what reached the decoder (`framesReceived`, whole frames
+   * put together from the packets) beside what it made pictures of (`framesDecoded`). Unlike the element's
+   * count in `videoStats`, a frame counts as received whether or not anything can decode or show it.
+   */
+  async videoReceiverStats() {
+    const tracks: RtpCounters[] = [];
+    for (const participant of current().livekitRoom.remoteParticipants.values())
+      for (const publication of participant.videoTrackPublications.values())
+        tracks.push(await inboundRtp(publication.track, 'video'));
+    return tracks;
   },
 
   /** A packet sent straight through LiveKit, as a client that ignores its grant would. */
