@@ -23,6 +23,10 @@ export interface MainThreadFigures {
   cpuBlockingMs: number;
   /** The share of those tasks' wall time their thread was running (1: it never waited for a core). */
   ranShare: number;
+  /** The page's renderer main thread (OS ids on Linux) and the window measured: first paint to the last task's end. */
+  pid: number;
+  fromUs: number;
+  toUs: number;
 }
 
 const SLOWDOWN = 4;
@@ -39,12 +43,20 @@ export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadFigu
   let blocking = 0;
   let wall = 0;
   let cpu = 0;
+  let end = fcp.ts;
   for (const e of events) {
     if (e.name !== 'RunTask' || e.ph !== 'X' || !onMain(e) || e.ts < fcp.ts) continue;
+    end = Math.max(end, e.ts + (e.dur ?? 0));
     const taskCpu = (e.tdur ?? e.dur ?? 0) / 1000;
     wall += (e.dur ?? 0) / 1000;
     cpu += taskCpu;
     blocking += Math.max(0, SLOWDOWN * taskCpu - LONG_TASK_MS);
   }
-  return { cpuBlockingMs: Math.round(blocking), ranShare: wall > 0 ? cpu / wall : 1 };
+  return {
+    cpuBlockingMs: Math.round(blocking),
+    ranShare: wall > 0 ? cpu / wall : 1,
+    pid: navigation.pid,
+    fromUs: fcp.ts,
+    toUs: end,
+  };
 }

@@ -10,8 +10,9 @@
 // phone is slower than this machine: BENCH_LIGHTHOUSE_BUSY=first (default) | all | none | only (the busy
 // passes alone).
 // Aim: performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, TBT ≤ 200 ms on every page and visit.
-// Beside TBT: «TBT cpu», the same sum from the main thread's own CPU time, and «ran», the share of its tasks' wall
-// time the thread ran (lighthouse-trace.ts): a diagnostic of what the page's code blocks vs. its wait for a core.
+// Beside TBT: «TBT cpu», the same sum from the main thread's own CPU time, «ran», the share of its tasks' wall
+// time the thread ran (lighthouse-trace.ts), and «waited», the share of the time it was runnable that it waited in
+// the kernel's run queue for a core (lighthouse-sched.ts): what the page's code blocks vs. what the machine adds.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { DATA_VERSION } from '@kadr/contract/browser';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { row, settled, startApp, treeCpuMs, waitHealthy } from './lib.ts';
+import { type RunQueueWatch, watchRenderers } from './lighthouse-sched.ts';
 import { seed } from './lighthouse-seed.ts';
 import { mainThreadFigures } from './lighthouse-trace.ts';
 
@@ -40,12 +42,14 @@ interface Scores {
   /** From the trace: the blocking the page's own CPU time makes at 4×, and the share its thread ran. */
   cpuTbtMs: number;
   ranShare: number;
+  /** Of the time the page's main thread was runnable after the first paint, the share it waited for a core. */
+  waitedShare: number;
   /** CPU the app's server and its workers used during the audit (they share the machine with the browser). */
   serverCpuMs?: number;
 }
 
 /** One Lighthouse run; null when it ended without metrics (a runtimeError such as NO_NAVSTART). */
-async function audit(url: string, label: string): Promise<Scores | null> {
+async function audit(url: string, label: string, runQueue: RunQueueWatch | null): Promise<Scores | null> {
   const result = await lighthouse(url, {
     port: DEBUG_PORT,
     output: 'json',
@@ -80,6 +84,7 @@ async function audit(url: string, label: string): Promise<Scores | null> {
   const { categories, audits, runtimeError } = result.lhr;
   const traceEvents = result.artifacts?.Trace?.traceEvents;
   const main = traceEvents ? mainThreadFigures(traceEvents) : null;
+  const queued = main ? runQueue?.between(main.pid, main.fromUs, main.toUs) : null;
   if (runtimeError || typeof categories.performance?.score !== 'number') return null;
   const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
     ?.items;
@@ -94,6 +99,7 @@ async function audit(url: string, label: string): Promise<Scores | null> {
     lcpElement: lcpNode,
     cpuTbtMs: main?.cpuBlockingMs ?? Number.NaN,
     ranShare: main?.ranShare ?? Number.NaN,
+    waitedShare: queued ? queued.waitMs / (queued.runMs + queued.waitMs) : Number.NaN,
   };
 }
 
@@ -128,6 +134,7 @@ async function freshBrowser(base: string, session: { access_token: string; user:
   );
   return {
     page,
+    profileDir,
     async close() {
       await context.close();
       rmSync(profileDir, { recursive: true, force: true });
@@ -184,6 +191,7 @@ export async function lighthouseBench(
         'TBT ms',
         'TBT cpu',
         'ran',
+        'waited',
         'server cpu ms',
         'CLS',
         'a11y',
@@ -217,7 +225,12 @@ export async function lighthouseBench(
             }
             loads.push(os.loadavg()[0] as number);
             const serverBefore = treeCpuMs(app.pid);
-            const scores = await audit(url, `${target.name}-${pass.visit}${pass.busy ? '-busy' : ''}`);
+            const runQueue = watchRenderers(browser.profileDir);
+            const scores = await audit(
+              url,
+              `${target.name}-${pass.visit}${pass.busy ? '-busy' : ''}`,
+              runQueue,
+            ).finally(() => runQueue.stop());
             if (scores) runs.push({ ...scores, serverCpuMs: treeCpuMs(app.pid) - serverBefore });
           } finally {
             await browser.close();
@@ -235,6 +248,7 @@ export async function lighthouseBench(
           tbtMs: median(runs.map((r) => r.tbtMs)),
           cpuTbtMs: median(runs.map((r) => r.cpuTbtMs)),
           ranShare: median(runs.map((r) => r.ranShare)),
+          waitedShare: median(runs.map((r) => r.waitedShare)),
           serverCpuMs: median(runs.map((r) => r.serverCpuMs ?? Number.NaN)),
           cls: median(runs.map((r) => r.cls)),
           a11y: median(runs.map((r) => r.accessibility)),
@@ -254,6 +268,7 @@ export async function lighthouseBench(
             m.tbtMs,
             `${m.cpuTbtMs}`,
             `${Math.round(m.ranShare * 100)} %`,
+            `${Math.round(m.waitedShare * 100)} %`,
             `${m.serverCpuMs}`,
             m.cls.toFixed(3),
             m.a11y,
