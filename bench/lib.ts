@@ -128,12 +128,8 @@ export function mainThreadCpuMs(pid: number | undefined): number {
   return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
-/**
- * CPU time (ms) of a process and its live descendants (the server's media and labeling workers, ffmpeg), from
- * /proc; NaN elsewhere.
- */
-export function treeCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
+/** Every live process's parent, from /proc; null where /proc cannot be read (not Linux). */
+export function processParents(): Map<number, number> | null {
   const parents = new Map<number, number>();
   try {
     for (const entry of readdirSync('/proc')) {
@@ -146,8 +142,19 @@ export function treeCpuMs(pid: number | undefined): number {
       }
     }
   } catch {
-    return Number.NaN;
+    return null;
   }
+  return parents;
+}
+
+/**
+ * CPU time (ms) of a process and its live descendants (the server's media and labeling workers, ffmpeg), from
+ * /proc; NaN elsewhere.
+ */
+export function treeCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const parents = processParents();
+  if (!parents) return Number.NaN;
   const inTree = (candidate: number): boolean => {
     for (let at: number | undefined = candidate; at !== undefined && at > 1; at = parents.get(at))
       if (at === pid) return true;

@@ -5,7 +5,8 @@
 // thread (`/proc/<pid>/task/<tid>/schedstat`: ns on a CPU, ns runnable but waiting, time slices). A renderer lives
 // only as long as its tab, so its counters are sampled while the audit runs; the trace's timestamps are
 // CLOCK_MONOTONIC on Linux, as `process.hrtime` is, so a window of the trace picks its samples.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { processParents } from './lib.ts';
 
 interface Sample {
   atUs: number;
@@ -56,21 +57,17 @@ export function watchRenderers(profileDir: string, everyMs = 100): RunQueueWatch
 
 /** The zygotes of the Chromium started on `profileDir`: children of a process whose command line names it. */
 function zygotesOf(profileDir: string): number[] {
-  const processes = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map((entry) => ({
-      pid: Number(entry),
-      ppid: Number(readOr(`/proc/${entry}/stat`, '').split(') ')[1]?.split(' ')[1]),
-      cmdline: readOr(`/proc/${entry}/cmdline`, ''),
-    }));
+  const parents = processParents() ?? new Map<number, number>();
+  const cmdline = (pid: number) => readOr(`/proc/${pid}/cmdline`, '');
   const browsers = new Set(
-    processes
-      .filter((p) => p.cmdline.includes(profileDir) && !p.cmdline.includes('--type='))
-      .map((p) => p.pid),
+    [...parents.keys()].filter((pid) => {
+      const line = cmdline(pid);
+      return line.includes(profileDir) && !line.includes('--type=');
+    }),
   );
-  return processes
-    .filter((p) => browsers.has(p.ppid) && p.cmdline.includes('--type=zygote'))
-    .map((p) => p.pid);
+  return [...parents]
+    .filter(([pid, ppid]) => browsers.has(ppid) && cmdline(pid).includes('--type=zygote'))
+    .map(([pid]) => pid);
 }
 
 function readOr(file: string, fallback: string): string {

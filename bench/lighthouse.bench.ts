@@ -268,7 +268,8 @@ export async function lighthouseBench(
             m.tbtMs,
             `${m.cpuTbtMs}`,
             `${Math.round(m.ranShare * 100)} %`,
-            `${Math.round(m.waitedShare * 100)} %`,
+            // Unmeasured where /proc has no schedstat (not Linux).
+            Number.isNaN(m.waitedShare) ? '–' : `${Math.round(m.waitedShare * 100)} %`,
             `${m.serverCpuMs}`,
             m.cls.toFixed(3),
             m.a11y,
