@@ -131,6 +131,19 @@ it('analyses a table again only after it rested since its last analysis, as auto
   expect(await analyzeChanged(db)).toEqual([]);
 });
 
+it('analyses a table last analysed empty as soon as it grows, without resting', async () => {
+  // A new community: its tables analysed while empty, then its first chats made within the minute.
+  await sql`create table chats (id int primary key)`.execute(db.kysely);
+  await sql`analyze chats`.execute(db.kysely);
+  expect(await reltuples('chats')).toBe(0);
+  await sql`insert into chats select i from generate_series(1, 1000) i`.execute(db.kysely);
+  expect((await analyzeChanged(db)).map((s) => s.step)).toContain('analyze public.chats');
+  expect(await reltuples('chats')).toBe(1000);
+  // With statistics that see its rows, it rests again before the next analysis.
+  await sql`insert into chats select i from generate_series(1001, 3000) i`.execute(db.kysely);
+  expect((await analyzeChanged(db)).map((s) => s.step)).not.toContain('analyze public.chats');
+});
+
 it("replaces a trigger's plan made on an empty table once the table has grown", async () => {
   // A statement trigger like the messenger's: its statement is planned at its first run and kept.
   const pglite = new PGlite({ extensions: { auto_explain } });

@@ -74,8 +74,12 @@ const ANALYZE_STATISTICS_TARGET = 10;
  * autovacuum's `autovacuum_naptime`, which PostgreSQL also waits between two analyses of one database. A
  * young table under steady writes crosses the line above at every check: at 500 msg/s the bench's `messages`
  * (a few thousand rows) was analysed every 5 s, 4.5–5.5 ms each with every socket waiting, and the sends
- * queued behind it were a third of that phase's slowest hundredth. A table never analysed is analysed at the
- * first check that finds it changed.
+ * queued behind it were a third of that phase's slowest hundredth. A table never analysed, or last analysed
+ * with no more rows than the threshold, is analysed at the first check that finds it changed: its statistics
+ * say it is empty, and the plans made on them scan it whole. A new community's chats are made in its first
+ * minute: with the rest, the bench's server ran its first minute of sends on plans made before any chat existed,
+ * and the send's insert cost 1.7–1.8 ms a statement in the server against 0.84–0.93 ms once the tables were
+ * analysed (docs/adr/0046).
  */
 export const ANALYZE_REST_MS = 60_000;
 
@@ -102,8 +106,9 @@ export async function analyzeChanged(db: Db, restMs = ANALYZE_REST_MS): Promise<
     where n.nspname = 'public' and c.relkind in ('r', 'p', 'm')
       and abs(pg_stat_get_live_tuples(c.oid) - greatest(c.reltuples, 0)) > t.line
       and pg_stat_get_mod_since_analyze(c.oid) > t.line
-      and coalesce(greatest(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid)),
-        '-infinity') <= clock_timestamp() - make_interval(secs => ${restMs / 1000}::float8)
+      and (greatest(c.reltuples, 0) <= ${ANALYZE_THRESHOLD}
+        or coalesce(greatest(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid)),
+          '-infinity') <= clock_timestamp() - make_interval(secs => ${restMs / 1000}::float8))
     order by pg_total_relation_size(c.oid), c.relname`.execute(db.kysely);
   const steps: MaintenanceStep[] = [];
   for (const { name, columns } of changed.rows) {
