@@ -12,8 +12,15 @@ import path from 'node:path';
  * - `--max-semi-space-size=8` (MB): V8's young generation had grown to 128 MB of resident pages in an idle
  *   server (45 MB of them used); 8 MB semi-spaces hold it at 16 MB (an idle server 385 → 292 MB; 16 MB
  *   semi-spaces gave 308), at the cost of more frequent, smaller scavenges under load.
+ * - `--experimental-wasm-compilation-hints`: V8 reads the hints the server adds to PGlite's module, so the
+ *   functions measured hot (assets/pglite/hot-functions.json) are optimized after all, the parser not
+ *   (apps/server/src/db/pglite-wasm.ts, docs/adr/0052-pglite-hot-functions.md).
  */
-export const SERVER_FLAGS = ['--liftoff-only', '--max-semi-space-size=8'];
+export const SERVER_FLAGS = [
+  '--liftoff-only',
+  '--max-semi-space-size=8',
+  '--experimental-wasm-compilation-hints',
+];
 
 /**
  * The flags for this start. `SERVER_MEMORY=fast` (environment or .env), for an operator with memory to spare,

@@ -17,6 +17,7 @@ import {
   pgliteExtensions,
   pgliteMemoryStartParams,
 } from '../src/db/database.ts';
+import { pgliteWasmOptions } from '../src/db/pglite-wasm.ts';
 import type { Database } from '../src/db/schema.ts';
 import { moduleMigrations } from '../src/modules/index.ts';
 
@@ -74,6 +75,7 @@ async function pgliteFromImage(): Promise<Db> {
   if (!image || !fs.existsSync(image))
     return openDatabase({ databaseUrl: null, pgliteDir: null, pglitePrepared });
   const pglite = new PGlite({
+    ...(await pgliteWasmOptions()),
     loadDataDir: new Blob([fs.readFileSync(image)]),
     extensions: pgliteExtensions,
     startParams: pgliteMemoryStartParams,

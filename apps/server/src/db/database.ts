@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { PGliteOneCallDialect } from './pglite-driver.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { pgliteWasmOptions } from './pglite-wasm.ts';
 import type { Database } from './schema.ts';
 import { type WaitWatch, waitWatch, watchedDialect } from './wait-watch.ts';
 
@@ -65,8 +66,12 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
     options.pgliteDir && !fs.existsSync(path.join(options.pgliteDir, 'PG_VERSION'))
       ? pgliteTemplate(PGLITE_SHARED_BUFFERS)
       : null;
+  // Postgres' module with its hot functions marked for the optimizing compiler (pglite-wasm.ts), when the server runs
+  // with the flag for it.
+  const wasm = await pgliteWasmOptions();
   const pglite = options.pgliteDir
     ? new PGlite(path.resolve(options.pgliteDir), {
+        ...wasm,
         extensions: pgliteExtensions,
         startParams: pgliteStartParams,
         ...(template
@@ -74,7 +79,7 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
           : // initdb runs its bootstrap with the same pool, and writes it into the new postgresql.conf.
             { initDbStartParams: ['--set', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] }),
       })
-    : new PGlite({ extensions: pgliteExtensions, startParams: pgliteMemoryStartParams });
+    : new PGlite({ ...wasm, extensions: pgliteExtensions, startParams: pgliteMemoryStartParams });
   await pglite.waitReady;
   return pgliteDb(pglite, options.pglitePrepared);
 }
