@@ -3,7 +3,7 @@
 // `--trace-wasm-compilation-times`, and keeps every function of PGlite's Postgres module that V8 chose to
 // optimize, except those whose optimization took more compiler memory than MAX_ZONE_MB (the SQL parser took
 // ~600 MB). `npm run pglite:hot` after upgrading @electric-sql/pglite (a test fails until it is run); ~10 min.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { HOT_FUNCTIONS, type HotFunctions, pgliteWasmFacts } from '../apps/server/src/db/pglite-wasm.ts';
@@ -58,6 +58,14 @@ for (const [index, zone] of [...postgres].sort((a, b) => a[0] - b[0])) {
 }
 const list: HotFunctions = { ...facts, maxZoneMb: MAX_ZONE_MB, excluded, hot };
 fs.writeFileSync(HOT_FUNCTIONS, `${JSON.stringify(list)}\n`);
+// In the repository's own format (`npm run lint` checks JSON too).
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', HOT_FUNCTIONS],
+  {
+    cwd: root,
+  },
+);
 console.log(
   `${path.relative(process.cwd(), HOT_FUNCTIONS)}: PGlite ${facts.pglite}, ${hot.length} hot functions, excluded ${JSON.stringify(excluded)} (MB)`,
 );
