@@ -58,11 +58,7 @@ const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const seedTokens = Number(process.env.BENCH_SEED_TOKENS ?? 0);
 
 async function diskPglite(dir: string): Promise<{ db: Db; drop(): Promise<void> }> {
-  const db = await openDatabase({
-    databaseUrl: null,
-    pgliteDir: dir,
-    pglitePrepared: loadConfig().pglitePrepared,
-  });
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: dir });
   await migrateToLatest(db, moduleMigrations());
   return { db, drop: () => db.close() };
 }

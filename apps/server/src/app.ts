@@ -107,7 +107,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pg'),
-      pglitePrepared: config.pglitePrepared,
       log: app.log,
     }));
   if (options.migrate !== false) await migrateToLatest(db, moduleMigrations());

@@ -16,11 +16,6 @@ export interface Config {
    * PostgreSQL does this itself; PGlite has no background processes (db/maintenance.ts).
    */
   pgliteMaintenanceMs: number;
-  /**
-   * Whether the embedded database keeps queries prepared by name (SERVER_MEMORY=fast): less CPU per statement,
-   * more memory per idle socket (db/pglite-driver.ts, docs/adr/0050).
-   */
-  pglitePrepared: boolean;
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
   redisPrefix: string;
@@ -380,7 +375,6 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     pgliteMaintenanceMs: int(env, 'PGLITE_MAINTENANCE_MS', 5 * 60 * 1000, 0, 24 * 60 * 60 * 1000),
-    pglitePrepared: env.SERVER_MEMORY === 'fast',
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     redisPrefix: prefix(env, 'REDIS_PREFIX', 'kadr'),
     publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`,

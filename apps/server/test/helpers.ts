@@ -70,10 +70,7 @@ export async function testDatabase(): Promise<{ db: Db; drop(): Promise<void> }>
  */
 async function pgliteFromImage(): Promise<Db> {
   const image = process.env.KADR_PGLITE_IMAGE;
-  // The bench runs on these too: SERVER_MEMORY=fast keeps statements prepared, as the server would.
-  const { pglitePrepared } = loadConfig();
-  if (!image || !fs.existsSync(image))
-    return openDatabase({ databaseUrl: null, pgliteDir: null, pglitePrepared });
+  if (!image || !fs.existsSync(image)) return openDatabase({ databaseUrl: null, pgliteDir: null });
   const pglite = new PGlite({
     ...(await pgliteWasmOptions()),
     loadDataDir: new Blob([fs.readFileSync(image)]),
@@ -81,7 +78,7 @@ async function pgliteFromImage(): Promise<Db> {
     startParams: pgliteMemoryStartParams,
   });
   await pglite.waitReady;
-  return pgliteDb(pglite, pglitePrepared);
+  return pgliteDb(pglite);
 }
 
 function databaseUrlFor(adminUrl: string, name: string): string {

@@ -39,8 +39,6 @@ export interface DbOptions {
   /** Directory for PGlite's files; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
-  /** PGlite keeps queries prepared by name (`SERVER_MEMORY=fast`; see PGliteOneCallDialect). */
-  pglitePrepared?: boolean;
   /** Reports errors of idle pooled connections; console when absent. */
   log?: DbLogger;
 }
@@ -81,7 +79,7 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
       })
     : new PGlite({ ...wasm, extensions: pgliteExtensions, startParams: pgliteMemoryStartParams });
   await pglite.waitReady;
-  return pgliteDb(pglite, options.pglitePrepared);
+  return pgliteDb(pglite);
 }
 
 /**
@@ -143,10 +141,10 @@ export const pgliteMemoryStartParams = [...PGlite.defaultStartParams, ...pgliteS
 export const pgliteExtensions = { pg_trgm };
 
 /** The Db over an open PGlite (the test suite starts each one from a migrated image; see test/helpers.ts). */
-export function pgliteDb(pglite: PGlite, prepare = false): Db {
+export function pgliteDb(pglite: PGlite): Db {
   const watch = waitWatch();
   const kysely = new Kysely<Database>({
-    dialect: watchedDialect(new PGliteOneCallDialect(pglite, { prepare }), watch),
+    dialect: watchedDialect(new PGliteOneCallDialect(pglite), watch),
   });
   return wrap(kysely, 'pglite', watch);
 }

@@ -61,26 +61,19 @@ interface Known {
  * those calls, not the statement, were most of an insert's time. Here they go as one buffer. The one
  * thing PGlite's first round trip learns, the parameters' types (which choose each value's text form:
  * JSON for json, `{…}` for arrays, ISO text for a Date), is remembered per statement text, so a text
- * seen before costs one call and a new one two. With `prepare`, queries and data changes are kept prepared in the
- * backend by name (ADR 0050), so a statement seen before skips Postgres' parse and analysis, and once Postgres
- * settles on a generic plan its planning too. Results are parsed by PGlite's own parsers, and errors
+ * seen before costs one call and a new one two. Queries and data changes are kept prepared in the backend by name
+ * (ADR 0050), so a statement seen before skips Postgres' parse and analysis, and once Postgres settles on a
+ * generic plan its planning too: 7–10 % less of the server's thread per message at 500 msg/s, for 1.4–2.5 KiB of
+ * RSS per idle socket (`npm run bench -- sockets`: 92,000–116,000 per GiB against 124,000–135,000 unnamed). Results are parsed by PGlite's own parsers, and errors
  * are PGlite's `DatabaseError` with `code` and `constraint`. Locking is PGlite's: a statement holds its
  * query lock, a transaction its transaction lock to the end, as PGlite's `query` and `transaction` do.
  * Not supported: PGlite's `/dev/blob` (COPY to and from a Blob), which Kysely cannot pass.
  */
 export class PGliteOneCallDialect implements Dialect {
   readonly #pglite: PGlite;
-  readonly #prepare: boolean;
 
-  /**
-   * `prepare`: keep queries and data changes prepared by name (ADR 0050). Off by default: with it, 10,000 idle
-   * sockets cost 5–8 KiB more RSS each outside the JS heap (`npm run bench -- sockets`, jemalloc: 14–19 KiB
-   * against 8.9–10 without, under the aim of 80,000 per GiB), for ~10 % less CPU per message at 500 msg/s.
-   * `SERVER_MEMORY=fast` turns it on (config.ts).
-   */
-  constructor(pglite: PGlite, options: { prepare?: boolean } = {}) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#prepare = options.prepare ?? false;
   }
 
   createAdapter() {
@@ -88,7 +81,7 @@ export class PGliteOneCallDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new OneCallDriver(this.#pglite, this.#prepare);
+    return new OneCallDriver(this.#pglite);
   }
 
   createQueryCompiler() {
@@ -105,9 +98,9 @@ class OneCallDriver implements Driver {
   readonly #connection: OneCallConnection;
   readonly #pglite: PGlite;
 
-  constructor(pglite: PGlite, prepare: boolean) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#connection = new OneCallConnection(pglite, prepare);
+    this.#connection = new OneCallConnection(pglite);
   }
 
   async init() {
@@ -167,11 +160,8 @@ class OneCallConnection implements DatabaseConnection {
   /** Resolves when the open transaction ends, releasing PGlite's transaction lock; null outside one. */
   #endTransaction: (() => void) | null = null;
   #transactionLock: Promise<void> | null = null;
-  readonly #prepareByName: boolean;
-
-  constructor(pglite: PGlite, prepareByName: boolean) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#prepareByName = prepareByName;
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -283,10 +273,7 @@ class OneCallConnection implements DatabaseConnection {
    */
   async #prepare(sql: string): Promise<Known> {
     this.#lastName += 1;
-    const name =
-      this.#prepareByName && preparable.test(sql) && !arbiterWithParameter.test(sql)
-        ? `kadr_${this.#lastName}`
-        : '';
+    const name = preparable.test(sql) && !arbiterWithParameter.test(sql) ? `kadr_${this.#lastName}` : '';
     const messages = await this.#call([
       wire.parse({ text: sql, name }),
       wire.describe({ type: 'S', name }),
