@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { promotedBy } from './heap-sample.ts';
@@ -142,7 +143,6 @@ async function drive(
   });
   // Stragglers get 2 s, and longer (up to 10 s) while any send of this window has not arrived: a warm-up's backlog
   // (1,000 chats opened at once) must drain before the measured window starts, or the window measures its queue.
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const waited = performance.now();
   await sleep(2000);
   const inFlight = () => [...tracker.pending.keys()].some((s) => s >= firstSeq && s < seq);

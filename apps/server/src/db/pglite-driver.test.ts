@@ -324,5 +324,5 @@ it('keeps what the server runs prepared by name', async () => {
   } finally {
     await db.close();
   }
-  // A new embedded database (initdb and every migration): 4 s alone, over 15 s beside CI's other suites.
+  // A new embedded database (initdb and every migration): seconds alone, far longer beside CI's other suites.
 }, 180_000);

@@ -63,10 +63,11 @@ interface Known {
  * JSON for json, `{…}` for arrays, ISO text for a Date), is remembered per statement text, so a text
  * seen before costs one call and a new one two. Queries and data changes are kept prepared in the backend by name
  * (ADR 0050), so a statement seen before skips Postgres' parse and analysis, and once Postgres settles on a
- * generic plan its planning too: 7–10 % less of the server's thread per message at 500 msg/s, for 1.4–2.5 KiB of
- * RSS per idle socket (`npm run bench -- sockets`: 92,000–116,000 per GiB against 124,000–135,000 unnamed). Results are parsed by PGlite's own parsers, and errors
- * are PGlite's `DatabaseError` with `code` and `constraint`. Locking is PGlite's: a statement holds its
- * query lock, a transaction its transaction lock to the end, as PGlite's `query` and `transaction` do.
+ * generic plan its planning too: 0.78–0.84× the server's CPU per message, for 1.4–2.5 KiB more RSS per idle socket
+ * (`npm run bench -- sockets`: 92,000–116,000 per GiB against 124,000–135,000 unnamed; aim 80,000). Results are
+ * parsed by PGlite's own parsers, and errors are PGlite's `DatabaseError` with `code` and `constraint`. Locking
+ * is PGlite's: a statement holds its query lock, a transaction its transaction lock to the end, as PGlite's
+ * `query` and `transaction` do.
  * Not supported: PGlite's `/dev/blob` (COPY to and from a Blob), which Kysely cannot pass.
  */
 export class PGliteOneCallDialect implements Dialect {
@@ -160,6 +161,7 @@ class OneCallConnection implements DatabaseConnection {
   /** Resolves when the open transaction ends, releasing PGlite's transaction lock; null outside one. */
   #endTransaction: (() => void) | null = null;
   #transactionLock: Promise<void> | null = null;
+
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
   }
