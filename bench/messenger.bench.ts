@@ -7,6 +7,7 @@ import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@
 import { io as connect, type Socket } from 'socket.io-client';
 import { promotedBy } from './heap-sample.ts';
 import { cpuMs, mainThreadCpuMs, row, startTarget, type Target } from './lib.ts';
+import { type Pause, recordPauses } from './pauses.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EchoSocket = Socket<
@@ -37,6 +38,10 @@ interface Run {
   refused: number;
   received: number;
   latencies: number[];
+  /** When each message of `latencies` was sent (`performance.timeOrigin + now()` ms, the server's clock too). */
+  sentAt: number[];
+  /** Both processes' stalls while the run's sends went out and arrived (`Pause`), when the server records them. */
+  pauses: Pause[];
   /** CPU the load generator (this process) used, as a share of one core. */
   clientCpu: number;
   /**
@@ -53,6 +58,8 @@ const newRun = (): Run => ({
   refused: 0,
   received: 0,
   latencies: [],
+  sentAt: [],
+  pauses: [],
   clientCpu: 0,
   serverLoop: Number.NaN,
 });
@@ -100,6 +107,7 @@ class Tracker {
     if (seq < this.firstMeasured) return;
     this.run.received += 1;
     this.run.latencies.push(performance.now() - at);
+    this.run.sentAt.push(performance.timeOrigin + at);
   }
 }
 
@@ -182,9 +190,75 @@ function report(name: string, run: Run, floor?: number): string {
   ]);
 }
 
+/** Slowest messages sent less than this apart belong to one episode. */
+const EPISODE_GAP_MS = 300;
+/** An episode is named from this many of the slowest hundredth up; fewer are scattered single delays. */
+const EPISODE_SENDS = 5;
+/** A stall this long before an episode's first send still delayed it (the send waited behind it). */
+const EPISODE_LEAD_MS = 150;
+
+/**
+ * What decided a run's p99: its slowest hundredth grouped into episodes by send time, each with the stalls
+ * (collections, long loop turns) of the server's thread and of this one from just before its first send to its
+ * last arrival. A mark-compact or a long turn in most episodes says the tail is a thread's pauses, not the send
+ * path's cost.
+ */
+export function episodes(run: Run): string {
+  const p99 = p99Of(run);
+  const slow = run.latencies
+    .map((ms, i) => ({ at: run.sentAt[i] as number, ms }))
+    .filter((m) => m.ms >= p99)
+    .sort((a, b) => a.at - b.at);
+  const groups: Array<typeof slow> = [];
+  for (const m of slow) {
+    const last = groups.at(-1);
+    if (last && m.at - (last.at(-1) as (typeof slow)[number]).at < EPISODE_GAP_MS) last.push(m);
+    else groups.push([m]);
+  }
+  const start = Math.min(...run.sentAt);
+  const named = groups
+    .filter((g) => g.length >= EPISODE_SENDS)
+    .map((g) => {
+      const from = (g[0] as (typeof slow)[number]).at;
+      const until = Math.max(...g.map((m) => m.at + m.ms));
+      const during = run.pauses.filter((p) => p.at >= from - EPISODE_LEAD_MS && p.at <= until);
+      const byKind = new Map<string, number[]>();
+      for (const p of during) {
+        const kind = `${p.where === 'bench' ? "bench's " : ''}${p.kind}`;
+        byKind.set(kind, [...(byKind.get(kind) ?? []), p.ms]);
+      }
+      const stalls = [...byKind]
+        .map(
+          ([kind, ms]) =>
+            `${ms.length > 1 ? `${ms.length} ` : ''}${kind} ≤ ${Math.round(Math.max(...ms))} ms`,
+        )
+        .join(', ');
+      const max = Math.round(Math.max(...g.map((m) => m.ms)));
+      return `+${((from - start) / 1000).toFixed(1)} s ${g.length} sends ≤ ${max} ms (${stalls || 'no stall'})`;
+    });
+  const scattered = slow.length - groups.filter((g) => g.length >= EPISODE_SENDS).flat().length;
+  return `    slowest 1 %: ${named.length === 0 ? 'no episode' : named.join('; ')}${scattered > 0 ? `; ${scattered} scattered` : ''}`;
+}
+
 /** A second CPU-heavy process on the machine (MESSENGER_BENCH_BUSY=1): one busy loop beside the database. */
 function startBusyLoop(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
+
+/** Servers started with BENCH_RECORD_PAUSES=1: they answer `pauses` (an older commit's server would not). */
+const recording = new WeakSet<Target>();
+/** This process's own stalls: a collection here delays the arrivals it times. */
+let ownPauses: Pause[] | null = null;
+
+/** Runs `measure` and gives its run both processes' stalls from its start (when the server records them). */
+async function withPauses(t: Target, measure: () => Promise<Run>): Promise<Run> {
+  if (!recording.has(t)) return measure();
+  ownPauses ??= recordPauses('bench');
+  await t.request('pauses');
+  ownPauses.splice(0);
+  const run = await measure();
+  run.pauses = [...(await t.request('pauses')).pauses, ...ownPauses.splice(0)];
+  return run;
 }
 
 /** Runs warm-up then the measured window of one phase; answers the next free seq. */
@@ -218,19 +292,21 @@ async function relayRun(t: Target, opts: MessengerBenchOptions, rate: number) {
     return connected(s);
   });
   try {
-    await phase(
-      opts,
-      rate,
-      tracker,
-      (seq, sender) =>
-        sockets[sender]?.emit('relay', { to: String(peerOf(sender, opts.users)), payload: { seq } }),
-      0,
-      t.child.pid,
-    );
+    return await withPauses(t, async () => {
+      await phase(
+        opts,
+        rate,
+        tracker,
+        (seq, sender) =>
+          sockets[sender]?.emit('relay', { to: String(peerOf(sender, opts.users)), payload: { seq } }),
+        0,
+        t.child.pid,
+      );
+      return tracker.run;
+    });
   } finally {
     for (const s of sockets) s.disconnect();
   }
-  return tracker.run;
 }
 
 /**
@@ -343,7 +419,10 @@ async function appRun(
   };
   const sampleHeap = Boolean(process.env.BENCH_SERVER_HEAP_SAMPLE);
   if (sampleHeap) await t.request('heap-sampling', { action: 'start' });
-  await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0, t.child.pid);
+  await withPauses(t, async () => {
+    await phase(opts, rate, tracker, via === 'http' ? overHttp : overSocket, 0, t.child.pid);
+    return tracker.run;
+  });
   if (sampleHeap) {
     const { file } = await t.request('heap-sampling', { action: 'stop', label: `${rate}-${via}` });
     if (file) console.log(`heap sample ${rate}/s ${via}:\n${promotedBy(file, 20).join('\n')}`);
@@ -394,7 +473,9 @@ export async function messengerBench(
       BENCH_ENGINE: engine,
       BENCH_SEED_TOKENS: String(opts.users),
       BENCH_SOCKET_ECHO: '1',
+      BENCH_RECORD_PAUSES: '1',
     });
+    recording.add(t);
     const label = `${engine}${busy ? '+busy' : ''}`;
     try {
       const tokens = Array.from({ length: opts.users }, (_, i) => `idle-token-${i}`);
@@ -419,7 +500,7 @@ export async function messengerBench(
               (a, b) => a - b,
             );
             const floor = p99Of(relay) + percentile(commits, 99);
-            lines.push(report(`${label} ${rate}/s relay${tag}`, relay));
+            lines.push(report(`${label} ${rate}/s relay${tag}`, relay), episodes(relay));
             lines.push(
               row([
                 `${label} ${rate}/s commit${tag}`,
@@ -445,6 +526,7 @@ export async function messengerBench(
                 report(`${label} ${rate}/s ${via}${tag}`, run, floor) +
                   (run.failed > 0 ? ` (${run.failed} failed sends)` : '') +
                   (run.refused > 0 ? ` (${run.refused} refused 429, sent again)` : ''),
+                episodes(run),
               );
             }
           }

@@ -15,6 +15,7 @@ import { type Db, migrateToLatest, openDatabase } from '../apps/server/src/db/da
 import { hashToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { moduleMigrations } from '../apps/server/src/modules/index.ts';
 import { createTestApp, registerUser, tempDir, testDatabase } from '../apps/server/test/helpers.ts';
+import { type Pause, recordPauses } from './pauses.ts';
 import { seedStories } from './stories-seed.ts';
 
 export interface BenchTarget {
@@ -32,7 +33,8 @@ export type BenchMessage =
   | ({ type: 'sample' } & MemorySample)
   | { type: 'heap-snapshot'; file: string }
   | { type: 'heap-sampling'; file?: string }
-  | { type: 'commit-floor'; rate: number; seconds: number; latencies: number[] };
+  | { type: 'commit-floor'; rate: number; seconds: number; latencies: number[] }
+  | { type: 'pauses'; pauses: Pause[] };
 
 /**
  * The server's memory and its main thread's event-loop delay since the last sample. `memory` collects garbage
@@ -200,6 +202,7 @@ async function main() {
 
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const pauses = process.env.BENCH_RECORD_PAUSES === '1' ? recordPauses('server') : [];
   process.on('message', (msg: { type: string; rate?: number; seconds?: number }) => {
     if (msg.type === 'memory' || msg.type === 'sample') {
       if (msg.type === 'memory') globalThis.gc?.();
@@ -236,6 +239,8 @@ async function main() {
       );
       process.send?.({ type: 'heap-snapshot', file } satisfies BenchMessage);
     }
+    if (msg.type === 'pauses')
+      process.send?.({ type: 'pauses', pauses: pauses.splice(0) } satisfies BenchMessage);
     if (msg.type === 'heap-sampling') void heapSampling(msg as { action?: string; label?: string });
     if (msg.type === 'stop') {
       void (async () => {
