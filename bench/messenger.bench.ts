@@ -216,27 +216,25 @@ export function episodes(run: Run): string {
     else groups.push([m]);
   }
   const start = Math.min(...run.sentAt);
-  const named = groups
-    .filter((g) => g.length >= EPISODE_SENDS)
-    .map((g) => {
-      const from = (g[0] as (typeof slow)[number]).at;
-      const until = Math.max(...g.map((m) => m.at + m.ms));
-      const during = run.pauses.filter((p) => p.at >= from - EPISODE_LEAD_MS && p.at <= until);
-      const byKind = new Map<string, number[]>();
-      for (const p of during) {
-        const kind = `${p.where === 'bench' ? "bench's " : ''}${p.kind}`;
-        byKind.set(kind, [...(byKind.get(kind) ?? []), p.ms]);
-      }
-      const stalls = [...byKind]
-        .map(
-          ([kind, ms]) =>
-            `${ms.length > 1 ? `${ms.length} ` : ''}${kind} ≤ ${Math.round(Math.max(...ms))} ms`,
-        )
-        .join(', ');
-      const max = Math.round(Math.max(...g.map((m) => m.ms)));
-      return `+${((from - start) / 1000).toFixed(1)} s ${g.length} sends ≤ ${max} ms (${stalls || 'no stall'})`;
-    });
-  const scattered = slow.length - groups.filter((g) => g.length >= EPISODE_SENDS).flat().length;
+  const found = groups.filter((g) => g.length >= EPISODE_SENDS);
+  const named = found.map((g) => {
+    const from = (g[0] as (typeof slow)[number]).at;
+    const until = Math.max(...g.map((m) => m.at + m.ms));
+    const during = run.pauses.filter((p) => p.at >= from - EPISODE_LEAD_MS && p.at <= until);
+    const byKind = new Map<string, number[]>();
+    for (const p of during) {
+      const kind = `${p.where === 'bench' ? "bench's " : ''}${p.kind}`;
+      byKind.set(kind, [...(byKind.get(kind) ?? []), p.ms]);
+    }
+    const stalls = [...byKind]
+      .map(
+        ([kind, ms]) => `${ms.length > 1 ? `${ms.length} ` : ''}${kind} ≤ ${Math.round(Math.max(...ms))} ms`,
+      )
+      .join(', ');
+    const max = Math.round(Math.max(...g.map((m) => m.ms)));
+    return `+${((from - start) / 1000).toFixed(1)} s ${g.length} sends ≤ ${max} ms (${stalls || 'no stall'})`;
+  });
+  const scattered = slow.length - found.flat().length;
   return `    slowest 1 %: ${named.length === 0 ? 'no episode' : named.join('; ')}${scattered > 0 ? `; ${scattered} scattered` : ''}`;
 }
 
