@@ -171,7 +171,7 @@ export async function storageBench(options: { feed?: boolean } = {}): Promise<st
 
     // The storage layer alone: a 200 MB stream put into the bucket from this process.
     const config = loadConfig(bucket.env()).s3!;
-    const storage = s3Storage(config);
+    const storage = await s3Storage(config);
     globalThis.gc?.();
     const before = process.memoryUsage().rss;
     const self = sampler(process.pid);

@@ -54,7 +54,7 @@ for (const backend of backends) {
     let bucket: TestBucket | null = null;
     let env: () => Record<string, string> = () => ({});
     let dirs: string[] = [];
-    const storageFor = () => {
+    const storageFor = async () => {
       if (backend === 'local') {
         const dir = tempDir('kadr-storage-');
         dirs.push(dir);
@@ -79,7 +79,7 @@ for (const backend of backends) {
 
     describe('the Storage contract', () => {
       it('stores, reads whole and by inclusive range, stats, lists by folder and deletes', async () => {
-        const storage = storageFor();
+        const storage = await storageFor();
         const data = Buffer.from('0123456789abcdef');
         await storage.put('media/ab/one.webp', data);
         await storage.put('avatars/cd/two.webp', Buffer.from('x'));
@@ -99,14 +99,14 @@ for (const backend of backends) {
       });
 
       it('answers null for a missing object and succeeds deleting one', async () => {
-        const storage = storageFor();
+        const storage = await storageFor();
         expect(await storage.get('media/zz/none.webp')).toBeNull();
         expect(await storage.stat('media/zz/none.webp')).toBeNull();
         await expect(storage.delete('media/zz/none.webp')).resolves.toBeUndefined();
       });
 
       it('treats a second write of a key as stored, draining the stream it was given', async () => {
-        const storage = storageFor();
+        const storage = await storageFor();
         await storage.put('media/ee/same.webp', Buffer.from('same bytes'));
         const again = Readable.from([Buffer.from('same bytes')]);
         await storage.put('media/ee/same.webp', again);
@@ -120,13 +120,13 @@ for (const backend of backends) {
       });
 
       it('refuses keys that leave the storage root', async () => {
-        const storage = storageFor();
+        const storage = await storageFor();
         await expect(storage.put('../escape.webp', Buffer.from('x'))).rejects.toThrow(/escapes/);
         await expect(storage.put('media/../../escape.webp', Buffer.from('x'))).rejects.toThrow(/escapes/);
       });
 
       it('streams a 40 MB object in (multipart on S3) and reads any range of it back', async () => {
-        const storage = storageFor();
+        const storage = await storageFor();
         const size = 40 * 1024 * 1024 + 123;
         await storage.put('media/ff/big.mp4', generated(size, 7));
         expect((await storage.stat('media/ff/big.mp4'))?.size).toBe(size);
@@ -141,8 +141,8 @@ for (const backend of backends) {
         expect(middle).toEqual(expected!.subarray(8 * 1024 * 1024 - 10, 8 * 1024 * 1024 + 11));
       }, 120_000);
 
-      it('maps URLs to keys and back', () => {
-        const storage = storageFor();
+      it('maps URLs to keys and back', async () => {
+        const storage = await storageFor();
         const url = storage.publicUrl('media/ab/x.webp');
         expect(url).toBe('/files/media/ab/x.webp');
         expect(storage.keyFromUrl(url)).toBe('media/ab/x.webp');

@@ -1,13 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generate } from 'selfsigned';
 
 /**
  * The certificate of `HTTPS=true` (`npm start -- --https`): self-signed, made once into DATA_DIR/tls and reused
  * (so a phone that accepted it once keeps it) until it is a month from expiring or no longer names one of the
  * machine's addresses. Browsers warn once ("not private"); after that the page is a secure context, which
- * camera and microphone need anywhere but localhost (docs/adr/0018-lan-media.md).
+ * camera and microphone need anywhere but localhost (docs/adr/0018-lan-media.md). The certificate maker (3.2 MB of
+ * heap) is loaded only when one has to be made (ADR 0053).
  */
 export async function selfSignedCertificate(
   dataDir: string,
@@ -26,6 +26,7 @@ export async function selfSignedCertificate(
       return { key: fs.readFileSync(keyFile, 'utf8'), cert, file: certFile, created: false };
   }
   const notAfter = new Date(now.getTime() + 825 * 24 * 3_600_000);
+  const { generate } = await import('selfsigned');
   const made = await generate([{ name: 'commonName', value: 'Kadr (self-signed)' }], {
     keySize: 2048,
     algorithm: 'sha256',

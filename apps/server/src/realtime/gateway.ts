@@ -9,7 +9,7 @@ import {
   type SocketAuth,
   type TextProblem,
 } from '@kadr/contract';
-import { createAdapter } from '@socket.io/redis-adapter';
+import type { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -106,7 +106,8 @@ export interface GatewayDeps {
   /** What each user was sent lately, for a page's first connection (memory when absent). */
   journal?: EventJournal;
   setLastSeen(userId: number, at: Date): Promise<void>;
-  redis: { client: Redis; subscriber: Redis } | null;
+  /** With Redis, Socket.IO's adapter for it (the caller loads the module only when Redis is configured). */
+  redis: { client: Redis; subscriber: Redis; createAdapter: typeof createAdapter } | null;
   redisPrefix: string;
   log: FastifyBaseLogger;
 }
@@ -184,8 +185,12 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       },
     });
   }
-  if (adapterClients.length === 2)
-    io.adapter(createAdapter(adapterClients[0], adapterClients[1], { key: `${deps.redisPrefix}:socket.io` }));
+  if (deps.redis && adapterClients.length === 2)
+    io.adapter(
+      deps.redis.createAdapter(adapterClients[0], adapterClients[1], {
+        key: `${deps.redisPrefix}:socket.io`,
+      }),
+    );
   const journal = deps.journal ?? memoryJournal();
   const audienceProviders: { audience: AudienceProvider; watching?: AudienceProvider }[] = [];
   let presenceFilter: PresenceFilter | null = null;

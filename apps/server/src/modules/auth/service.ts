@@ -224,7 +224,7 @@ export async function authService(deps: {
       const problems = {
         username: usernameProblem(username),
         name: nameProblem(name),
-        password: passwordProblem(body.password, username),
+        password: await passwordProblem(body.password, username),
       };
       for (const [field, problem] of Object.entries(problems)) if (problem) fields[field] = problem;
       if (Object.keys(fields).length > 0) throw errors.validation(fields);

@@ -1,5 +1,4 @@
 import { ErrorText, FieldText, Limits, normalizeText, passwordShapeProblem } from '@kadr/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 const USERNAME = new RegExp(Limits.username.pattern);
 
@@ -14,11 +13,16 @@ export const normalizeName = (raw: string) => {
   return result.ok ? result.value : '';
 };
 
-/** zxcvbn-ts's list of the ~49,000 most used passwords, compared case-insensitively. */
-let common: Set<string> | null = null;
-const isCommonPassword = (password: string) => {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase());
+/**
+ * zxcvbn-ts's list of the ~49,000 most used passwords, compared case-insensitively. Its module (2.8 MB of heap with
+ * its other word lists) is loaded when a first password is chosen, not by every server at start (ADR 0053).
+ */
+let common: Promise<Set<string>> | null = null;
+const isCommonPassword = async (password: string) => {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  );
+  return (await common).has(password.toLowerCase());
 };
 
 export function usernameProblem(username: string): string | null {
@@ -36,8 +40,8 @@ export function nameProblem(name: string): string | null {
 }
 
 /** Too short, one repeated character, only whitespace, the username (or containing it), or a common one. */
-export function passwordProblem(password: string, username: string | null): string | null {
+export async function passwordProblem(password: string, username: string | null): Promise<string | null> {
   const shape = passwordShapeProblem(password, username);
   if (shape) return shape;
-  return isCommonPassword(password) ? ErrorText.passwordTooCommon : null;
+  return (await isCommonPassword(password)) ? ErrorText.passwordTooCommon : null;
 }

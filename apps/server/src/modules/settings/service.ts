@@ -129,7 +129,7 @@ export function settingsService(deps: {
     async changePassword(userId: number, token: string, current: string, next: string) {
       await checkPassword(userId, current);
       const username = (await repo.usernamesOf([userId])).get(userId) ?? null;
-      const problem = passwordProblem(next, username);
+      const problem = await passwordProblem(next, username);
       if (problem) throw errors.validation({ new_password: problem }, problem);
       await repo.setPasswordHash(userId, await hashPassword(next));
       const mine = ctx.auth.sessionId(token);
