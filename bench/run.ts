@@ -10,10 +10,23 @@
 // - loaded when run: 24–33 MB left after a mark-compact, but V8's default young generation still scavenged for
 //   20–72 ms;
 // - loaded when run, 4 MB semi-spaces: scavenges of 12 ms at most (most ~2 ms), mark-compacts of 5–27 ms.
-// It also runs with --expose-gc: the messenger bench collects this heap before each measured window, so that none of
-// those mark-compacts lands inside one.
 
 export {};
+
+/**
+ * The messenger bench's load generator (bench/messenger-main.ts) times arrivals to the millisecond, so its own
+ * collections must stay out of its windows. Measured with --trace-gc, one round at 500 msg/s, its collections
+ * inside the relay, HTTP and socket windows:
+ * - this process's 4 MB semi-spaces: 128 scavenges of up to 16.6 ms, and 4 mark-compacts (final pauses of 4.7–16.6
+ *   ms after 15–26 ms of marking steps on the thread). Over HTTP its old generation grows 3–4 MB/s (node:http's
+ *   client objects), and V8 marks every few seconds at a 30–50 MB heap;
+ * - 8 MB: 64 scavenges of up to 10 ms, 1 mark-compact; 16 MB: 31 of up to 7.2 ms (4.5 ms on average), 1;
+ * - and a heap collected before each window (`gc()`) alone made it worse: V8 set the next limit from the 30 MB
+ *   left, and marked every 2.3 s.
+ * So: 8 MB semi-spaces, an old generation allowed 256 MB before V8 marks it (the limit stays there after each
+ * mark-compact), and a full collection before each window, which leaves ~50 MB of growth in 256 MB.
+ */
+const LOAD_GENERATOR_FLAGS = ['--max-semi-space-size=8', '--initial-old-space-size=256', '--expose-gc'];
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -87,14 +100,18 @@ if (wanted('markdown')) {
   for (const line of markdownBench()) console.log(line);
 }
 if (wanted('messenger')) {
-  const { messengerBench } = await import('./messenger.bench.ts');
   console.log(
     '\n## Messenger send → receive over sockets: 1,000 users acking like the web client, 100 and 500 msg/s for 10 s, sent over HTTP and over the socket, vs the floor of an acknowledged message (a bare Socket.IO relay + one bare INSERT … COMMIT, same round; aim p99 ≤ 1.5× floor in the median of MESSENGER_BENCH_ROUNDS=3 interleaved rounds). MESSENGER_BENCH_ENGINES=postgres, MESSENGER_BENCH_BUSY=1 (a busy loop beside the database). Under each row, its slowest hundredth as episodes with the collections and long loop turns of the server and of the bench in them',
   );
-  const engines = (process.env.MESSENGER_BENCH_ENGINES ?? 'pglite,postgres')
-    .split(',')
-    .filter((e): e is 'pglite' | 'postgres' => e === 'pglite' || e === 'postgres');
-  for (const line of await messengerBench(engines)) console.log(line);
+  // Its load generator runs in a process of its own with a load generator's heap: see LOAD_GENERATOR_FLAGS.
+  const { spawnSync } = await import('node:child_process');
+  const { default: path } = await import('node:path');
+  const run = spawnSync(
+    process.execPath,
+    [...LOAD_GENERATOR_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'messenger-main.ts')],
+    { stdio: 'inherit' },
+  );
+  if (run.status !== 0) process.exitCode = 1;
 }
 if (only.includes('reach')) {
   const { reachBench } = await import('./reach.bench.ts');
