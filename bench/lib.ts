@@ -5,6 +5,7 @@ import { authEndpoints } from '@kadr/contract/auth/endpoints';
 import { apiUrl } from '@kadr/contract/browser';
 import { healthEndpoints } from '@kadr/contract/health/endpoints';
 import autocannon from 'autocannon';
+import { compileOptions } from '../scripts/build-server.mjs';
 import { serverFlags } from '../scripts/serve-env.mjs';
 import type { BenchMessage, BenchTarget } from './server.ts';
 
@@ -38,16 +39,7 @@ function compiledBenchServer(root: string): Promise<string> {
     const outfile = path.join(root, 'apps/server/dist/bench-server.mjs');
     const esbuild = await import('esbuild');
     await esbuild.build({
-      entryPoints: [path.join(root, 'bench/server.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: 'linked',
-      sourcesContent: false,
-      logLevel: 'warning',
-      legalComments: 'none',
+      ...compileOptions(path.join(root, 'bench/server.ts'), outfile),
       plugins: [
         {
           name: 'npm-packages-external',

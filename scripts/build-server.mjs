@@ -67,6 +67,23 @@ function externals() {
   return [...names].flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * How an entry is compiled: into one ES module for Node with a linked source map (esbuild's build options; the caller
+ * adds which imports stay external). The bench's server is compiled the same way (bench/lib.ts).
+ */
+export const compileOptions = (entry, outfile) => ({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+
 /** Builds the bundle (when stale unless `force`); returns whether it built. */
 export async function buildServer({ force = false, log = console.log } = {}) {
   if (!force && !serverBuildStale()) return false;
@@ -84,19 +101,7 @@ export async function buildServer({ force = false, log = console.log } = {}) {
   fs.mkdirSync(path.dirname(serverBundle), { recursive: true });
   // The server and its helper processes' entries are bundled alike.
   const bundle = (entry, outfile) =>
-    esbuild.build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: 'linked',
-      sourcesContent: false,
-      external: externals(),
-      logLevel: 'warning',
-      legalComments: 'none',
-    });
+    esbuild.build({ ...compileOptions(entry, outfile), external: externals() });
   try {
     await bundle(path.join(root, 'apps/server/src/main.ts'), partial);
     for (const entry of workerEntries) await bundle(entry, workerBundle(entry));
