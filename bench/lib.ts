@@ -32,9 +32,10 @@ function compiledBenchServer(root: string): Promise<string> {
   const known = compiled.get(root);
   if (known) return known;
   const building = (async () => {
+    // Its "up to date" line is noise here; a failed build's error is what the person running the bench needs.
     execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
       cwd: root,
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
     const outfile = path.join(root, 'apps/server/dist/bench-server.mjs');
     const esbuild = await import('esbuild');
