@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { MemoryFS, PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './database.ts';
@@ -276,6 +277,53 @@ describe('PGlite in one call per statement', () => {
     const values = (await db.selectFrom('shifting').select('v').execute()).map((r) => r.v);
     expect(values).toEqual([5, { now: 'json' }]);
   });
+});
+
+it('asks PGlite to sync its files only where the filesystem has something to do', async () => {
+  /** A filesystem whose sync does work (as a browser's IndexedDB one does): counted. */
+  class SyncingFS extends MemoryFS {
+    syncs = 0;
+    override async syncToFs() {
+      this.syncs += 1;
+    }
+  }
+  const work = async (pglite: PGlite) => {
+    const db = new Kysely<Any>({ dialect: new PGliteOneCallDialect(pglite) });
+    await sql`create table synced (k int4)`.execute(db);
+    await db.insertInto('synced').values({ k: 1 }).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('synced').values({ k: 2 }).execute();
+      await trx.insertInto('synced').values({ k: 3 }).execute();
+    });
+    expect(await db.selectFrom('synced').select('k').orderBy('k').execute()).toEqual([
+      { k: 1 },
+      { k: 2 },
+      { k: 3 },
+    ]);
+    return db;
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-pglite-sync-'));
+  try {
+    // NODEFS writes through and MEMFS has nothing to write: no sync, so no turn of PGlite's filesystem lock.
+    for (const pglite of [new PGlite(), new PGlite(dir)]) {
+      await pglite.waitReady;
+      expect(pglite.fs).toBeInstanceOf(pglite.dataDir ? NodeFS : MemoryFS);
+      const syncs = vi.spyOn(pglite, 'syncToFs');
+      const db = await work(pglite);
+      expect(syncs).not.toHaveBeenCalled();
+      await db.destroy();
+    }
+    // Where a sync does work, it follows each statement outside a transaction and each transaction's end.
+    const syncing = new SyncingFS();
+    const pglite = new PGlite({ fs: syncing });
+    await pglite.waitReady;
+    const before = syncing.syncs;
+    const db = await work(pglite);
+    expect(syncing.syncs - before).toBeGreaterThanOrEqual(4);
+    await db.destroy();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it('keeps what it committed on disk, in a transaction and outside one, across a restart', async () => {
