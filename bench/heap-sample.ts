@@ -53,7 +53,7 @@ export function promotedBy(file: string, top: number): string[] {
       ),
   ];
   return [
-    `sampled ${(total / 2 ** 20).toFixed(1)} MB that outlived a scavenge (${file})`,
+    `sampled ${(total / 2 ** 20).toFixed(1)} MB ${process.env.BENCH_SERVER_HEAP_SAMPLE_ALL ? 'allocated' : 'that outlived a scavenge'} (${file})`,
     ...lines('by allocating function:', bySelf),
     ...lines('by the nearest frame of our code:', byOurs),
   ];

@@ -264,6 +264,8 @@ let sampler: Session | null = null;
  * BENCH_SERVER_HEAP_SAMPLE=<dir>: V8's sampling heap profiler between `start` and `stop`, counting objects that
  * outlived a scavenge whether or not a mark-compact collected them later: who fills the old generation (what the
  * mark-compacts of a busy phase mark and sweep). The profile (.heapprofile, Chrome's format) goes into <dir>.
+ * With BENCH_SERVER_HEAP_SAMPLE_ALL=1 it counts every allocation instead, scavenged or not: who fills the young
+ * generation (how often it is scavenged, and so how much outlives two scavenges).
  */
 async function heapSampling({ action, label }: { action?: string; label?: string }) {
   if (action === 'start') {
@@ -273,7 +275,7 @@ async function heapSampling({ action, label }: { action?: string; label?: string
     await sampler.post('HeapProfiler.startSampling', {
       samplingInterval: 8192,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: false,
+      includeObjectsCollectedByMinorGC: Boolean(process.env.BENCH_SERVER_HEAP_SAMPLE_ALL),
     });
     process.send?.({ type: 'heap-sampling' } satisfies BenchMessage);
     return;
