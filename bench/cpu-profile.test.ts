@@ -69,6 +69,8 @@ it('breaks a window of busy time down by source file and package', () => {
   expect(share('/src/hot.ts')).toBeGreaterThan(0.5);
   expect(share('node_modules/@kadr/spin')).toBeGreaterThan(0.2);
   expect(share('node_modules/@kadr/spin')).toBeLessThan(share('/src/hot.ts'));
+  // A map names its sources relative to the bundle (`../src/hot.ts`); read through it they are whole paths.
+  expect(whole.bySource.map((s) => s.source)).toContain(path.join(dir, 'src', 'hot.ts'));
   // The seconds add up to the busy time; a window past the end holds none of it.
   const seconds = whole.perSecond.reduce((a, b) => a + b, 0);
   expect(Math.abs(seconds * 1000 - whole.busyMs)).toBeLessThan(1);
