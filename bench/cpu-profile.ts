@@ -43,9 +43,9 @@ function frameSource(maps: Map<string, SourceMap | null>, frame: ProfileNode['ca
     : path.resolve(path.dirname(fileURLToPath(frame.url)), source);
 }
 
-/** A profile read once: its nodes by id, each node's caller, and each sample's end time in µs from the start. */
+/** A profile read once: its nodes by id, each sample's time in µs from the start, and values along its stacks. */
 function readProfile(file: string) {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile & { startTime: number };
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -137,8 +137,8 @@ export function busyBySource(file: string, fromS = 0, toS = Number.POSITIVE_INFI
     // Collections and V8's own work keep the thread from serving too: only waiting is idle here.
     const idle = !node || node.callFrame.functionName === '(idle)';
     perSecond[second] = (perSecond[second] ?? 0) + (idle ? 0 : dt / 1e6);
-    const s = (times[i] ?? 0) / 1e6;
-    if (s < fromS || s >= toS) return;
+    const at = (times[i] ?? 0) / 1e6;
+    if (at < fromS || at >= toS) return;
     wall += dt;
     if (idle) return;
     busy += dt;
