@@ -3,7 +3,7 @@ import { profileEndpoints } from '@kadr/contract/profile/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { api, isApiError } from '../../../shared/api/client.ts';
+import { api, isApiError, NETWORK_ERROR_CODE } from '../../../shared/api/client.ts';
 import { StaleTime } from '../../../shared/api/query-client.ts';
 import { profileKeys } from '../../profile/api/profile-queries.ts';
 
@@ -26,8 +26,8 @@ export function draftChatFor(profile: Profile): ChatListItem {
 }
 
 /**
- * /messenger/{username} (spec §2.6): opens the chat with that user, or a new one. One's own username,
- * an unknown profile or a failed profile fetch redirect to /messenger.
+ * /messenger/{username} (spec §2.6): opens the chat with that user, or a new one. One's own username and a
+ * profile the server refuses redirect to /messenger; an unknown one is a missing chat.
  */
 export function useUrlChat(
   username: string | undefined,
@@ -53,12 +53,14 @@ export function useUrlChat(
     retry: false,
   });
 
-  // A user who does not exist is a missing chat: the view says so (#18 item 3); other failures go back
-  // to the list.
+  // A user who does not exist is a missing chat: the view says so (#18 item 3); other answers of the server
+  // go back to the list. No answer at all (offline) keeps the URL: the chat kept on the device opens once its
+  // snapshot is restored (offline-cache.ts), which can come after the failed request.
   const missing = isApiError(profile.error) && profile.error.status === 404;
+  const refused = isApiError(profile.error) && profile.error.code !== NETWORK_ERROR_CODE && !missing;
   useEffect(() => {
-    if (own || (profile.isError && !missing)) navigate('/messenger', { replace: true });
-  }, [own, profile.isError, missing, navigate]);
+    if (own || refused) navigate('/messenger', { replace: true });
+  }, [own, refused, navigate]);
 
   const target = profile.data;
   // Each URL opens its chat once; later list refreshes or a close must not reopen it.
