@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { chatOf, jsonResponse, me, profileOf } from '../../../test/fixtures.ts';
+import { profileKeys } from '../../profile/api/profile-queries.ts';
 import { useUrlChat } from './use-url-chat.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -36,15 +37,15 @@ function openLink() {
     },
     { wrapper, initialProps: { chats: undefined as ChatListItem[] | undefined } },
   );
-  return { hook, open };
+  const profileState = () => queryClient.getQueryState(profileKeys.detail('boris'));
+  return { hook, open, profileState };
 }
 
 it('offline, a chat link keeps its URL when the profile request fails, and opens the kept chat once restored', async () => {
   fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-  const { hook, open } = openLink();
-  await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-  // The failed request has settled: no answer from the server is no reason to leave.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const { hook, open, profileState } = openLink();
+  // The request has failed: no answer from the server is no reason to leave.
+  await waitFor(() => expect(profileState()?.status).toBe('error'));
   expect(hook.result.current.pathname).toBe('/messenger/boris');
   expect(hook.result.current.missing).toBe(false);
 
@@ -70,4 +71,18 @@ it('a user that exists and has no chat yet opens a new one', async () => {
   const { hook, open } = openLink();
   hook.rerender({ chats: [] });
   await waitFor(() => expect(open).toHaveBeenCalledWith(expect.objectContaining({ user_id: 9 }), true));
+});
+
+it('offline, a link to someone with no kept chat opens a new one when the network is back', async () => {
+  fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  const { hook, open, profileState } = openLink();
+  hook.rerender({ chats: [] });
+  await waitFor(() => expect(profileState()?.status).toBe('error'));
+  expect(hook.result.current.pathname).toBe('/messenger/boris');
+  expect(open).not.toHaveBeenCalled();
+
+  fetchMock.mockResolvedValueOnce(jsonResponse(profileOf()));
+  window.dispatchEvent(new Event('online'));
+  await waitFor(() => expect(open).toHaveBeenCalledWith(expect.objectContaining({ user_id: 9 }), true));
+  expect(hook.result.current.pathname).toBe('/messenger/boris');
 });

@@ -61,6 +61,16 @@ export function useUrlChat(
   useEffect(() => {
     if (own || refused) navigate('/messenger', { replace: true });
   }, [own, refused, navigate]);
+  // A link to someone the device keeps no chat with opens when the network is back: TanStack started
+  // "online" and saw no change, so the request is asked again here.
+  const unanswered = isApiError(profile.error) && profile.error.code === NETWORK_ERROR_CODE;
+  const { refetch } = profile;
+  useEffect(() => {
+    if (!unanswered) return;
+    const retry = () => void refetch();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [unanswered, refetch]);
 
   const target = profile.data;
   // Each URL opens its chat once; later list refreshes or a close must not reopen it.
