@@ -99,6 +99,13 @@ if (wanted('markdown')) {
   console.log('\n## Chat markdown: parse time of adversarial 4 KB messages vs a plain 4 KB message');
   for (const line of markdownBench()) console.log(line);
 }
+if (wanted('pglite-wire')) {
+  const { pgliteWireBench } = await import('./pglite-wire.bench.ts');
+  console.log(
+    "\n## The embedded database's answers read by the server's driver vs PGlite's own reading of the same answers (CPU per call, median of 7 alternating rounds)",
+  );
+  for (const line of await pgliteWireBench()) console.log(line);
+}
 if (wanted('messenger')) {
   console.log(
     '\n## Messenger send → receive over sockets: 1,000 users acking like the web client, 100 and 500 msg/s for 10 s, sent over HTTP and over the socket, vs the floor of an acknowledged message (a bare Socket.IO relay + one bare INSERT … COMMIT, same round; aim p99 ≤ 1.5× floor in the median of MESSENGER_BENCH_ROUNDS=3 interleaved rounds). MESSENGER_BENCH_ENGINES=postgres, MESSENGER_BENCH_BUSY=1 (a busy loop beside the database). Under each row, its slowest hundredth as episodes with the collections and long loop turns of the server and of the bench in them',

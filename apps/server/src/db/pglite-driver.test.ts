@@ -73,7 +73,7 @@ describe('PGlite in one call per statement', () => {
   });
 
   it('makes one call into the backend for a statement it has seen, two for a new one', async () => {
-    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    const calls = vi.spyOn(pglite, 'execProtocolRawStream');
     try {
       const select = (k: string) => db.selectFrom('uniq').select('k').where('k', '=', k).execute();
       await select('a');
@@ -93,7 +93,7 @@ describe('PGlite in one call per statement', () => {
   });
 
   it('keeps queries prepared: a statement seen before is sent by name, without its text', async () => {
-    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    const calls = vi.spyOn(pglite, 'execProtocolRawStream');
     try {
       const marker = 'kept_prepared_marker';
       const select = (k: string) =>
@@ -189,7 +189,7 @@ describe('PGlite in one call per statement', () => {
   });
 
   it('forgets the oldest statements’ types once their texts pass a million characters', async () => {
-    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    const calls = vi.spyOn(pglite, 'execProtocolRawStream');
     try {
       const padded = (n: number) =>
         sql`select ${n}::int as n ${sql.raw(`/* ${String(n).repeat(300_000)} */`)}`;

@@ -1,4 +1,4 @@
-import { MemoryFS, type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { MemoryFS, type PGlite, protocol } from '@electric-sql/pglite';
 import {
   AbortedTransactionError,
   type CompiledQuery,
@@ -16,6 +16,7 @@ import {
   RawNode,
   type TransactionSettings,
 } from 'kysely';
+import { WireReader, type WireReply } from './pglite-wire.ts';
 
 const wire = protocol.serialize;
 const sync = wire.sync();
@@ -64,8 +65,9 @@ interface Known {
  * seen before costs one call and a new one two. Queries and data changes are kept prepared in the backend by name
  * (ADR 0050), so a statement seen before skips Postgres' parse and analysis, and once Postgres settles on a
  * generic plan its planning too: 0.78–0.84× the server's CPU per message, for 1.4–2.5 KiB more RSS per idle socket
- * (`npm run bench -- sockets`: 92,000–116,000 per GiB against 124,000–135,000 unnamed; aim 80,000). Results are
- * parsed by PGlite's own parsers, and errors are PGlite's `DatabaseError` with `code` and `constraint`. Locking
+ * (`npm run bench -- sockets`: 92,000–116,000 per GiB against 124,000–135,000 unnamed; aim 80,000). The answer is
+ * read by `WireReader` (pglite-wire.ts) straight from the backend's output: values through PGlite's own type
+ * parsers, errors as PGlite's `DatabaseError` with `code` and `constraint`. Locking
  * is PGlite's: a statement holds its query lock, a transaction its transaction lock to the end, as PGlite's
  * `query` and `transaction` do.
  * Not supported: PGlite's `/dev/blob` (COPY to and from a Blob), which Kysely cannot pass.
@@ -168,6 +170,8 @@ class OneCallConnection implements DatabaseConnection {
   /** Prepared statements let go of, closed at the head of the next call. */
   #closing: Uint8Array[] = [];
   #lastName = 0;
+  /** Reads each call's answer (see pglite-wire.ts); calls never overlap, under PGlite's query lock. */
+  readonly #reader = new WireReader();
   /** Resolves when the open transaction ends, releasing PGlite's transaction lock; null outside one. */
   #endTransaction: (() => void) | null = null;
   #transactionLock: Promise<void> | null = null;
@@ -234,11 +238,8 @@ class OneCallConnection implements DatabaseConnection {
     if (this.#filesNeedSync()) await this.#pglite.syncToFs();
   }
 
-  async #exec(text: string) {
-    const messages = await this.#pglite._runExclusiveQuery(() =>
-      this.#pglite.execProtocolStream(wire.query(text), { syncToFs: false }),
-    );
-    return parse.parseResults(messages, this.#pglite.parsers)[0] ?? { command: undefined };
+  #exec(text: string) {
+    return this.#pglite._runExclusiveQuery(() => this.#call([wire.query(text)]));
   }
 
   async #run<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
@@ -258,9 +259,9 @@ class OneCallConnection implements DatabaseConnection {
     const statement = known?.name
       ? [wire.bind({ statement: known.name, values })]
       : [wire.parse({ text: sql }), wire.bind({ values })];
-    let messages: Awaited<ReturnType<PGlite['execProtocolStream']>>;
+    let reply: WireReply<R>;
     try {
-      messages = await this.#call([...statement, describePortal, execute, sync]);
+      reply = await this.#call<R>([...statement, describePortal, execute, sync]);
     } catch (err) {
       // A change this connection did not see coming (DDL inside a function or a DO block) altered a prepared
       // statement's columns: Postgres refuses the stale statement, which is let go of and, outside a
@@ -271,18 +272,22 @@ class OneCallConnection implements DatabaseConnection {
       return this.#run({ sql, parameters } as CompiledQuery);
     }
     if (!this.#endTransaction && this.#filesNeedSync()) await this.#pglite.syncToFs();
-    const [result] = parse.parseResults(messages, this.#pglite.parsers, { rowMode: 'object' });
-    return {
-      rows: (result?.rows ?? []) as R[],
-      numAffectedRows: result?.affectedRows != null ? BigInt(result.affectedRows) : undefined,
-    };
+    return { rows: reply.rows, numAffectedRows: BigInt(reply.affectedRows) };
   }
 
-  /** One call into the backend, headed by the closing of statements let go of since the last. */
-  #call(parts: Uint8Array[]) {
+  /**
+   * One call into the backend, headed by the closing of statements let go of since the last; its answer as read
+   * by `WireReader` (rows through PGlite's type parsers; the first error thrown as PGlite's `DatabaseError`).
+   */
+  async #call<R>(parts: Uint8Array[]): Promise<WireReply<R>> {
     const closing = this.#closing;
     this.#closing = [];
-    return this.#pglite.execProtocolStream(concat([...closing, ...parts]), { syncToFs: false });
+    this.#reader.clear();
+    await this.#pglite.execProtocolRawStream(concat([...closing, ...parts]), {
+      syncToFs: false,
+      onRawData: this.#reader.collect,
+    });
+    return this.#reader.read<R>(this.#pglite.parsers);
   }
 
   /**
@@ -294,12 +299,12 @@ class OneCallConnection implements DatabaseConnection {
   async #prepare(sql: string): Promise<Known> {
     this.#lastName += 1;
     const name = preparable.test(sql) && !arbiterWithParameter.test(sql) ? `kadr_${this.#lastName}` : '';
-    const messages = await this.#call([
+    const reply = await this.#call([
       wire.parse({ text: sql, name }),
       wire.describe({ type: 'S', name }),
       sync,
     ]);
-    const known = { types: parse.parseDescribeStatementResults(messages), name };
+    const known = { types: reply.parameterTypes, name };
     this.#known.set(sql, known);
     this.#knownCharacters += sql.length;
     for (const [oldest, { name: oldName }] of this.#known) {
