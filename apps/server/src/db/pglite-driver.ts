@@ -16,12 +16,10 @@ import {
   RawNode,
   type TransactionSettings,
 } from 'kysely';
-import { WireReader, type WireReply } from './pglite-wire.ts';
+import { bindAndRun, WireReader, type WireReply } from './pglite-wire.ts';
 
 const wire = protocol.serialize;
 const sync = wire.sync();
-const describePortal = wire.describe({ type: 'P' });
-const execute = wire.execute({});
 
 /**
  * How many statements are kept prepared in the backend (with their parameters' types), and how much of their
@@ -256,12 +254,12 @@ class OneCallConnection implements DatabaseConnection {
       const serialize = serializers[types[i] as number];
       return serialize ? serialize(value) : String(value);
     });
-    const statement = known?.name
-      ? [wire.bind({ statement: known.name, values })]
-      : [wire.parse({ text: sql }), wire.bind({ values })];
+    const parts = known?.name
+      ? [bindAndRun(known.name, values)]
+      : [wire.parse({ text: sql }), bindAndRun('', values)];
     let reply: WireReply<R>;
     try {
-      reply = await this.#call<R>([...statement, describePortal, execute, sync]);
+      reply = await this.#call<R>(parts);
     } catch (err) {
       // A change this connection did not see coming (DDL inside a function or a DO block) altered a prepared
       // statement's columns: Postgres refuses the stale statement, which is let go of and, outside a
@@ -283,7 +281,9 @@ class OneCallConnection implements DatabaseConnection {
     const closing = this.#closing;
     this.#closing = [];
     this.#reader.clear();
-    await this.#pglite.execProtocolRawStream(concat([...closing, ...parts]), {
+    const message =
+      closing.length === 0 && parts.length === 1 ? (parts[0] as Uint8Array) : concat([...closing, ...parts]);
+    await this.#pglite.execProtocolRawStream(message, {
       syncToFs: false,
       onRawData: this.#reader.collect,
     });

@@ -2,7 +2,7 @@ import { PGlite, protocol } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PGliteOneCallDialect } from './pglite-driver.ts';
-import { WireReader } from './pglite-wire.ts';
+import { bindAndRun, WireReader } from './pglite-wire.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests' tables are made here, not in the schema.
 type Any = any;
@@ -109,4 +109,33 @@ it('skips notices: the statement’s own rows and count come through', async () 
     .where('body', '=', 'ещё одно')
     .executeTakeFirst();
   expect(result.numUpdatedRows).toBe(1n);
+});
+
+it('writes a Bind and its run as PGlite’s serializer does: names, nulls, empty and multi-byte values', () => {
+  const run = [
+    protocol.serialize.describe({ type: 'P' }),
+    protocol.serialize.execute({}),
+    protocol.serialize.sync(),
+  ];
+  for (const [statement, values] of [
+    ['kadr_12', ['42', null, '', 'Привет, мир — ёж 🦔', '{"a":[1,"два"]}']],
+    ['', []],
+    ['kadr_7', [null]],
+  ] as Array<[string, Array<string | null>]>) {
+    const theirs = Buffer.concat([protocol.serialize.bind({ statement, values }), ...run]);
+    const ours = Buffer.from(bindAndRun(statement, values));
+    // pg-protocol writes one text format code per value, ours none (text for all): the same Bind to Postgres.
+    const withoutFormats = (b: Buffer) => {
+      const nameEnd = b.indexOf(0, 6);
+      const formats = b.readInt16BE(nameEnd + 1);
+      const body = Buffer.concat([
+        b.subarray(5, nameEnd + 1),
+        Buffer.from([0, 0]),
+        b.subarray(nameEnd + 3 + 2 * formats),
+      ]);
+      return body;
+    };
+    expect(withoutFormats(ours).toString('hex')).toBe(withoutFormats(theirs).toString('hex'));
+    expect(ours.readInt32BE(1)).toBe(ours.indexOf(0x44, 5) - 1); // Bind's length ends where Describe starts
+  }
 });

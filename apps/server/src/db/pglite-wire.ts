@@ -1,4 +1,4 @@
-import { messages } from '@electric-sql/pglite';
+import { messages, protocol } from '@electric-sql/pglite';
 
 /** A parser of one column's text, as PGlite keeps them by type OID (`pglite.parsers`). */
 type TypeParser = (text: string, typeId: number) => unknown;
@@ -12,6 +12,40 @@ export interface WireReply<R> {
   affectedRows: number;
   /** A Describe of a statement: its parameters' type OIDs. */
   parameterTypes: number[];
+}
+
+/** What follows every Bind: Describe the portal (its columns), Execute it, Sync (end of the call). */
+const runTail = Buffer.concat([
+  protocol.serialize.describe({ type: 'P' }),
+  protocol.serialize.execute({}),
+  protocol.serialize.sync(),
+]);
+
+/**
+ * A Bind of the statement's parameters (text, or null), then Describe, Execute and Sync: one call's message for a
+ * prepared statement, written in one buffer. PGlite's serializer (`pg-protocol`) builds each message in a growing
+ * writer and the driver joined them, ~2 % of the server's thread at 500 msg/s.
+ */
+export function bindAndRun(statement: string, values: Array<string | null>): Uint8Array {
+  const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
+  // length, portal "" and the statement's name, no format codes (all text), the values, no result format codes
+  let length = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + 2;
+  for (const size of sizes) length += 4 + Math.max(size, 0);
+  const out = Buffer.allocUnsafe(1 + length + runTail.byteLength);
+  out[0] = 0x42;
+  out.writeInt32BE(length, 1);
+  out[5] = 0;
+  let at = 6 + out.write(statement, 6);
+  out[at] = 0;
+  at = out.writeInt16BE(0, at + 1);
+  at = out.writeInt16BE(values.length, at);
+  for (const [i, size] of sizes.entries()) {
+    at = out.writeInt32BE(size, at);
+    if (size > 0) at += out.write(values[i] as string, at);
+  }
+  at = out.writeInt16BE(0, at);
+  runTail.copy(out, at);
+  return out;
 }
 
 /** The answer buffer is kept between calls up to this size; a larger one is let go of after its call. */
