@@ -52,6 +52,17 @@ it('reads an answer that arrives a byte at a time as the same rows', async () =>
   expect(reply.affectedRows).toBe(0);
 });
 
+it('keeps a column named __proto__ a column of the row, as PGlite does', async () => {
+  const [ours] = (await sql<Any>`select 1 as "__proto__", 2 as n`.execute(db)).rows;
+  const [theirs] = (await pglite.query<Any>('select 1 as "__proto__", 2 as n')).rows;
+  expect(Object.getPrototypeOf(ours)).toBe(Object.prototype);
+  expect(Object.entries(ours)).toEqual(Object.entries(theirs));
+  expect(Object.entries(ours)).toEqual([
+    ['__proto__', 1],
+    ['n', 2],
+  ]);
+});
+
 it('grows its buffer for a large answer and still reads a small one after it', async () => {
   const big = 'ж'.repeat(600_000); // 1.2 MB in UTF-8, past the buffer it keeps
   const { id } = await db.insertInto('notes').values({ body: big }).returning('id').executeTakeFirstOrThrow();

@@ -143,15 +143,19 @@ export class WireReader {
         for (let i = 0; i < count; i++) {
           const size = view.getInt32(p);
           p += 4;
-          if (size < 0) {
-            row[names[i] as string] = null;
-          } else {
+          let value: unknown = null;
+          if (size >= 0) {
             const text = bytes.toString('utf8', p, p + size);
             const type = types[i] as number;
             const parser = parsers[type];
-            row[names[i] as string] = parser ? parser(text, type) : text;
+            value = parser ? parser(text, type) : text;
             p += size;
           }
+          const name = names[i] as string;
+          // A column named __proto__ is a property of the row, as Object.fromEntries makes it, not its prototype.
+          if (name === '__proto__')
+            Object.defineProperty(row, name, { value, enumerable: true, writable: true });
+          else row[name] = value;
         }
         reply.rows.push(row as R);
       } else if (code === 0x54) {
