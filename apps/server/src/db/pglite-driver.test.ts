@@ -7,17 +7,13 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './database.ts';
 import { PGliteOneCallDialect } from './pglite-driver.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests' tables are made here, not in the schema.
-type Any = any;
+import { type AnyDatabase as Any, pgliteWithDriver } from './pglite-test-kit.ts';
 
 describe('PGlite in one call per statement', () => {
   let pglite: PGlite;
   let db: Kysely<Any>;
   beforeAll(async () => {
-    pglite = new PGlite();
-    await pglite.waitReady;
-    db = new Kysely<Any>({ dialect: new PGliteOneCallDialect(pglite) });
+    ({ pglite, db } = await pgliteWithDriver());
     await sql`create table kinds (
       id serial primary key, t text, i int4, b int8, ok bool, at timestamptz, doc jsonb, tags text[],
       nums int4[], raw bytea, n numeric, u uuid, d date

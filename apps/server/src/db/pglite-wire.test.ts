@@ -1,18 +1,13 @@
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import { type PGlite, protocol } from '@electric-sql/pglite';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PGliteOneCallDialect } from './pglite-driver.ts';
+import { type AnyDatabase as Any, pgliteWithDriver } from './pglite-test-kit.ts';
 import { bindAndRun, WireReader } from './pglite-wire.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests' tables are made here, not in the schema.
-type Any = any;
 
 let pglite: PGlite;
 let db: Kysely<Any>;
 beforeAll(async () => {
-  pglite = new PGlite();
-  await pglite.waitReady;
-  db = new Kysely<Any>({ dialect: new PGliteOneCallDialect(pglite) });
+  ({ pglite, db } = await pgliteWithDriver());
   await sql`create table notes (id serial primary key, body text not null, at timestamptz default now())`.execute(
     db,
   );
