@@ -264,6 +264,48 @@ describe('PGlite in one call per statement', () => {
     expect(await direct).toEqual([{ k: 'in flight' }]);
   });
 
+  it('keeps a statement from outside a transaction out of it: it waits for the end and survives a rollback', async () => {
+    let outside: Promise<unknown> | undefined;
+    let outsideDone = false;
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('uniq').values({ k: 'rolled back' }).execute();
+        outside = db
+          .insertInto('uniq')
+          .values({ k: 'from outside' })
+          .execute()
+          .then(() => {
+            outsideDone = true;
+          });
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        expect(outsideDone).toBe(false);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await outside;
+    const kept = await db
+      .selectFrom('uniq')
+      .select('k')
+      .where('k', 'in', ['rolled back', 'from outside'])
+      .execute();
+    expect(kept).toEqual([{ k: 'from outside' }]);
+  });
+
+  it('hands its one connection to waiting statements in arrival order, a failed one included', async () => {
+    await sql`create table arrivals (n int, at serial)`.execute(db);
+    const runs = Array.from({ length: 200 }, (_, n) =>
+      n % 50 === 7
+        ? sql`insert into arrivals (n) values (${n}::int / 0)`.execute(db).catch(() => 'refused')
+        : db.insertInto('arrivals').values({ n }).execute(),
+    );
+    const results = await Promise.all(runs);
+    expect(results.filter((r) => r === 'refused')).toHaveLength(4);
+    const order = await db.selectFrom('arrivals').select('n').orderBy('at').execute();
+    const expected = Array.from({ length: 200 }, (_, n) => n).filter((n) => n % 50 !== 7);
+    expect(order.map((r) => r.n)).toEqual(expected);
+  });
+
   it('asks no file sync of an in-memory database (nor of one on disk: see the restart test below)', async () => {
     expect(pglite.fs).toBeInstanceOf(MemoryFS);
     // NODEFS keeps the same empty sync as MEMFS: nothing to call on disk either.

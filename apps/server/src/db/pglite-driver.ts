@@ -78,7 +78,7 @@ export class PGliteOneCallDialect implements Dialect {
   }
 
   createAdapter() {
-    return new PGliteAdapter();
+    return new OneConnectionAdapter();
   }
 
   createDriver(): Driver {
@@ -95,9 +95,25 @@ export class PGliteOneCallDialect implements Dialect {
   }
 }
 
+/**
+ * PGlite's adapter, except that Kysely is told the driver hands out its one connection itself. Told otherwise,
+ * Kysely serializes every statement through its `ConnectionMutex`, whose release wakes every waiter, each of
+ * which awaits again but one: a queue of n statements costs n² promise turns to drain, just when a stall (a
+ * mark-compact) has let one build up.
+ */
+class OneConnectionAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections() {
+    return true;
+  }
+}
+
 class OneCallDriver implements Driver {
   readonly #connection: OneCallConnection;
   readonly #pglite: PGlite;
+  /** Whether a statement or transaction holds the connection. */
+  #held = false;
+  /** Those waiting for it, first come first served: a release hands it to the first. */
+  readonly #waiting: Array<() => void> = [];
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -108,11 +124,18 @@ class OneCallDriver implements Driver {
     await this.#pglite.waitReady;
   }
 
+  /** The one connection, to one holder at a time (a statement, or a transaction from begin to its end). */
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#held = true;
     return this.#connection;
   }
 
-  async releaseConnection() {}
+  async releaseConnection() {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     await (connection as OneCallConnection).begin(settings);
