@@ -65,8 +65,9 @@ interface Known {
  * generic plan its planning too: 0.78–0.84× the server's CPU per message, for 1.4–2.5 KiB more RSS per idle socket
  * (`npm run bench -- sockets`: 92,000–116,000 per GiB against 124,000–135,000 unnamed; aim 80,000). The answer is
  * read by `WireReader` (pglite-wire.ts) straight from the backend's output: values through PGlite's own type
- * parsers, errors as PGlite's `DatabaseError` with `code` and `constraint`. Locking
- * is PGlite's: a statement holds its query lock, a transaction its transaction lock to the end, as PGlite's
+ * parsers, errors as PGlite's `DatabaseError` with `code` and `constraint`. The driver hands its one connection
+ * to one statement or transaction at a time, first come first served (`OneConnectionAdapter`), and still takes
+ * PGlite's locks: a statement holds its query lock, a transaction its transaction lock to the end, as PGlite's
  * `query` and `transaction` do.
  * Not supported: PGlite's `/dev/blob` (COPY to and from a Blob), which Kysely cannot pass.
  */

@@ -145,3 +145,15 @@ it('writes a Bind and its run as PGlite’s serializer does: names, nulls, empty
     expect(ours.readInt32BE(1)).toBe(ours.indexOf(0x44, 5) - 1); // Bind's length ends where Describe starts
   }
 });
+
+it('refuses a torn answer instead of returning the rows before the tear', async () => {
+  const reader = new WireReader();
+  await pglite.execProtocolRawStream(call('select id, body from notes order by id'), {
+    syncToFs: false,
+    onRawData: (chunk) => reader.collect(chunk.subarray(0, chunk.byteLength - 3)),
+  });
+  expect(() => reader.read(pglite.parsers)).toThrow('torn protocol message');
+  // The next answer is read whole: nothing of the torn one is left behind.
+  await pglite.execProtocolRawStream(call('select 1 as one'), { syncToFs: false, onRawData: reader.collect });
+  expect(reader.read(pglite.parsers).rows).toEqual([{ one: 1 }]);
+});

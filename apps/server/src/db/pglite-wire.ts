@@ -126,12 +126,13 @@ export class WireReader {
     let done = false;
     let error: Error | undefined;
     let at = 0;
-    while (at + 5 <= end) {
+    while (at < end) {
       const code = bytes[at] as number;
-      const length = view.getInt32(at + 1);
+      const length = at + 5 <= end ? view.getInt32(at + 1) : -1;
       const start = at + 5;
       const next = at + 1 + length;
-      if (length < 4 || next > end) break; // a torn message; the backend writes whole ones
+      // The backend writes whole messages: a torn one means the answer is not what was asked, never a short result.
+      if (length < 4 || next > end) throw new Error('PGlite answered with a torn protocol message');
       if (error || done) {
         // After the first command only an error counts (PGlite's reading keeps the first result set too).
         if (code === 0x45 && !error) error = databaseError(bytes, start, next, length);
