@@ -39,15 +39,22 @@ const JEMALLOC = ['/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/libjem
   existsSync(f),
 );
 
+/** V8's memory reducer starts 8 s after the last collection of a busy phase; its two reducing collections take ~1 s. */
+const QUIET_MS = 20_000;
+
 /**
- * The server's memory once it stopped moving: a full collection per sample, until the RSS changed by less
- * than 1 MiB between two samples 2 s apart (jemalloc hands freed pages back over seconds; at most 40 s).
+ * The server's memory once it stopped moving, as an idle server holds it: after `QUIET_MS` without traffic (V8's
+ * memory reducer then compacts the old generation and gives back its emptied pages), then until the RSS changed by
+ * less than 1 MiB between two samples 2 s apart (jemalloc hands freed pages back over seconds; at most 40 s).
+ * Not a forced `gc()`: that collection does not compact, and left 9–14 KiB of old-space pages per socket for 9 KiB
+ * of objects, 52,000–108,000 sockets per GiB from run to run (ADR 0045's addendum).
  */
 async function settled(t: Target) {
-  let last = await t.request('memory');
+  await new Promise((r) => setTimeout(r, QUIET_MS));
+  let last = await t.request('sample');
   for (let i = 0; i < 20; i++) {
     await new Promise((r) => setTimeout(r, 2000));
-    const now = await t.request('memory');
+    const now = await t.request('sample');
     if (Math.abs(now.rss - last.rss) < 2 ** 20) break;
     last = now;
   }
