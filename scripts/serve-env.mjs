@@ -15,11 +15,18 @@ import path from 'node:path';
  * - `--experimental-wasm-compilation-hints`: V8 reads the hints the server adds to PGlite's module, so the
  *   functions measured hot (assets/pglite/hot-functions.json) are optimized after all, the parser not
  *   (apps/server/src/db/pglite-wasm.ts, docs/adr/0052-pglite-hot-functions.md).
+ * - `--heap-growing-percent=100`: after a mark-compact the old generation may grow to twice what it kept before
+ *   the next one starts. V8's own factor came to 1.1–1.35 under a busy messenger (its collections are cheap beside
+ *   the allocation), so a 500 msg/s load ran one every 3–5 s, each delaying 20–50 sends by up to 28 ms. With
+ *   twice the live heap, one-round runs had none in 40 s of load; an idle server still shrinks (the memory
+ *   reducer's collections), and the start-up peak and idle tree did not move
+ *   (docs/adr/0055-old-generation-growth.md).
  */
 export const SERVER_FLAGS = [
   '--liftoff-only',
   '--max-semi-space-size=8',
   '--experimental-wasm-compilation-hints',
+  '--heap-growing-percent=100',
 ];
 
 /**

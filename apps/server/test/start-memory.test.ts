@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -35,7 +36,13 @@ function childrenRunning(needle: string): number[] {
 
 describe('npm start hands the server its memory settings', () => {
   it('serve.env carries the V8 flags that keep the WASM tier-up and the young generation out of the RSS', () => {
-    expect(SERVER_FLAGS).toEqual(expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=8']));
+    expect(SERVER_FLAGS).toEqual(
+      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=8', '--heap-growing-percent=100']),
+    );
+    // Node refuses a flag it does not know ("bad option"): each one is V8's, spelled as this Node reads it.
+    const run = spawnSync(process.execPath, [...SERVER_FLAGS, '-e', '0'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
     const text = serveEnvText('/opt/node/bin/node', {}, {});
     expect(text).toContain(`KADR_NODE_FLAGS='${SERVER_FLAGS.join(' ')}'`);
     expect(text).not.toContain('KADR_MAKE_DATABASE');
