@@ -31,8 +31,8 @@ export const SERVER_FLAGS = [
 
 /**
  * The flags for this start. `SERVER_MEMORY=fast` (environment or .env), for an operator with memory to spare,
- * drops them both: V8 then optimizes PGlite's WASM (~1.3–1.5× as fast; compiling it took the server's start-up
- * peak from 293 to 967 MB) and sizes the young generation itself (fewer
+ * drops them all: V8 then optimizes PGlite's WASM (~1.3–1.5× as fast; compiling it took the server's start-up
+ * peak from 293 to 967 MB) and sizes the young and old generations itself (fewer
  * collections under load, ~100 MB more when idle). On PGlite at 500 msg/s the messenger's p99 stayed near its
  * floor that way and queued for 0.1–0.5 s with the lean flags (docs/adr/0048-server-memory-fast.md).
  */
