@@ -168,6 +168,21 @@ export function mainThreadCpuMs(pid: number | undefined): number {
   return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
+/**
+ * How long a process's main thread has waited for a core so far (ms): runnable but not running, Linux's run-queue
+ * delay from /proc (NaN where it cannot be read). Over a window, beside that thread's CPU time, it tells a loop that
+ * was busy from one that stood in the scheduler's queue behind other threads on the machine.
+ */
+export function mainThreadWaitMs(pid: number | undefined): number {
+  try {
+    // schedstat: time on a core, time waiting on a run queue (both ns), time slices run.
+    const waited = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(waited) ? waited / 1e6 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Every live process's parent, from /proc; null where /proc cannot be read (not Linux). */
 export function processParents(): Map<number, number> | null {
   const parents = new Map<number, number>();

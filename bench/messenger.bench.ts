@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { promotedBy } from './heap-sample.ts';
-import { cpuMs, mainThreadCpuMs, row, startTarget, type Target } from './lib.ts';
+import { cpuMs, mainThreadCpuMs, mainThreadWaitMs, row, startTarget, type Target } from './lib.ts';
 import { type Pause, recordPauses } from './pauses.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -49,6 +49,12 @@ interface Run {
    * event loop was. Near 100 % every stall (a collection, a slow statement) becomes a queue.
    */
   serverLoop: number;
+  /**
+   * Over the same span, how long the server's main thread and this process's stood runnable in the scheduler's
+   * queue while other threads had the cores, each as a share of the span: the machine's part in the latency.
+   */
+  serverWaited: number;
+  clientWaited: number;
 }
 
 const newRun = (): Run => ({
@@ -62,6 +68,8 @@ const newRun = (): Run => ({
   pauses: [],
   clientCpu: 0,
   serverLoop: Number.NaN,
+  serverWaited: Number.NaN,
+  clientWaited: Number.NaN,
 });
 
 export const percentile = (sorted: number[], p: number) =>
@@ -130,6 +138,8 @@ async function drive(
   const total = Math.round(rate * seconds);
   const cpuStart = process.cpuUsage();
   const serverStart = mainThreadCpuMs(serverPid);
+  const serverWaitStart = mainThreadWaitMs(serverPid);
+  const clientWaitStart = mainThreadWaitMs(process.pid);
   const start = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
@@ -144,7 +154,10 @@ async function drive(
       }
       if (seq - firstSeq >= total) {
         clearInterval(timer);
-        run.serverLoop = (mainThreadCpuMs(serverPid) - serverStart) / (performance.now() - start);
+        const span = performance.now() - start;
+        run.serverLoop = (mainThreadCpuMs(serverPid) - serverStart) / span;
+        run.serverWaited = (mainThreadWaitMs(serverPid) - serverWaitStart) / span;
+        run.clientWaited = (mainThreadWaitMs(process.pid) - clientWaitStart) / span;
         resolve();
       }
     }, 5);
@@ -184,10 +197,23 @@ function report(name: string, run: Run, floor?: number): string {
     sorted.at(-1) ?? 0,
     `${Math.round(run.clientCpu * 100)}%`,
     Number.isNaN(run.serverLoop) ? '' : `${Math.round(run.serverLoop * 100)}%`,
+    Number.isNaN(run.serverWaited)
+      ? ''
+      : `${(run.serverWaited * 100).toFixed(1)}% / ${(run.clientWaited * 100).toFixed(1)}%`,
     floor === undefined ? '' : floor,
     floor === undefined ? '' : verdict(p99 / floor),
     (os.loadavg()[0] as number).toFixed(1),
   ]);
+}
+
+/**
+ * How much of some long loop turns the thread ran: `running 40 %` says that 60 % of their time it stood in the
+ * scheduler's queue (or in a system call), the machine's share of the stall rather than the work's.
+ */
+function running(turns: Pause[]): string {
+  const ms = turns.reduce((sum, p) => sum + p.ms, 0);
+  const cpu = turns.reduce((sum, p) => sum + (p.cpuMs ?? 0), 0);
+  return `(running ${Math.round((cpu / ms) * 100)} %)`;
 }
 
 /** Slowest messages sent less than this apart belong to one episode. */
@@ -221,15 +247,16 @@ export function episodes(run: Run): string {
     const from = (g[0] as (typeof slow)[number]).at;
     const until = Math.max(...g.map((m) => m.at + m.ms));
     const during = run.pauses.filter((p) => p.at >= from - EPISODE_LEAD_MS && p.at <= until);
-    const byKind = new Map<string, number[]>();
+    const byKind = new Map<string, Pause[]>();
     for (const p of during) {
       const kind = `${p.where === 'bench' ? "bench's " : ''}${p.kind}`;
-      byKind.set(kind, [...(byKind.get(kind) ?? []), p.ms]);
+      byKind.set(kind, [...(byKind.get(kind) ?? []), p]);
     }
     const stalls = [...byKind]
-      .map(
-        ([kind, ms]) => `${ms.length > 1 ? `${ms.length} ` : ''}${kind} ≤ ${Math.round(Math.max(...ms))} ms`,
-      )
+      .map(([kind, ps]) => {
+        const longest = `${ps.length > 1 ? `${ps.length} ` : ''}${kind} ≤ ${Math.round(Math.max(...ps.map((p) => p.ms)))} ms`;
+        return ps.every((p) => p.cpuMs !== undefined) ? `${longest} ${running(ps)}` : longest;
+      })
       .join(', ');
     const max = Math.round(Math.max(...g.map((m) => m.ms)));
     return `+${((from - start) / 1000).toFixed(1)} s ${g.length} sends ≤ ${max} ms (${stalls || 'no stall'})`;
@@ -469,6 +496,7 @@ export async function messengerBench(
       'max ms',
       'client cpu',
       'server loop',
+      'waited s / b',
       'floor p99 ms',
       'p99 / floor',
       'load',

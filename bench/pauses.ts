@@ -11,6 +11,11 @@ export interface Pause {
   where: 'server' | 'bench';
   at: number;
   ms: number;
+  /**
+   * For a loop turn, the CPU time the thread used in it (ms): the rest of the turn it stood runnable in the
+   * scheduler's queue, or blocked in a system call. A turn far longer than its CPU was the machine's, not the work's.
+   */
+  cpuMs?: number;
   kind:
     | 'scavenge'
     | 'minor mark-sweep'
@@ -19,6 +24,9 @@ export interface Pause {
     | 'weak callbacks'
     | 'loop turn';
 }
+
+/** This thread's CPU time (Node 23.9+, which `npm run bench` runs on; the typings are Node 20's). */
+const threadCpuUsage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
 
 const PAUSE_MS = 4;
 /** A loop turn counts as a stall past this; the timer that measures turns fires every 5 ms while the loop is free. */
@@ -34,7 +42,7 @@ const gcKinds: Record<number, Pause['kind']> = {
 /**
  * Records this thread's stalls, the last 10,000, for the messenger bench to match with its slowest messages (the
  * bench server hands its own over IPC on `pauses`, and empties them). The 5 ms timer costs about 1 % of a core
- * (1.05–1.16 % in an otherwise idle process).
+ * (1.05–1.16 % in an otherwise idle process); it reads the thread's CPU time on each tick (one `getrusage`).
  */
 export function recordPauses(where: Pause['where']): Pause[] {
   const pauses: Pause[] = [];
@@ -54,12 +62,25 @@ export function recordPauses(where: Pause['where']): Pause[] {
         });
     }
   }).observe({ entryTypes: ['gc'] });
+  const threadCpuMs = () => {
+    const usage = threadCpuUsage?.call(process);
+    return usage ? (usage.user + usage.system) / 1000 : Number.NaN;
+  };
   let last = performance.now();
+  let lastCpu = threadCpuMs();
   setInterval(() => {
     const now = performance.now();
+    const cpu = threadCpuMs();
     if (now - last > TURN_MS)
-      keep({ where, at: performance.timeOrigin + last, ms: now - last, kind: 'loop turn' });
+      keep({
+        where,
+        at: performance.timeOrigin + last,
+        ms: now - last,
+        ...(Number.isNaN(cpu) ? {} : { cpuMs: cpu - lastCpu }),
+        kind: 'loop turn',
+      });
     last = now;
+    lastCpu = cpu;
   }, 5).unref();
   return pauses;
 }

@@ -108,7 +108,7 @@ if (wanted('pglite-wire')) {
 }
 if (wanted('messenger')) {
   console.log(
-    '\n## Messenger send → receive over sockets: 1,000 users acking like the web client, 100 and 500 msg/s for 10 s, sent over HTTP and over the socket, vs the floor of an acknowledged message (a bare Socket.IO relay + one bare INSERT … COMMIT, same round; aim p99 ≤ 1.5× floor in the median of MESSENGER_BENCH_ROUNDS=3 interleaved rounds). MESSENGER_BENCH_ENGINES=postgres, MESSENGER_BENCH_BUSY=1 (a busy loop beside the database). Under each row, its slowest hundredth as episodes with the collections and long loop turns of the server and of the bench in them',
+    '\n## Messenger send → receive over sockets: 1,000 users acking like the web client, 100 and 500 msg/s for 10 s, sent over HTTP and over the socket, vs the floor of an acknowledged message (a bare Socket.IO relay + one bare INSERT … COMMIT, same round; aim p99 ≤ 1.5× floor in the median of MESSENGER_BENCH_ROUNDS=3 interleaved rounds). MESSENGER_BENCH_ENGINES=postgres, MESSENGER_BENCH_BUSY=1 (a busy loop beside the database). `waited s / b`: the share of the window the main threads of the server and of the bench stood runnable, waiting for a core. Under each row, its slowest hundredth as episodes with the collections and long loop turns of the server and of the bench in them (`running`: the share of those turns the thread ran, the rest it waited for a core)',
   );
   // Its load generator runs in a process of its own with a load generator's heap: see LOAD_GENERATOR_FLAGS.
   const { spawnSync } = await import('node:child_process');
