@@ -2,15 +2,9 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { mainThreadWaitMs } from './lib.ts';
-import { recordPauses } from './pauses.ts';
+import { recordPauses, threadCpuMs } from './pauses.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** This thread's CPU time so far, ms. */
-function threadCpuMs(): number {
-  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
-  return (user + system) / 1000;
-}
 
 /**
  * Holds this thread: spinning until it has run `ms` on a core (however long a loaded machine makes that take),

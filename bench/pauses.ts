@@ -25,8 +25,14 @@ export interface Pause {
     | 'loop turn';
 }
 
-/** This thread's CPU time (Node 23.9+, which `npm run bench` runs on; the typings are Node 20's). */
+/** Node 23.9+, which `npm run bench` runs on; the typings are Node 20's. */
 const threadCpuUsage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
+
+/** This thread's CPU time so far (user + system, ms); NaN on a Node without `process.threadCpuUsage`. */
+export function threadCpuMs(): number {
+  const usage = threadCpuUsage?.call(process);
+  return usage ? (usage.user + usage.system) / 1000 : Number.NaN;
+}
 
 const PAUSE_MS = 4;
 /** A loop turn counts as a stall past this; the timer that measures turns fires every 5 ms while the loop is free. */
@@ -62,10 +68,6 @@ export function recordPauses(where: Pause['where']): Pause[] {
         });
     }
   }).observe({ entryTypes: ['gc'] });
-  const threadCpuMs = () => {
-    const usage = threadCpuUsage?.call(process);
-    return usage ? (usage.user + usage.system) / 1000 : Number.NaN;
-  };
   let last = performance.now();
   let lastCpu = threadCpuMs();
   setInterval(() => {
