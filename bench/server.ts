@@ -68,14 +68,16 @@ async function diskPglite(dir: string): Promise<{ db: Db; drop(): Promise<void> 
 /**
  * The messenger bench's floor: one durable commit per message, nothing else — a bare
  * `INSERT … ` in its own transaction on the app's engine and connection pool, at the bench's rate, from
- * this process (as the server's own writes are). Each commit's latency in ms.
+ * this process (as the server's own writes are). Each commit's latency in ms, after `leadIn` seconds of the same
+ * commits that are not counted (as the app's windows are led in: bench/messenger.bench.ts).
  */
-async function commitFloor(db: Db, rate: number, seconds: number): Promise<number[]> {
+async function commitFloor(db: Db, rate: number, seconds: number, leadIn: number): Promise<number[]> {
   await sql`create table if not exists bench_commit_floor (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(
     db.kysely,
   );
   const latencies: number[] = [];
-  const total = Math.round(rate * seconds);
+  const leading = Math.round(rate * leadIn);
+  const total = leading + Math.round(rate * seconds);
   const pending: Promise<void>[] = [];
   const start = performance.now();
   let sent = 0;
@@ -85,11 +87,12 @@ async function commitFloor(db: Db, rate: number, seconds: number): Promise<numbe
       for (let k = 0; k < due; k += 1) {
         const at = performance.now();
         sent += 1;
+        const counted = sent > leading;
         pending.push(
           sql`insert into bench_commit_floor (body) values (${`bench ${sent}`})`
             .execute(db.kysely)
             .then(() => {
-              latencies.push(performance.now() - at);
+              if (counted) latencies.push(performance.now() - at);
             }),
         );
       }
@@ -224,8 +227,8 @@ async function main() {
       loop.reset();
     }
     if (msg.type === 'commit-floor') {
-      const { rate, seconds } = msg as unknown as { rate: number; seconds: number };
-      void commitFloor(database.db, rate, seconds).then((latencies) =>
+      const { rate, seconds, leadIn } = msg as unknown as { rate: number; seconds: number; leadIn?: number };
+      void commitFloor(database.db, rate, seconds, leadIn ?? 0).then((latencies) =>
         process.send?.({ type: 'commit-floor', rate, seconds, latencies } satisfies BenchMessage),
       );
     }
