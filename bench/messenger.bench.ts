@@ -57,7 +57,7 @@ interface Run {
   clientWaited: number;
 }
 
-export const newRun = (): Run => ({
+const newRun = (): Run => ({
   sent: 0,
   answered: 0,
   failed: 0,
@@ -314,7 +314,7 @@ async function phase(
   send: (seq: number, sender: number, run: Run) => void,
   seq: number,
   serverPid?: number,
-  // Called as the measured window starts (after the warm-up and its collection).
+  // Called as the measured window's lead-in starts (after the warm-up and its collection).
   atWindow?: () => Promise<unknown>,
 ) {
   const warm = newRun();
@@ -477,7 +477,8 @@ async function appRun(
       } else run.failed += 1;
     });
   };
-  // The sample covers the measured window only: the warm-up opens 1,000 chats, a backlog that is not the steady path.
+  // The sample covers the measured window and its lead-in, not the warm-up: that opens 1,000 chats, a backlog that is
+  // not the steady path.
   const sampleHeap = Boolean(process.env.BENCH_SERVER_HEAP_SAMPLE);
   const startSampling = sampleHeap ? () => t.request('heap-sampling', { action: 'start' }) : undefined;
   await withPauses(t, async () => {
