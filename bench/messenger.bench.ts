@@ -49,6 +49,8 @@ interface Run {
    * event loop was. Near 100 % every stall (a collection, a slow statement) becomes a queue.
    */
   serverLoop: number;
+  /** CPU the whole server process used over the same span (ms): its event loop, collector and other threads. */
+  serverCpuMs: number;
   /**
    * Over the same span, how long the server's main thread and this process's stood runnable in the scheduler's
    * queue while other threads had the cores, each as a share of the span: the machine's part in the latency.
@@ -68,6 +70,7 @@ const newRun = (): Run => ({
   pauses: [],
   clientCpu: 0,
   serverLoop: Number.NaN,
+  serverCpuMs: Number.NaN,
   serverWaited: Number.NaN,
   clientWaited: Number.NaN,
 });
@@ -143,6 +146,7 @@ export async function drive(
   const lead = newRun();
   let cpuStart = process.cpuUsage();
   let serverStart = mainThreadCpuMs(serverPid);
+  let serverProcessStart = cpuMs(serverPid);
   let serverWaitStart = mainThreadWaitMs(serverPid);
   let clientWaitStart = mainThreadWaitMs(process.pid);
   const start = performance.now();
@@ -155,6 +159,7 @@ export async function drive(
         if (leading > 0 && seq - firstSeq === leading) {
           cpuStart = process.cpuUsage();
           serverStart = mainThreadCpuMs(serverPid);
+          serverProcessStart = cpuMs(serverPid);
           serverWaitStart = mainThreadWaitMs(serverPid);
           clientWaitStart = mainThreadWaitMs(process.pid);
           measuredFrom = performance.now();
@@ -170,6 +175,7 @@ export async function drive(
         clearInterval(timer);
         const span = performance.now() - measuredFrom;
         run.serverLoop = (mainThreadCpuMs(serverPid) - serverStart) / span;
+        run.serverCpuMs = cpuMs(serverPid) - serverProcessStart;
         run.serverWaited = (mainThreadWaitMs(serverPid) - serverWaitStart) / span;
         run.clientWaited = (mainThreadWaitMs(process.pid) - clientWaitStart) / span;
         resolve();
@@ -665,15 +671,14 @@ export async function messengerCost(
     try {
       for (const rate of opts.rates)
         for (const via of ['http', 'socket'] as const) {
-          const before = cpuMs(t.child.pid);
           const run = await appRun(t, opts, rate, clients, ids, tokens, via);
-          const used = cpuMs(t.child.pid) - before;
           const sorted = [...run.latencies].sort((a, b) => a - b);
           costs.push({
             via,
             p50: percentile(sorted, 50),
             p99: percentile(sorted, 99),
-            cpuPerMessage: used / Math.max(1, run.sent),
+            // Over the measured sends only: not the warm-up's new chats, nor the lead-in.
+            cpuPerMessage: run.serverCpuMs / Math.max(1, run.sent),
             failed: run.failed,
           });
         }
