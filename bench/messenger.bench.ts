@@ -4,6 +4,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
+import { PAGE_HEADER } from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { promotedBy } from './heap-sample.ts';
 import { cpuMs, mainThreadCpuMs, mainThreadWaitMs, row, startTarget, type Target } from './lib.ts';
@@ -404,7 +405,8 @@ async function appClients(t: Target, users: number, ids: number[], tokens: strin
     const s: AppSocket = connect(t.target.appUrl, {
       path: '/socket.io',
       transports: ['websocket'],
-      auth: { token: tokens[i] },
+      // Its page's id, as the web app's handshake names it (a send of that page over HTTP is not echoed to it).
+      auth: { token: tokens[i], page: benchPage(i) },
       reconnection: false,
       forceNew: true,
     });
@@ -418,6 +420,9 @@ async function appClients(t: Target, users: number, ids: number[], tokens: strin
   await settle(t, tokens[0] as string);
   return { sockets, state };
 }
+
+/** User `i`'s page, as the web app names a page in its socket's handshake and its writes' `PAGE_HEADER`. */
+const benchPage = (i: number) => `bench-page-${i}`;
 
 /** App runs so far in this process: each names its messages' temp_ids apart. */
 let appRuns = 0;
@@ -452,6 +457,7 @@ async function appRun(
         agent,
         headers: {
           authorization: `Bearer ${tokens[sender]}`,
+          [PAGE_HEADER]: benchPage(sender),
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
         },

@@ -18,7 +18,8 @@ async function open(url: string, from: number, count: number, into: ClientSocket
         const s: ClientSocket = connect(url, {
           path: '/socket.io',
           transports: ['websocket'],
-          auth: { token: `idle-token-${start + i}` },
+          // A page id of the web app's length (32 hex digits), which the server keeps per socket.
+          auth: { token: `idle-token-${start + i}`, page: (start + i).toString(16).padStart(32, '0') },
           reconnection: false,
           forceNew: true,
           // A loaded shared machine takes far longer than the client's default 20 s to accept 200 at once.

@@ -1,9 +1,16 @@
-import type { AuthSession, MessageEvent, SendMessageBody, SendMessageResult } from '@kadr/contract';
-import { apiUrl, authRoutes, ErrorText, messengerRoutes } from '@kadr/contract';
+import type {
+  AuthSession,
+  MessageEvent,
+  SendMessageBody,
+  SendMessageResult,
+  SocketAuth,
+} from '@kadr/contract';
+import { apiUrl, authRoutes, ErrorText, messengerRoutes, PAGE_HEADER } from '@kadr/contract';
+import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
-import { type ClientSocket, openSocket } from './sockets.ts';
+import { type ClientSocket, connected, openSocket } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -27,6 +34,20 @@ afterEach(() => {
 });
 
 const device = (token: string) => openSocket(url, token, open);
+
+/** A socket opened by the web app's page `page` (its handshake names it). */
+async function pageDevice(token: string, page: string): Promise<ClientSocket> {
+  const s: ClientSocket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token, page } satisfies SocketAuth,
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(s);
+  await connected(s);
+  return s;
+}
 
 const send = (s: ClientSocket, body: unknown) =>
   new Promise<SendMessageResult>((resolve) => s.emit('send-message', body as SendMessageBody, resolve));
@@ -80,6 +101,35 @@ describe('send-message over the socket', () => {
     // The HTTP history shows the same message.
     const history = await m.conversation(b.access_token, a.user.id);
     expect(history.messages.map((x) => x.id)).toEqual([result.message.id]);
+  });
+
+  it('over HTTP from a page: that page’s socket is not told again; the sender’s other pages and the peer are', async () => {
+    // Each page's socket names its page in the handshake, as the web app does; the page's writes name it too.
+    const [pageA1, pageA2, pageB1] = ['page-a-one', 'page-a-two', 'page-b-one'];
+    const [a1, a2, b1] = await Promise.all([
+      pageDevice(a.access_token, pageA1),
+      pageDevice(a.access_token, pageA2),
+      pageDevice(b.access_token, pageB1),
+    ]);
+    const [atA1, atA2, atB1] = [collect(a1), collect(a2), collect(b1)];
+    // Over the wire, as a browser sends it (the page header through Node's own parser).
+    const post = async (page: string, temp_id: string) => {
+      const res = await fetch(`${url}${apiUrl(messengerRoutes.send)}`, {
+        method: 'POST',
+        headers: { ...bearer(a.access_token), [PAGE_HEADER]: page, 'content-type': 'application/json' },
+        body: JSON.stringify({ other_user_id: b.user.id, content: 'со страницы', temp_id }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { message: { id: number } }).message.id;
+    };
+    const first = await post(pageA1, 'page-1');
+    // Naming the peer's page does not keep the message from the peer: only the sender's own sockets are looked at.
+    const second = await post(pageB1, 'page-2');
+    const [sending, other, peer] = await Promise.all([atA1.until(), atA2.until(), atB1.until()]);
+    const ids = (events: MessageEvent[]) => events.map((e) => e.message.id);
+    expect(ids(sending)).toEqual([second]);
+    expect(ids(other)).toEqual([first, second]);
+    expect(ids(peer)).toEqual([first, second]);
   });
 
   it('is idempotent on temp_id, shared with HTTP, even for twins in one batch', async () => {

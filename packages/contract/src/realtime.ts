@@ -38,7 +38,10 @@ export interface SocketAuth {
   token: string;
   /** Milliseconds since the page's data began to load; asks for `missed`. */
   age?: number;
-  /** The page's id, as its writes send it in `PAGE_HEADER`: what the page did itself is not missed. */
+  /**
+   * The page's id, as its writes send it in `PAGE_HEADER`: what the page did itself is not missed, and a message
+   * it sends over HTTP is not echoed to this socket (the HTTP answer carries it).
+   */
   page?: string;
 }
 

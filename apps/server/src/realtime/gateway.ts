@@ -22,6 +22,8 @@ interface SocketData {
   userId: number;
   /** The session's id (its token's hash); the token itself is not kept (`RELEASED_HANDSHAKE`). */
   sessionId: string;
+  /** The page that opened it (`SocketAuth.page`), whose writes over HTTP are not echoed to it (`pageSocket`). */
+  page?: string;
   /** The typist's display name for group typing, looked up on the socket's first group keystroke. */
   typistName?: Promise<string>;
 }
@@ -129,6 +131,12 @@ export interface Gateway {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * The socket of `userId` on this node that the page `page` opened (its handshake named the page, as its writes
+   * do in `PAGE_HEADER`), if any: a write that page sent over HTTP is answered there, and that socket need not be
+   * told of it again. Only the user's own sockets are looked at, so a page id names nobody else's.
+   */
+  pageSocket(userId: number, page: string): string | undefined;
   /**
    * `provider(u)`: who hears u's presence. `watching(v)`, its inverse: whose presence v hears — it answers
    * `presence:query` in one call; without it each queried id is checked with `provider`.
@@ -261,6 +269,8 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       if (userId === null) return next(new Error('unauthorized'));
       socket.data.userId = userId;
       socket.data.sessionId = sessionId;
+      const { page } = socket.handshake.auth as Partial<SocketAuth>;
+      if (isPageId(page)) socket.data.page = page;
       next();
     } catch (err) {
       deps.log.error({ err }, 'socket handshake failed');
@@ -369,6 +379,13 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Gatewa
       io.to(rooms.user(userId))
         .except(socketId)
         .emit(event, ...args);
+    },
+    pageSocket(userId, page) {
+      const namespace = io.of('/');
+      for (const id of namespace.adapter.rooms.get(rooms.user(userId)) ?? []) {
+        if (namespace.sockets.get(id)?.data.page === page) return id;
+      }
+      return undefined;
     },
     addAudienceProvider(audience, watching) {
       audienceProviders.push({ audience, ...(watching ? { watching } : {}) });

@@ -4,6 +4,7 @@ import { messengerReactionRoutes, messengerRoutes } from '@kadr/contract/messeng
 import type { AppContext } from '../../app-types.ts';
 import { registerRoutes } from '../../lib/route.ts';
 import { serializedJson, storedJson } from '../../lib/stored-json.ts';
+import { causingPage } from '../../realtime/cause.ts';
 import { releaseUrls } from '../../storage/references.ts';
 import { defineModule } from '../module.ts';
 import { ATTACHMENT_JOB, attachmentsService, VIDEO_ATTACHMENT_JOB } from './attachments.ts';
@@ -179,7 +180,12 @@ export const messengerModule = defineModule({
         pinMessage: (req) => history.setPin(req.userId, req.params.id, true),
         unpinMessage: (req) => history.setPin(req.userId, req.params.id, false),
         sharedMedia: (req) => history.sharedMedia(req.userId, req.query),
-        send: async (req) => ({ message: await messages.send(req.userId, req.body) }),
+        send: async (req) => {
+          // The page that sent it has the message in this answer: its own socket (here) is not told again.
+          const page = causingPage();
+          const socketId = page === undefined ? undefined : ctx.gateway.pageSocket(req.userId, page);
+          return { message: await messages.send(req.userId, req.body, socketId ? { socketId } : {}) };
+        },
         edit: async (req) => ({ message: await messages.edit(req.userId, req.params.id, req.body.content) }),
         remove: (req) => messages.remove(req.userId, req.params.id, req.query.for ?? 'me'),
         forward: async (req) => ({

@@ -382,7 +382,8 @@ export function messagesService(deps: {
     /**
      * `extra.storyId`: a reply to that story (the stories module checks it exists and who may reply).
      * `extra.inRoom`: the socket it came from is in the group's room (see `sendRoom`).
-     * `extra.socketId`: the socket it came from, which its ack answers: that socket is not sent the new message.
+     * `extra.socketId`: the socket whose page sent it (over the socket, or over HTTP from the same page), which
+     * the ack or the HTTP answer tells: that socket is not sent the new message.
      */
     async send(
       userId: number,

@@ -10,7 +10,8 @@ export type KadrSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * A typed Socket.IO connection authenticated in the handshake; websocket first, polling as fallback.
  * The client library loads with the first socket, so the sign-in pages never download it. Until it first
  * connects, the handshake also says how long ago the page's data began to load (`dataSince`, on the page's
- * clock), and the server answers `missed`: what went by before the socket was there.
+ * clock), and the server answers `missed`: what went by before the socket was there. Every handshake names the
+ * page (`PAGE_ID`, as its writes do).
  */
 export async function createSocket(
   token: string,
@@ -21,9 +22,12 @@ export async function createSocket(
   const options = {
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],
+    // The page id on every connection: a message this page sends over HTTP is not echoed to its own socket.
     auth: (send: (auth: SocketAuth) => void) =>
       send(
-        connectedOnce ? { token } : { token, age: Math.round(performance.now() - dataSince), page: PAGE_ID },
+        connectedOnce
+          ? { token, page: PAGE_ID }
+          : { token, age: Math.round(performance.now() - dataSince), page: PAGE_ID },
       ),
     reconnectionDelayMax: 10_000,
   };
