@@ -3,8 +3,12 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ClientToServerEvents, MessageEvent, ServerToClientEvents } from '@kadr/contract';
-import { PAGE_HEADER } from '@kadr/contract';
+import {
+  type ClientToServerEvents,
+  type MessageEvent,
+  PAGE_HEADER,
+  type ServerToClientEvents,
+} from '@kadr/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { promotedBy } from './heap-sample.ts';
 import { cpuMs, mainThreadCpuMs, mainThreadWaitMs, row, startTarget, type Target } from './lib.ts';

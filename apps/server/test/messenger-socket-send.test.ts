@@ -1,16 +1,9 @@
-import type {
-  AuthSession,
-  MessageEvent,
-  SendMessageBody,
-  SendMessageResult,
-  SocketAuth,
-} from '@kadr/contract';
+import type { AuthSession, MessageEvent, SendMessageBody, SendMessageResult } from '@kadr/contract';
 import { apiUrl, authRoutes, ErrorText, messengerRoutes, PAGE_HEADER } from '@kadr/contract';
-import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, countRows, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
-import { type ClientSocket, connected, openSocket } from './sockets.ts';
+import { type ClientSocket, openSocket } from './sockets.ts';
 
 let t: TestApp;
 let url: string;
@@ -36,18 +29,7 @@ afterEach(() => {
 const device = (token: string) => openSocket(url, token, open);
 
 /** A socket opened by the web app's page `page` (its handshake names it). */
-async function pageDevice(token: string, page: string): Promise<ClientSocket> {
-  const s: ClientSocket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token, page } satisfies SocketAuth,
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(s);
-  await connected(s);
-  return s;
-}
+const pageDevice = (token: string, page: string) => openSocket(url, token, open, { page });
 
 const send = (s: ClientSocket, body: unknown) =>
   new Promise<SendMessageResult>((resolve) => s.emit('send-message', body as SendMessageBody, resolve));

@@ -1,12 +1,11 @@
 import type { AuthSession, MissedEvents, SocketAuth } from '@kadr/contract';
 import { apiUrl, messengerRoutes, PAGE_HEADER } from '@kadr/contract';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_WINDOW_MS } from '../src/realtime/event-journal.ts';
 import { MISSED_MARGIN_MS } from '../src/realtime/gateway.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { messenger } from './messenger-fixtures.ts';
-import { type ClientSocket, connected, nextEvent } from './sockets.ts';
+import { type ClientSocket, connected, connectSocket, nextEvent } from './sockets.ts';
 
 /**
  * A page's first socket connection (issue 33): the handshake says how long ago the page's data began to
@@ -34,17 +33,10 @@ afterAll(async () => {
 });
 
 /** Connects with `auth`; `missed` is listened for from the start (it may come with the connection). */
-async function firstConnection(auth: SocketAuth) {
-  const s: ClientSocket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { ...auth },
-    reconnection: false,
-    forceNew: true,
-  });
+async function firstConnection({ token, ...auth }: SocketAuth) {
+  const s = connectSocket(url, token, open, auth);
   const heard: MissedEvents[] = [];
   s.on('missed', (e) => heard.push(e));
-  open.push(s);
   await connected(s);
   return {
     socket: s,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { ClientToServerEvents, ServerToClientEvents } from '@kadr/contract';
+import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '@kadr/contract';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Db } from '../src/db/database.ts';
@@ -35,16 +35,20 @@ export async function redisReachable(suite: string): Promise<boolean> {
   }
 }
 
-/** A websocket-only client with the bearer token; `registry` collects it so the suite can close it. */
+/**
+ * A websocket-only client with the bearer token; `registry` collects it so the suite can close it. `auth`: more of
+ * the handshake, as the web app sends it (its page's id).
+ */
 export function connectSocket(
   base: string,
   token: string | undefined,
   registry: ClientSocket[],
+  auth: Omit<Partial<SocketAuth>, 'token'> = {},
 ): ClientSocket {
   const s: ClientSocket = connect(base, {
     path: '/socket.io',
     transports: ['websocket'],
-    auth: token ? { token } : {},
+    auth: token ? { token, ...auth } : { ...auth },
     reconnection: false,
     forceNew: true,
   });
@@ -64,8 +68,9 @@ export async function openSocket(
   base: string,
   token: string,
   registry: ClientSocket[],
+  auth: Omit<Partial<SocketAuth>, 'token'> = {},
 ): Promise<ClientSocket> {
-  const s = connectSocket(base, token, registry);
+  const s = connectSocket(base, token, registry, auth);
   await connected(s);
   return s;
 }
